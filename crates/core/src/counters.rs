@@ -1,0 +1,249 @@
+//! The heart of the engine: a pair of counts per line, so that a move, its win check, `can_win` and
+//! `undo` each touch at most four lines and never scan the board.
+//!
+//! Lines are numbered rows `0..n`, then columns `n..2n`; the two diagonals live here, beside the
+//! scalars, because every board kind has exactly two of them. Every mode and every board kind runs its
+//! moves through [`Counters`]; the storages only decide where the lines and the cells live.
+
+use crate::error::DecodeError;
+use crate::{Error, Player};
+
+/// How many marks each player holds in one row, column or diagonal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Line {
+    marks: [u32; 2],
+}
+
+impl Line {
+    /// The marks `player` holds in this line.
+    #[inline]
+    pub(crate) const fn marks(self, player: Player) -> u32 {
+        self.marks[player.index()]
+    }
+
+    /// A line with these counts (for decoding).
+    pub(crate) const fn with_marks(x: u32, o: u32) -> Line {
+        Line { marks: [x, o] }
+    }
+
+    /// Adds a mark of `player`; true when that completes the line. A line gaining its first mark of
+    /// `player` can no longer be completed by the other player, which `open` records.
+    #[inline(always)]
+    fn add(&mut self, player: Player, n: u32, open: &mut [u64; 2]) -> bool {
+        let mine = &mut self.marks[player.index()];
+        if *mine == 0 {
+            open[player.other().index()] -= 1;
+        }
+        *mine += 1;
+        *mine == n
+    }
+
+    /// Exactly undoes [`Line::add`].
+    #[inline]
+    fn remove(&mut self, player: Player, open: &mut [u64; 2]) {
+        let mine = &mut self.marks[player.index()];
+        *mine -= 1;
+        if *mine == 0 {
+            open[player.other().index()] += 1;
+        }
+    }
+}
+
+/// The counters of one game and everything that follows from them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Counters {
+    n: u32,
+    diagonals: [Line; 2],
+    /// For each player, how many lines hold no mark of the opponent: lines that player can still complete.
+    open: [u64; 2],
+    moves: u64,
+    last: Option<Player>,
+    winner: Option<Player>,
+}
+
+impl Counters {
+    /// The counters of an empty `n x n` board. `n` is at least 1 and `lines` holds `2n` empty lines.
+    pub(crate) const fn new(n: u32) -> Counters {
+        let lines = 2 * n as u64 + 2;
+        Counters {
+            n,
+            diagonals: [Line { marks: [0, 0] }; 2],
+            open: [lines; 2],
+            moves: 0,
+            last: None,
+            winner: None,
+        }
+    }
+
+    #[inline]
+    pub(crate) const fn n(&self) -> u32 {
+        self.n
+    }
+
+    #[inline]
+    pub(crate) const fn moves(&self) -> u64 {
+        self.moves
+    }
+
+    #[inline]
+    pub(crate) const fn winner(&self) -> Option<Player> {
+        self.winner
+    }
+
+    #[inline]
+    pub(crate) const fn last(&self) -> Option<Player> {
+        self.last
+    }
+
+    #[inline]
+    pub(crate) const fn diagonals(&self) -> [Line; 2] {
+        self.diagonals
+    }
+
+    #[inline]
+    pub(crate) const fn is_full(&self) -> bool {
+        self.moves == self.n as u64 * self.n as u64
+    }
+
+    #[inline]
+    pub(crate) const fn is_over(&self) -> bool {
+        self.winner.is_some() || self.is_full()
+    }
+
+    #[inline]
+    pub(crate) const fn can_win(&self, player: Player) -> bool {
+        !self.is_over() && self.open[player.index()] > 0
+    }
+
+    /// The rules that need no board: the game goes on, and players alternate.
+    #[inline]
+    pub(crate) const fn check_turn(&self, player: Player) -> Result<(), Error> {
+        if self.is_over() {
+            return Err(Error::GameOver {
+                winner: self.winner,
+            });
+        }
+        match self.last {
+            Some(last) if last as u8 == player as u8 => Err(Error::WrongTurn { player }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts a move that has passed every check; returns the winner after it.
+    #[inline(always)]
+    pub(crate) fn add(
+        &mut self,
+        lines: &mut [Line],
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Option<Player> {
+        let n = self.n;
+        let open = &mut self.open;
+        let mut won = lines[row].add(player, n, open);
+        won |= lines[n as usize + col].add(player, n, open);
+        if row == col {
+            won |= self.diagonals[0].add(player, n, open);
+        }
+        if row + col == n as usize - 1 {
+            won |= self.diagonals[1].add(player, n, open);
+        }
+        self.moves += 1;
+        self.last = Some(player);
+        if won {
+            self.winner = Some(player);
+        }
+        self.winner
+    }
+
+    /// Takes back the last counted move, which `player` made at (`row`, `col`).
+    pub(crate) fn remove(&mut self, lines: &mut [Line], row: usize, col: usize, player: Player) {
+        let n = self.n as usize;
+        let open = &mut self.open;
+        lines[row].remove(player, open);
+        lines[n + col].remove(player, open);
+        if row == col {
+            self.diagonals[0].remove(player, open);
+        }
+        if row + col == n - 1 {
+            self.diagonals[1].remove(player, open);
+        }
+        self.moves -= 1;
+        self.last = if self.moves == 0 {
+            None
+        } else {
+            Some(player.other())
+        };
+        // No move is accepted after a win, so the position before any move had no winner.
+        self.winner = None;
+    }
+
+    /// Back to an empty board; `lines` are the game's `2n` lines.
+    pub(crate) fn reset(&mut self, lines: &mut [Line]) {
+        lines.fill(Line::default());
+        *self = Counters::new(self.n);
+    }
+
+    /// Rebuilds the counters of a lean game from its lines, checking every invariant that play keeps.
+    pub(crate) fn from_lines(
+        n: u32,
+        lines: &[Line],
+        diagonals: [Line; 2],
+        last: Option<Player>,
+    ) -> Result<Counters, DecodeError> {
+        let inconsistent = DecodeError::Inconsistent;
+        let (rows, cols) = lines.split_at(n as usize);
+        let mut counters = Counters::new(n);
+        let mut totals = [0u64; 2];
+        let mut winners = [false; 2];
+        for player in [Player::X, Player::O] {
+            let sum = |ls: &[Line]| ls.iter().map(|l| u64::from(l.marks(player))).sum::<u64>();
+            let total = sum(rows);
+            if sum(cols) != total {
+                return Err(inconsistent(
+                    "rows and columns hold different numbers of marks",
+                ));
+            }
+            totals[player.index()] = total;
+            for line in lines.iter().chain(&diagonals) {
+                let marks = line.marks(player);
+                if marks > n {
+                    return Err(inconsistent("a line holds more than n marks of one player"));
+                }
+                winners[player.index()] |= marks == n;
+                if marks > 0 {
+                    counters.open[player.other().index()] -= 1;
+                }
+            }
+            if diagonals.iter().any(|d| u64::from(d.marks(player)) > total) {
+                return Err(inconsistent("a diagonal holds more marks than the board"));
+            }
+        }
+        let [x, o] = totals;
+        counters.moves = x + o;
+        counters.diagonals = diagonals;
+        counters.last = last;
+        counters.winner = match winners {
+            [false, false] => None,
+            [true, false] => Some(Player::X),
+            [false, true] => Some(Player::O),
+            [true, true] => return Err(inconsistent("both players hold a complete line")),
+        };
+        let n2 = u64::from(n) * u64::from(n);
+        // Players alternate, so the one who moved last has made as many moves as the other, or one more.
+        let alternates = match last {
+            None => counters.moves == 0,
+            Some(p) => {
+                let (mine, theirs) = (totals[p.index()], totals[p.other().index()]);
+                mine == theirs || mine == theirs + 1
+            }
+        };
+        if !alternates || counters.moves > n2 {
+            return Err(inconsistent("the move counts break alternation"));
+        }
+        if counters.winner.is_some_and(|w| Some(w) != last) {
+            return Err(inconsistent("the winner did not make the last move"));
+        }
+        Ok(counters)
+    }
+}

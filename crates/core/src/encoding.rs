@@ -1,0 +1,248 @@
+//! A compact, versioned byte encoding of a game, and a decoder that trusts none of its input.
+//!
+//! Layout, all integers little-endian:
+//!
+//! | bytes | checked | lean |
+//! |---|---|---|
+//! | 3 | magic `TTT` | magic `TTT` |
+//! | 1 | version (1) | version (1) |
+//! | 1 | mode 0 | mode 1 |
+//! | 4 | `n` | `n` |
+//! | 1 | first player (0 before any move) | last player (0 before any move) |
+//! | rest | move count (8), then each move's cell `row * n + col` (4) | for each row, column, then the two diagonals: X's marks (4), O's marks (4) |
+//!
+//! A checked game is decoded by replaying its moves through the rules, so every move is checked again.
+//! A lean game has no moves to replay: its counters are checked against every invariant that play keeps,
+//! and what follows from them (winner, lines still open) is computed, never read.
+
+use crate::counters::{Counters, Line};
+use crate::error::DecodeError;
+use crate::storage::Storage;
+use crate::{Error, Mode, Player, TicTacToe};
+
+const MAGIC: &[u8; 3] = b"TTT";
+const VERSION: u8 = 1;
+const HEADER: usize = 3 + 1 + 1 + 4 + 1;
+
+fn player_byte(player: Option<Player>) -> u8 {
+    player.map_or(0, Player::number)
+}
+
+fn byte_player(byte: u8) -> Result<Option<Player>, DecodeError> {
+    match byte {
+        0 => Ok(None),
+        _ => Player::from_number(i64::from(byte))
+            .map(Some)
+            .map_err(|_| DecodeError::Inconsistent("a player byte is not 0, 1 or 2")),
+    }
+}
+
+/// Writes into a slice that is known to be long enough.
+struct Writer<'a> {
+    out: &'a mut [u8],
+    at: usize,
+}
+
+impl Writer<'_> {
+    fn put(&mut self, bytes: &[u8]) {
+        self.out[self.at..self.at + bytes.len()].copy_from_slice(bytes);
+        self.at += bytes.len();
+    }
+}
+
+/// Reads from a slice, refusing to read past its end.
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take<const K: usize>(&mut self) -> Result<[u8; K], DecodeError> {
+        let (head, rest) = self
+            .bytes
+            .split_first_chunk::<K>()
+            .ok_or(DecodeError::Truncated)?;
+        self.bytes = rest;
+        Ok(*head)
+    }
+    fn u8(&mut self) -> Result<u8, DecodeError> {
+        Ok(self.take::<1>()?[0])
+    }
+    fn u32(&mut self) -> Result<u32, DecodeError> {
+        Ok(u32::from_le_bytes(self.take()?))
+    }
+    fn u64(&mut self) -> Result<u64, DecodeError> {
+        Ok(u64::from_le_bytes(self.take()?))
+    }
+    /// Checks that exactly `len` bytes remain, before anything is allocated for them.
+    fn expect_remaining(&self, len: u64) -> Result<(), DecodeError> {
+        let have = self.bytes.len() as u64;
+        if have < len {
+            Err(DecodeError::Truncated)
+        } else if have > len {
+            Err(DecodeError::TrailingBytes)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl<S: Storage> TicTacToe<S> {
+    /// The length of [`encode_into`](Self::encode_into)'s output.
+    ///
+    /// ```
+    /// # use tictactoe_core::{Game, Player};
+    /// let mut game = Game::new(3)?;
+    /// game.play(1, 1, Player::X)?;
+    /// assert_eq!(game.encoded_len(), 10 + 8 + 4);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn encoded_len(&self) -> usize {
+        HEADER
+            + match self.mode() {
+                Mode::Checked => 8 + 4 * self.moves().len(),
+                Mode::Lean => 8 * (self.store.lines().len() + 2),
+            }
+    }
+
+    /// Encodes the game into `out` and returns the bytes written, or [`Error::BufferTooSmall`].
+    ///
+    /// ```
+    /// use tictactoe_core::{FixedGame, Player};
+    ///
+    /// let mut game = FixedGame::<3>::new();
+    /// game.play(0, 1, Player::O)?;
+    /// let mut buf = [0u8; 64];
+    /// let len = game.encode_into(&mut buf)?;
+    /// assert_eq!(FixedGame::<3>::decode(&buf[..len])?, game);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let needed = self.encoded_len();
+        if out.len() < needed {
+            return Err(Error::BufferTooSmall { needed });
+        }
+        let mut w = Writer { out, at: 0 };
+        w.put(MAGIC);
+        w.put(&[VERSION]);
+        w.put(&(self.n() as u32).to_le_bytes());
+        match self.mode() {
+            Mode::Checked => {
+                let first = self.moves().next().map(|(_, _, p)| p);
+                w.put(&[0, player_byte(first)]);
+                w.put(&(self.moves().len() as u64).to_le_bytes());
+                let n = self.n();
+                for (row, col, _) in self.moves() {
+                    w.put(&((row * n + col) as u32).to_le_bytes());
+                }
+            }
+            Mode::Lean => {
+                w.put(&[1, player_byte(self.last_player())]);
+                for line in self.store.lines().iter().chain(&self.counters.diagonals()) {
+                    w.put(&line.marks(Player::X).to_le_bytes());
+                    w.put(&line.marks(Player::O).to_le_bytes());
+                }
+            }
+        }
+        Ok(w.at)
+    }
+
+    /// The game as bytes, for storing or sending; [`decode`](Self::decode) reads them back.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    ///
+    /// let mut game = Game::new_lean(4)?;
+    /// game.play(3, 3, Player::X)?;
+    /// assert_eq!(Game::decode(&game.encode())?, game);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn encode(&self) -> alloc::vec::Vec<u8> {
+        let mut out = alloc::vec![0; self.encoded_len()];
+        let len = self.encode_into(&mut out).unwrap_or(0);
+        out.truncate(len);
+        out
+    }
+
+    /// Reads back a game written by [`encode`](Self::encode) or [`encode_into`](Self::encode_into).
+    /// Truncated, corrupted or inconsistent input is an [`Error::Decode`], never a panic and never a
+    /// game whose counters disagree with its moves.
+    ///
+    /// ```
+    /// use tictactoe_core::{DecodeError, Error, Game};
+    ///
+    /// assert_eq!(Game::decode(b"TTT"), Err(Error::Decode(DecodeError::Truncated)));
+    /// assert_eq!(Game::decode(b"not a game"), Err(Error::Decode(DecodeError::NotAGame)));
+    /// ```
+    pub fn decode(bytes: &[u8]) -> Result<Self, Error> {
+        let mut r = Reader { bytes };
+        if &r.take::<3>()? != MAGIC {
+            return Err(DecodeError::NotAGame.into());
+        }
+        let version = r.u8()?;
+        if version != VERSION {
+            return Err(DecodeError::UnsupportedVersion(version).into());
+        }
+        let n = r.u32()?;
+        let mode = match r.u8()? {
+            0 => Mode::Checked,
+            1 => Mode::Lean,
+            m => return Err(DecodeError::UnknownMode(m).into()),
+        };
+        if n == 0 || n > mode.max_n() {
+            return Err(DecodeError::WrongShape.into());
+        }
+        let player = byte_player(r.u8()?)?;
+        match mode {
+            Mode::Checked => Self::decode_checked(n, player, r),
+            Mode::Lean => Self::decode_lean(n, player, r),
+        }
+    }
+
+    fn decode_checked(n: u32, first: Option<Player>, mut r: Reader<'_>) -> Result<Self, Error> {
+        let count = r.u64()?;
+        r.expect_remaining(count.saturating_mul(4))?;
+        let first = match (first, count) {
+            (None, 0) => Player::X,
+            (Some(first), 1..) => first,
+            _ => {
+                return Err(DecodeError::Inconsistent(
+                    "the first player and the move count disagree",
+                )
+                .into());
+            }
+        };
+        let mut game = Self::from_store(n, Mode::Checked)?;
+        let mut player = first;
+        for index in 0..count {
+            let cell = r.u32()?;
+            let (row, col) = ((cell / n) as usize, (cell % n) as usize);
+            let illegal = DecodeError::IllegalMove { index };
+            if row >= n as usize {
+                return Err(illegal.into());
+            }
+            game.play(row, col, player).map_err(|err| match err {
+                Error::OutOfMemory { .. } => err,
+                _ => illegal.into(),
+            })?;
+            player = player.other();
+        }
+        Ok(game)
+    }
+
+    fn decode_lean(n: u32, last: Option<Player>, mut r: Reader<'_>) -> Result<Self, Error> {
+        r.expect_remaining((2 * u64::from(n) + 2) * 8)?;
+        let mut game = Self::from_store(n, Mode::Lean)?;
+        for slot in game.store.lines_mut() {
+            *slot = Line::with_marks(r.u32()?, r.u32()?);
+        }
+        let diagonals = [
+            Line::with_marks(r.u32()?, r.u32()?),
+            Line::with_marks(r.u32()?, r.u32()?),
+        ];
+        game.counters = Counters::from_lines(n, game.store.lines(), diagonals, last)?;
+        Ok(game)
+    }
+}

@@ -1,0 +1,187 @@
+//! Everything that can be refused, with messages that say precisely why.
+
+use core::fmt;
+
+use crate::Player;
+
+/// Why a call was refused. A refused call never changes the game.
+///
+/// Coordinates and numbers are kept as the caller gave them (as `i64`, so that a negative index from a
+/// foreign caller can be reported as it was), and [`Display`](fmt::Display) says what was wrong:
+///
+/// ```
+/// use tictactoe_core::{Error, Game, Player};
+///
+/// let mut game = Game::new(3)?;
+/// game.play(1, 1, Player::X)?;
+/// let err = game.play(1, 1, Player::O).unwrap_err();
+/// assert_eq!(err, Error::Occupied { row: 1, col: 1, by: Player::X });
+/// assert_eq!(err.to_string(), "cell (1, 1) is already taken by X");
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// The board size is zero, or larger than the mode allows.
+    InvalidSize {
+        /// The size asked for.
+        n: i64,
+        /// The largest size of that mode.
+        max: u32,
+    },
+    /// The memory for a board of this size could not be had.
+    OutOfMemory {
+        /// The board size asked for.
+        n: u32,
+    },
+    /// A player number other than 1 or 2.
+    InvalidPlayer {
+        /// The number given.
+        player: i64,
+    },
+    /// A row or column outside `0..n`.
+    OutOfRange {
+        /// The row given.
+        row: i64,
+        /// The column given.
+        col: i64,
+        /// The board size.
+        n: u32,
+    },
+    /// The game is over: no move is accepted after a win or a full board.
+    GameOver {
+        /// The winner, or `None` after a draw.
+        winner: Option<Player>,
+    },
+    /// The same player tried to move twice in a row.
+    WrongTurn {
+        /// The player who tried to move; the other one was due.
+        player: Player,
+    },
+    /// The cell already holds a mark (checked mode only).
+    Occupied {
+        /// The cell's row.
+        row: u32,
+        /// The cell's column.
+        col: u32,
+        /// Who holds it.
+        by: Player,
+    },
+    /// `undo` on a game with no moves.
+    NothingToUndo,
+    /// The call needs the board (cells, undo, rendering), which a lean game does not keep.
+    NeedsBoard,
+    /// An output buffer is too small.
+    BufferTooSmall {
+        /// The bytes the output needs.
+        needed: usize,
+    },
+    /// An encoded game could not be read back.
+    Decode(DecodeError),
+}
+
+/// Why an encoded game was refused by [`Game::decode`](crate::Game::decode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// The input ends before the encoding does.
+    Truncated,
+    /// The input does not start with the format's magic bytes.
+    NotAGame,
+    /// A format version this library does not know.
+    UnsupportedVersion(u8),
+    /// A mode byte other than checked or lean.
+    UnknownMode(u8),
+    /// A mode or size that this kind of board cannot hold.
+    WrongShape,
+    /// Bytes follow the end of the encoding.
+    TrailingBytes,
+    /// A recorded move is illegal in the position it was recorded in.
+    IllegalMove {
+        /// The move's position in the record, from 0.
+        index: u64,
+    },
+    /// Counters that no sequence of moves can produce.
+    Inconsistent(&'static str),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Error::InvalidSize { n, max } => {
+                write!(
+                    f,
+                    "board size {n} is invalid: it must be between 1 and {max}"
+                )
+            }
+            Error::OutOfMemory { n } => {
+                write!(f, "not enough memory for a {n}x{n} board")
+            }
+            Error::InvalidPlayer { player } => {
+                write!(f, "player {player} is invalid: it must be 1 (X) or 2 (O)")
+            }
+            Error::OutOfRange { row, col, n } => write!(
+                f,
+                "cell ({row}, {col}) is outside the {n}x{n} board: row and column must be between 0 and {}",
+                n - 1
+            ),
+            Error::GameOver {
+                winner: Some(winner),
+            } => {
+                write!(f, "the game is over: {winner} has won")
+            }
+            Error::GameOver { winner: None } => {
+                write!(f, "the game is over: the board is full (a draw)")
+            }
+            Error::WrongTurn { player } => {
+                write!(f, "it is {}'s turn, not {player}'s", player.other())
+            }
+            Error::Occupied { row, col, by } => {
+                write!(f, "cell ({row}, {col}) is already taken by {by}")
+            }
+            Error::NothingToUndo => write!(f, "there is no move to undo"),
+            Error::NeedsBoard => write!(
+                f,
+                "a lean game keeps no board: cells, undo and drawing need a checked game"
+            ),
+            Error::BufferTooSmall { needed } => {
+                write!(f, "the buffer is too small: {needed} bytes are needed")
+            }
+            Error::Decode(err) => write!(f, "not a valid encoded game: {err}"),
+        }
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            DecodeError::Truncated => write!(f, "the input is truncated"),
+            DecodeError::NotAGame => write!(f, "the input does not start with the magic bytes"),
+            DecodeError::UnsupportedVersion(v) => write!(f, "format version {v} is not supported"),
+            DecodeError::UnknownMode(m) => write!(f, "mode {m} is unknown"),
+            DecodeError::WrongShape => {
+                write!(f, "its size or mode does not fit this kind of board")
+            }
+            DecodeError::TrailingBytes => write!(f, "bytes follow the end of the game"),
+            DecodeError::IllegalMove { index } => write!(f, "recorded move {index} is illegal"),
+            DecodeError::Inconsistent(why) => write!(f, "inconsistent counters: {why}"),
+        }
+    }
+}
+
+impl core::error::Error for Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            Error::Decode(err) => Some(err),
+            _ => None,
+        }
+    }
+}
+
+impl core::error::Error for DecodeError {}
+
+impl From<DecodeError> for Error {
+    fn from(err: DecodeError) -> Error {
+        Error::Decode(err)
+    }
+}

@@ -1,0 +1,59 @@
+//! An `n x n` tic-tac-toe engine whose moves cost O(1), whatever `n` is.
+//!
+//! Each row, column and diagonal keeps a count of each player's marks. A move bumps at most four
+//! counts, and the line that reaches `n` wins; no move ever scans the board or a line. The same counts
+//! tell whether a player can still complete any line ([`TicTacToe::can_win`]), so a dead draw shows up
+//! long before the board is full.
+//!
+//! ```
+//! use tictactoe_core::{Game, Player};
+//!
+//! let mut game = Game::new(3)?;
+//! for (row, col, player) in [(0, 0, Player::X), (1, 0, Player::O), (0, 1, Player::X), (1, 1, Player::O)] {
+//!     assert_eq!(game.play(row, col, player)?, None);
+//! }
+//! assert_eq!(game.play(0, 2, Player::X)?, Some(Player::X));
+//! assert!(game.is_over());
+//! # Ok::<(), tictactoe_core::Error>(())
+//! ```
+//!
+//! # Two modes
+//!
+//! | | [`Mode::Checked`] (default) | [`Mode::Lean`] |
+//! |---|---|---|
+//! | memory | `16n` bytes of counters, 2 bits a cell, 4 bytes a move | `16n` bytes of counters |
+//! | largest `n` | [`MAX_CHECKED_N`] | [`MAX_LEAN_N`] |
+//! | refuses a taken cell | yes | no: the caller plays each cell at most once |
+//! | [`cell`](TicTacToe::cell), [`undo`](TicTacToe::undo), drawing the board | yes | no ([`Error::NeedsBoard`]) |
+//!
+//! Both modes refuse, in O(1), a cell off the board, the same player twice in a row and any move
+//! after the game is over; foreign callers also get a player other than 1 or 2 refused
+//! ([`TicTacToe::play_raw`]). A refused call changes nothing.
+//!
+//! # Storage
+//!
+//! [`Game`] sizes its board at run time on the heap (feature `alloc`, on by default); allocation
+//! failure is an [`Error::OutOfMemory`], never an abort. [`FixedGame<N>`] keeps everything in arrays
+//! sized at compile time and needs no allocator. Both run the same counter code.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+mod counters;
+mod encoding;
+mod error;
+mod game;
+mod player;
+mod storage;
+
+pub use error::{DecodeError, Error};
+#[cfg(feature = "alloc")]
+pub use game::Game;
+pub use game::{BatchError, FixedGame, MAX_CHECKED_N, MAX_LEAN_N, Mode, TicTacToe};
+pub use player::Player;
+#[cfg(feature = "alloc")]
+pub use storage::Heap;
+pub use storage::{Fixed, Storage};
