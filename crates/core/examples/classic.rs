@@ -6,10 +6,21 @@ use tictactoe_core::{Error, Game, Player};
 
 fn main() -> Result<(), Error> {
     let mut game = Game::new(3)?;
-    let moves = [(0, 0, 1), (0, 2, 2), (2, 2, 1), (1, 1, 2), (2, 0, 1), (1, 0, 2), (2, 1, 1)];
+    let moves = [
+        (0, 0, 1),
+        (0, 2, 2),
+        (2, 2, 1),
+        (1, 1, 2),
+        (2, 0, 1),
+        (1, 0, 2),
+        (2, 1, 1),
+    ];
     for (row, col, player) in moves {
         let winner = game.play(row, col, Player::from_number(player)?)?;
-        println!("move({row}, {col}, {player}) -> {}", winner.map_or(0, Player::number));
+        println!(
+            "move({row}, {col}, {player}) -> {}",
+            winner.map_or(0, Player::number)
+        );
         println!("{game}\n");
     }
     Ok(())

@@ -6,8 +6,8 @@
 //! |---|---|---|
 //! | 3 | magic `TTT` | magic `TTT` |
 //! | 1 | version (1) | version (1) |
-//! | 1 | mode 0 | mode 1 |
 //! | 4 | `n` | `n` |
+//! | 1 | mode 0 | mode 1 |
 //! | 1 | first player (0 before any move) | last player (0 before any move) |
 //! | rest | move count (8), then each move's cell `row * n + col` (4) | for each row, column, then the two diagonals: X's marks (4), O's marks (4) |
 //!

@@ -1,0 +1,130 @@
+//! An independent model of the rules: a plain board that is scanned in full after every move.
+//! Deliberately naive, so that it shares no logic with the counters it checks.
+
+#![allow(dead_code)]
+
+use tictactoe_core::{Error, Player};
+
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub n: usize,
+    pub lean: bool,
+    pub board: Vec<Vec<Option<Player>>>,
+    pub moves: Vec<(usize, usize, Player)>,
+}
+
+impl Model {
+    pub fn new(n: usize, lean: bool) -> Model {
+        Model {
+            n,
+            lean,
+            board: vec![vec![None; n]; n],
+            moves: Vec::new(),
+        }
+    }
+
+    /// Every line of the board as a list of cells.
+    fn lines(&self) -> Vec<Vec<Option<Player>>> {
+        let n = self.n;
+        let mut lines = Vec::new();
+        for i in 0..n {
+            lines.push((0..n).map(|j| self.board[i][j]).collect());
+            lines.push((0..n).map(|j| self.board[j][i]).collect());
+        }
+        lines.push((0..n).map(|i| self.board[i][i]).collect());
+        lines.push((0..n).map(|i| self.board[i][n - 1 - i]).collect());
+        lines
+    }
+
+    pub fn winner(&self) -> Option<Player> {
+        [Player::X, Player::O].into_iter().find(|&p| {
+            self.lines()
+                .iter()
+                .any(|line| line.iter().all(|&c| c == Some(p)))
+        })
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.board.iter().flatten().all(Option::is_some)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner().is_some() || self.is_full()
+    }
+
+    pub fn is_draw(&self) -> bool {
+        self.winner().is_none() && self.is_full()
+    }
+
+    pub fn can_win(&self, p: Player) -> bool {
+        !self.is_over()
+            && self
+                .lines()
+                .iter()
+                .any(|line| line.iter().all(|&c| c != Some(p.other())))
+    }
+
+    pub fn last_player(&self) -> Option<Player> {
+        self.moves.last().map(|m| m.2)
+    }
+
+    /// What the engine must answer to `play_raw(row, col, player)`, applying the move if legal.
+    pub fn play(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
+        let p = match player {
+            1 => Player::X,
+            2 => Player::O,
+            _ => return Err(Error::InvalidPlayer { player }),
+        };
+        let n = self.n as i64;
+        if !(0..n).contains(&row) || !(0..n).contains(&col) {
+            return Err(Error::OutOfRange {
+                row,
+                col,
+                n: self.n as u32,
+            });
+        }
+        if self.is_over() {
+            return Err(Error::GameOver {
+                winner: self.winner(),
+            });
+        }
+        if self.last_player() == Some(p) {
+            return Err(Error::WrongTurn { player: p });
+        }
+        let (r, c) = (row as usize, col as usize);
+        // In lean mode this breaks the caller's promise; the tests skip such moves.
+        if let Some(by) = self.board[r][c] {
+            return Err(Error::Occupied {
+                row: r as u32,
+                col: c as u32,
+                by,
+            });
+        }
+        self.board[r][c] = Some(p);
+        self.moves.push((r, c, p));
+        Ok(self.winner().map_or(0, |w| w as u8))
+    }
+
+    pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
+        if self.lean {
+            return Err(Error::NeedsBoard);
+        }
+        let (r, c, p) = self.moves.pop().ok_or(Error::NothingToUndo)?;
+        self.board[r][c] = None;
+        Ok((r, c, p))
+    }
+
+    pub fn render(&self) -> String {
+        self.board
+            .iter()
+            .map(|row| {
+                let cells: String = row
+                    .iter()
+                    .map(|c| format!("|{}", c.map_or(' ', |p| p.symbol())))
+                    .collect();
+                cells + "|"
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

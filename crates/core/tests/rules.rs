@@ -1,0 +1,290 @@
+//! The rules case by case: the classic transcript, sizes, every error and its message.
+
+mod common;
+
+use common::Model;
+use tictactoe_core::{
+    DecodeError, Error, FixedGame, Game, MAX_CHECKED_N, MAX_LEAN_N, Mode, Player,
+};
+
+const CLASSIC: [(i64, i64, i64); 7] = [
+    (0, 0, 1),
+    (0, 2, 2),
+    (2, 2, 1),
+    (1, 1, 2),
+    (2, 0, 1),
+    (1, 0, 2),
+    (2, 1, 1),
+];
+
+#[test]
+fn classic_transcript_gives_the_classic_answers_and_boards() {
+    let mut game = Game::new(3).unwrap();
+    let mut model = Model::new(3, false);
+    let mut answers = Vec::new();
+    for (row, col, player) in CLASSIC {
+        answers.push(game.play_raw(row, col, player).unwrap());
+        model.play(row, col, player).unwrap();
+        assert_eq!(game.to_string(), model.render());
+    }
+    assert_eq!(answers, [0, 0, 0, 0, 0, 0, 1]);
+    assert_eq!(game.to_string(), "|X| |O|\n|O|O| |\n|X|X|X|");
+    assert_eq!(game.winner(), Some(Player::X));
+    assert!(game.is_over() && !game.is_draw());
+    assert!(!game.can_win(Player::X) && !game.can_win(Player::O));
+}
+
+#[test]
+fn sizes_outside_each_mode_are_refused() {
+    for mode in [Mode::Checked, Mode::Lean] {
+        let max = mode.max_n();
+        assert_eq!(
+            Game::with_mode(0, mode).unwrap_err(),
+            Error::InvalidSize { n: 0, max }
+        );
+        assert_eq!(
+            Game::with_mode_raw(-1, mode).unwrap_err(),
+            Error::InvalidSize { n: -1, max }
+        );
+        assert_eq!(
+            Game::with_mode_raw(i64::MIN, mode).unwrap_err(),
+            Error::InvalidSize { n: i64::MIN, max }
+        );
+        assert_eq!(
+            Game::with_mode(max as usize + 1, mode).unwrap_err(),
+            Error::InvalidSize {
+                n: max as i64 + 1,
+                max
+            }
+        );
+    }
+    assert_eq!(MAX_CHECKED_N, 65_535);
+    assert_eq!(MAX_LEAN_N, u32::MAX);
+}
+
+#[test]
+fn a_size_the_memory_cannot_hold_is_an_error_and_other_games_live_on() {
+    let mut bystander = Game::new(3).unwrap();
+    bystander.play(1, 1, Player::X).unwrap();
+    // 2^32 - 1 lines of 8 bytes, twice: 64 GiB, more than this machine (or any test machine) has.
+    assert_eq!(
+        Game::new_lean(MAX_LEAN_N as usize).unwrap_err(),
+        Error::OutOfMemory { n: MAX_LEAN_N }
+    );
+    assert_eq!(bystander.play(0, 0, Player::O), Ok(None));
+    assert_eq!(bystander.move_count(), 2);
+}
+
+#[test]
+fn error_messages_say_what_was_wrong() {
+    let mut game = Game::new(3).unwrap();
+    let cases: Vec<(Error, &str)> = vec![
+        (
+            game.play_raw(0, 0, 0).unwrap_err(),
+            "player 0 is invalid: it must be 1 (X) or 2 (O)",
+        ),
+        (
+            game.play_raw(-1, 3, 1).unwrap_err(),
+            "cell (-1, 3) is outside the 3x3 board: row and column must be between 0 and 2",
+        ),
+        (game.undo().unwrap_err(), "there is no move to undo"),
+    ];
+    for (err, message) in cases {
+        assert_eq!(err.to_string(), message);
+    }
+    game.play(0, 0, Player::O).unwrap();
+    assert_eq!(
+        game.play(1, 0, Player::O).unwrap_err().to_string(),
+        "it is X's turn, not O's"
+    );
+    assert_eq!(
+        game.play(0, 0, Player::X).unwrap_err().to_string(),
+        "cell (0, 0) is already taken by O"
+    );
+    let mut one = Game::new(1).unwrap();
+    one.play(0, 0, Player::X).unwrap();
+    assert_eq!(
+        one.play(0, 0, Player::O).unwrap_err().to_string(),
+        "the game is over: X has won"
+    );
+    let mut draw = Game::new(2).unwrap();
+    draw.play_all([[0, 0, 1], [0, 1, 2], [1, 1, 1]]).unwrap();
+    assert!(draw.is_over());
+    assert_eq!(
+        Game::new_lean(2)
+            .unwrap()
+            .cell(0, 0)
+            .unwrap_err()
+            .to_string(),
+        "a lean game keeps no board: cells, undo and drawing need a checked game"
+    );
+    assert_eq!(
+        Error::GameOver { winner: None }.to_string(),
+        "the game is over: the board is full (a draw)"
+    );
+    assert_eq!(
+        Error::Decode(DecodeError::Truncated).to_string(),
+        "not a valid encoded game: the input is truncated"
+    );
+}
+
+#[test]
+fn a_full_board_without_a_line_is_a_draw_and_refuses_more() {
+    // X O X / X O O / O X X: nobody holds a line.
+    let moves = [
+        [0, 0, 1],
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 1, 2],
+        [1, 0, 1],
+        [1, 2, 2],
+        [2, 1, 1],
+        [2, 0, 2],
+        [2, 2, 1],
+    ];
+    for mode in [Mode::Checked, Mode::Lean] {
+        let mut game = Game::with_mode(3, mode).unwrap();
+        assert_eq!(game.play_all(moves), Ok(None));
+        assert!(game.is_draw() && game.is_over());
+        assert_eq!(
+            game.play_raw(0, 0, 2),
+            Err(Error::GameOver { winner: None })
+        );
+        assert_eq!(game.to_string().contains("a draw"), mode == Mode::Lean);
+    }
+}
+
+#[test]
+fn a_dead_draw_shows_before_the_board_is_full() {
+    // X O X / X O O / O X . : every line holds both marks, one cell still free.
+    let moves = [
+        [0, 0, 1],
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 1, 2],
+        [1, 0, 1],
+        [1, 2, 2],
+        [2, 1, 1],
+        [2, 0, 2],
+    ];
+    let mut game = Game::new_lean(3).unwrap();
+    game.play_all(moves).unwrap();
+    assert!(!game.is_over());
+    assert!(!game.can_win(Player::X) && !game.can_win(Player::O));
+}
+
+#[test]
+fn a_winning_move_can_be_undone_and_replayed() {
+    let mut game = Game::new(3).unwrap();
+    for (row, col, player) in CLASSIC {
+        game.play_raw(row, col, player).unwrap();
+    }
+    assert_eq!(game.undo(), Ok((2, 1, Player::X)));
+    assert_eq!(game.winner(), None);
+    assert!(game.can_win(Player::X));
+    assert_eq!(
+        game.play(2, 1, Player::O),
+        Err(Error::WrongTurn { player: Player::O })
+    );
+    assert_eq!(game.play(1, 2, Player::X), Ok(None));
+}
+
+#[test]
+fn reset_keeps_size_and_mode() {
+    for mode in [Mode::Checked, Mode::Lean] {
+        let mut game = Game::with_mode(4, mode).unwrap();
+        game.play_all([[0, 0, 2], [3, 3, 1]]).unwrap();
+        game.reset();
+        assert_eq!(game, Game::with_mode(4, mode).unwrap());
+        assert_eq!((game.n(), game.mode()), (4, mode));
+        assert_eq!(game.play(0, 0, Player::X), Ok(None));
+    }
+}
+
+#[test]
+fn lean_games_draw_a_summary_instead_of_a_board() {
+    let mut game = Game::new_lean(3).unwrap();
+    game.play(0, 0, Player::X).unwrap();
+    assert_eq!(game.to_string(), "lean 3x3 game, 1 moves");
+    assert_eq!(game.undo(), Err(Error::NeedsBoard));
+}
+
+#[test]
+fn fixed_and_heap_games_compare_equal_after_the_same_moves() {
+    let mut fixed = FixedGame::<4>::default();
+    let mut heap = Game::new(4).unwrap();
+    for game_move in [(1, 2, Player::O), (0, 3, Player::X)] {
+        fixed.play(game_move.0, game_move.1, game_move.2).unwrap();
+        heap.play(game_move.0, game_move.1, game_move.2).unwrap();
+    }
+    assert_eq!(fixed, heap);
+    assert_eq!(fixed.to_string(), heap.to_string());
+    assert_ne!(heap, Game::new_lean(4).unwrap());
+}
+
+#[test]
+fn decoding_refuses_bad_headers_and_fixed_size_mismatches() {
+    let mut game = Game::new(3).unwrap();
+    game.play(1, 1, Player::X).unwrap();
+    let bytes = game.encode();
+    let with = |at: usize, value: u8| {
+        let mut b = bytes.clone();
+        b[at] = value;
+        Game::decode(&b).unwrap_err()
+    };
+    assert_eq!(with(0, b'X'), Error::Decode(DecodeError::NotAGame));
+    assert_eq!(
+        with(3, 9),
+        Error::Decode(DecodeError::UnsupportedVersion(9))
+    );
+    assert_eq!(with(8, 7), Error::Decode(DecodeError::UnknownMode(7)));
+    assert_eq!(with(4, 0), Error::Decode(DecodeError::WrongShape));
+    assert!(matches!(
+        with(9, 3),
+        Error::Decode(DecodeError::Inconsistent(_))
+    ));
+    assert_eq!(
+        with(18, 9),
+        Error::Decode(DecodeError::IllegalMove { index: 0 })
+    );
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        Game::decode(&longer),
+        Err(Error::Decode(DecodeError::TrailingBytes))
+    );
+    assert_eq!(
+        FixedGame::<4>::decode(&bytes),
+        Err(Error::Decode(DecodeError::WrongShape))
+    );
+    assert_eq!(
+        FixedGame::<3>::decode(&Game::new_lean(3).unwrap().encode()),
+        Err(Error::Decode(DecodeError::WrongShape))
+    );
+    let mut small = [0u8; 4];
+    assert_eq!(
+        game.encode_into(&mut small),
+        Err(Error::BufferTooSmall {
+            needed: bytes.len()
+        })
+    );
+}
+
+#[test]
+fn decoding_refuses_lean_counters_that_play_cannot_produce() {
+    let mut game = Game::new_lean(3).unwrap();
+    game.play(0, 0, Player::X).unwrap();
+    let bytes = game.encode();
+    // The lines start at byte 10: row 0's X count, then O count, and so on.
+    let with = |at: usize, value: u8| {
+        let mut b = bytes.clone();
+        b[at] = value;
+        Game::decode(&b).unwrap_err()
+    };
+    for (at, value) in [(10, 0), (10, 4), (14, 1), (9, 2), (9, 0)] {
+        assert!(
+            matches!(with(at, value), Error::Decode(DecodeError::Inconsistent(_))),
+            "byte {at} = {value}"
+        );
+    }
+}
