@@ -7,10 +7,24 @@ SHELL := bash
 .DEFAULT_GOAL := help
 
 CARGO ?= cargo
+CC ?= cc
+CXX ?= c++
+PREFIX ?= /usr/local
 EMBEDDED_TARGET := thumbv7em-none-eabihf
 
+VERSION := 0.1.0
+SOVERSION := 0
+RELEASE := target/release
+STATIC_LIB := $(RELEASE)/libtictactoe.a
+SHARED_LIB := $(RELEASE)/libtictactoe.so
+# What a Rust static library needs from the system (rustc --print native-static-libs).
+NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
+CFLAGS_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude
+C_TEST_SRC := crates/ffi/tests/c/test_tictactoe.c
+BUILD := target/c
+
 .PHONY: help demo test bench header install clean \
-        rust-checks rust-test embedded
+        rust-checks rust-test embedded lib c-test c-header-check install-check
 
 help:
 	@echo "make demo     build everything and play the classic game through Rust, C and Python"
@@ -19,10 +33,15 @@ help:
 	@echo "make header   regenerate include/tictactoe.h"
 	@echo "make install  install the C library (PREFIX=/usr/local)"
 
-demo:
-	$(CARGO) run -q -p tictactoe-core --example classic
+demo: lib
+	@echo "== Rust =="
+	$(CARGO) run -q --release -p tictactoe-core --example classic
+	@echo "== C =="
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS_STRICT) -O2 examples/c/classic.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/classic
+	$(BUILD)/classic
 
-test: rust-checks rust-test embedded
+test: rust-checks rust-test embedded c-test
 	@echo "make test: all checks passed"
 
 rust-checks:
@@ -46,6 +65,61 @@ embedded:
 	  echo "SKIPPED: embedded build (rustup could not add $(EMBEDDED_TARGET))"; \
 	  echo "################################################################"; \
 	fi
+
+# The C library, static and shared.
+lib:
+	$(CARGO) build --release --locked -p tictactoe-ffi
+
+header:
+	UPDATE_HEADER=1 $(CARGO) test -q --locked -p tictactoe-ffi --test header
+
+# The header compiles cleanly as C11 and as C++.
+c-header-check:
+	@mkdir -p $(BUILD)
+	echo '#include "tictactoe.h"' | $(CC) $(CFLAGS_STRICT) -x c -fsyntax-only -
+	echo '#include "tictactoe.h"' | $(CXX) -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -x c++ -fsyntax-only -
+
+# The C test three ways: plain, under valgrind, and with the address and undefined-behaviour sanitizers.
+# The sanitizer run lets malloc return NULL, because one test asks for more memory than exists.
+c-test: lib c-header-check install-check
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS_STRICT) -g -O1 $(C_TEST_SRC) $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/test_tictactoe
+	$(BUILD)/test_tictactoe
+	valgrind -q --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect \
+	  --error-exitcode=1 $(BUILD)/test_tictactoe
+	$(CC) $(CFLAGS_STRICT) -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+	  $(C_TEST_SRC) $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/test_tictactoe_asan
+	ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1 $(BUILD)/test_tictactoe_asan
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 include/tictactoe.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(STATIC_LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so.$(VERSION)
+	ln -sf libtictactoe.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so.$(SOVERSION)
+	ln -sf libtictactoe.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS_PRIVATE@|$(NATIVE_LIBS)|' \
+	  crates/ffi/tictactoe.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/tictactoe.pc
+
+# Installs into a temporary prefix and builds the example against that copy through pkg-config, linked
+# dynamically and statically.
+install-check: lib
+	@if ! command -v pkg-config >/dev/null; then \
+	  echo "##########################################################"; \
+	  echo "SKIPPED: install-check (pkg-config is not on this machine)"; \
+	  echo "##########################################################"; exit 0; fi; \
+	prefix=$$(mktemp -d) && trap 'rm -rf "$$prefix"' EXIT && \
+	$(MAKE) -s install PREFIX="$$prefix" && \
+	export PKG_CONFIG_PATH="$$prefix/lib/pkgconfig" && \
+	$(CC) -std=c11 -Wall -Wextra -Werror examples/c/classic.c $$(pkg-config --cflags --libs tictactoe) \
+	  -o "$$prefix/classic-shared" && \
+	LD_LIBRARY_PATH="$$prefix/lib" "$$prefix/classic-shared" | tail -n 4 | grep -qx '|X|X|X|' && \
+	readelf -d "$$prefix/classic-shared" | grep -q 'libtictactoe.so.$(SOVERSION)' && \
+	$(CC) -std=c11 -Wall -Wextra -Werror examples/c/classic.c $$(pkg-config --cflags tictactoe) \
+	  "$$prefix/lib/libtictactoe.a" $$(pkg-config --static --libs-only-other --libs-only-l tictactoe | sed 's/-ltictactoe//') \
+	  -o "$$prefix/classic-static" && \
+	"$$prefix/classic-static" | grep -q 'move(2, 1, 1) -> 1' && \
+	echo "install-check: the installed library builds and runs the example (shared and static)"
 
 clean:
 	$(CARGO) clean
