@@ -1,0 +1,99 @@
+//! Reading Python arguments: ints of any size, and batches of moves from an iterable or a buffer.
+
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyMemoryView, PyTuple};
+
+/// An int argument as an `i64`. Ints beyond `i64` saturate: they are off any board or player range
+/// anyway, so the engine refuses them with the same error as any other bad value. Non-ints raise
+/// `TypeError`.
+#[inline]
+pub(crate) fn int_arg(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    match obj.extract::<i64>() {
+        Ok(value) => Ok(value),
+        Err(err) if err.is_instance_of::<PyOverflowError>(obj.py()) => {
+            Ok(if obj.lt(0)? { i64::MIN } else { i64::MAX })
+        }
+        Err(err) => Err(err),
+    }
+}
+
+/// A batch of moves as the engine takes them.
+pub(crate) enum Batch<'py> {
+    /// The bytes of a C-contiguous buffer of native 64-bit ints with shape (k, 3).
+    Int64Rows(Bound<'py, PyBytes>),
+    /// Triples read from an iterable.
+    Triples(Vec<[i64; 3]>),
+}
+
+/// The bytes of `obj` when it exposes a (k, 3) buffer of native 64-bit ints (a NumPy `int64` array,
+/// say). The copy is one memcpy: the stable ABI this module is built for has no direct buffer access.
+fn int64_rows<'py>(obj: &Bound<'py, PyAny>) -> Option<Bound<'py, PyBytes>> {
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        return None;
+    }
+    let view = PyMemoryView::from(obj).ok()?;
+    let format: String = view.getattr("format").ok()?.extract().ok()?;
+    let native = matches!(format.as_str(), "q" | "l" | "@q" | "@l" | "=q")
+        || (cfg!(target_endian = "little") && format == "<q");
+    let itemsize: usize = view.getattr("itemsize").ok()?.extract().ok()?;
+    let shape: Vec<usize> = view.getattr("shape").ok()?.extract().ok()?;
+    let contiguous: bool = view.getattr("c_contiguous").ok()?.extract().ok()?;
+    if !native || itemsize != 8 || !contiguous || shape.len() != 2 || shape[1] != 3 {
+        return None;
+    }
+    view.call_method0("tobytes").ok()?.cast_into::<PyBytes>().ok()
+}
+
+/// One `(row, col, player)` triple: a tuple, or any other sequence of three ints.
+fn triple(item: &Bound<'_, PyAny>) -> PyResult<[i64; 3]> {
+    if let Ok(tuple) = item.cast::<PyTuple>()
+        && tuple.len() == 3
+    {
+        return Ok([
+            int_arg(&tuple.get_item(0)?)?,
+            int_arg(&tuple.get_item(1)?)?,
+            int_arg(&tuple.get_item(2)?)?,
+        ]);
+    }
+    let items: Vec<Bound<'_, PyAny>> = item
+        .extract()
+        .map_err(|_| PyTypeError::new_err("a move must be a (row, col, player) triple"))?;
+    match items.as_slice() {
+        [row, col, player] => Ok([int_arg(row)?, int_arg(col)?, int_arg(player)?]),
+        _ => Err(PyTypeError::new_err(format!(
+            "a move must be a (row, col, player) triple, not {} items",
+            items.len()
+        ))),
+    }
+}
+
+/// Reads a batch; a malformed move raises `TypeError` with `index` set to its position.
+pub(crate) fn batch<'py>(moves: &Bound<'py, PyAny>) -> PyResult<Batch<'py>> {
+    if let Some(bytes) = int64_rows(moves) {
+        return Ok(Batch::Int64Rows(bytes));
+    }
+    let mut triples = Vec::new();
+    for (index, item) in moves.try_iter()?.enumerate() {
+        match triple(&item?) {
+            Ok(t) => triples.push(t),
+            Err(err) => {
+                let _ = err.value(moves.py()).setattr("index", index);
+                return Err(err);
+            }
+        }
+    }
+    Ok(Batch::Triples(triples))
+}
+
+/// The moves of an `Int64Rows` batch.
+pub(crate) fn rows_of(bytes: &[u8]) -> impl Iterator<Item = [i64; 3]> + Clone + '_ {
+    bytes.chunks_exact(24).map(|row| {
+        let int = |k: usize| {
+            let mut le = [0u8; 8];
+            le.copy_from_slice(&row[8 * k..8 * k + 8]);
+            i64::from_ne_bytes(le)
+        };
+        [int(0), int(1), int(2)]
+    })
+}

@@ -1,0 +1,276 @@
+//! `tictactoe._tictactoe`: the engine as a Python class. A thin layer: it converts arguments and
+//! errors, and leaves every rule to `tictactoe-core`. The doc comments are the Python docstrings.
+
+mod args;
+mod errors;
+mod svg;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyType};
+use tictactoe_core::{Game, Mode, Player};
+
+use crate::args::{Batch, batch, int_arg, rows_of};
+use crate::errors::{IllegalMoveError, illegal_move, to_py};
+
+/// An n x n game of tic-tac-toe whose moves cost O(1), whatever n is.
+///
+/// Players are 1 (X) and 2 (O); either may move first, then they alternate. ``lean=True`` keeps only
+/// the counters (O(n) memory, for huge boards): the caller then promises to play each cell at most
+/// once, and ``cell``, ``undo`` and drawing the board are not available.
+///
+/// >>> game = TicTacToe(3)
+/// >>> game.move(1, 1, 1)
+/// 0
+/// >>> game.move(0, 0, 2)
+/// 0
+/// >>> print(game)
+/// |O| | |
+/// | |X| |
+/// | | | |
+/// >>> game.move(0, 0, 1)
+/// Traceback (most recent call last):
+/// ...
+/// tictactoe.IllegalMoveError: cell (0, 0) is already taken by O
+#[pyclass(module = "tictactoe", name = "TicTacToe", eq)]
+#[derive(Clone, PartialEq)]
+struct TicTacToe {
+    game: Game,
+}
+
+fn mode_of(lean: bool) -> Mode {
+    if lean { Mode::Lean } else { Mode::Checked }
+}
+
+#[pymethods]
+impl TicTacToe {
+    #[new]
+    #[pyo3(signature = (n, *, lean = false))]
+    fn new(n: &Bound<'_, PyAny>, lean: bool) -> PyResult<Self> {
+        let game = Game::with_mode_raw(int_arg(n)?, mode_of(lean)).map_err(to_py)?;
+        Ok(TicTacToe { game })
+    }
+
+    /// Plays ``player`` (1 or 2) at ``row``, ``col``; returns 0, or the player who has just won.
+    ///
+    /// Raises ``IllegalMoveError`` (a ``ValueError``) for a cell off the board, a player other than 1
+    /// or 2, the same player twice in a row, a taken cell, or a move after the game is over; the game
+    /// is then unchanged. Raises ``TypeError`` for arguments that are not ints.
+    ///
+    /// >>> game = TicTacToe(2)
+    /// >>> game.move(0, 0, 1), game.move(1, 0, 2), game.move(0, 1, 1)
+    /// (0, 0, 1)
+    /// >>> game.move(5, 5, 2)
+    /// Traceback (most recent call last):
+    /// ...
+    /// tictactoe.IllegalMoveError: cell (5, 5) is outside the 2x2 board: row and column must be between 0 and 1
+    #[pyo3(name = "move")]
+    fn play_move(
+        &mut self,
+        row: &Bound<'_, PyAny>,
+        col: &Bound<'_, PyAny>,
+        player: &Bound<'_, PyAny>,
+    ) -> PyResult<u8> {
+        let (r, c, p) = (int_arg(row)?, int_arg(col)?, int_arg(player)?);
+        self.game
+            .play_raw(r, c, p)
+            .map_err(|err| illegal_move(row.py(), err, None))
+    }
+
+    /// Takes the same arguments as ``move`` and does nothing: the cost of a call, for benchmarks.
+    fn _noop_move(
+        &self,
+        row: &Bound<'_, PyAny>,
+        col: &Bound<'_, PyAny>,
+        player: &Bound<'_, PyAny>,
+    ) -> u8 {
+        let _ = (row, col, player);
+        0
+    }
+
+    /// Applies ``(row, col, player)`` moves all or nothing; returns the winner after the last one.
+    ///
+    /// ``moves`` is any iterable of triples, or a C-contiguous (k, 3) buffer of 64-bit ints such as a
+    /// NumPy ``int64`` array, read in one go. When a move is refused, none of the batch is applied and
+    /// the ``IllegalMoveError`` (or ``TypeError``) has ``index``, the refused move's position.
+    ///
+    /// >>> game = TicTacToe(3)
+    /// >>> game.play([(0, 0, 1), (1, 1, 2), (0, 1, 1)])
+    /// 0
+    /// >>> try:
+    /// ...     game.play([(2, 2, 2), (0, 2, 1), (2, 0, 2)])
+    /// ... except IllegalMoveError as err:
+    /// ...     print(err.index, err)
+    /// 2 the game is over: X has won
+    /// >>> game.move_count
+    /// 3
+    fn play(&mut self, moves: &Bound<'_, PyAny>) -> PyResult<u8> {
+        let result = match batch(moves)? {
+            Batch::Int64Rows(bytes) => self.game.play_all(rows_of(bytes.as_bytes())),
+            Batch::Triples(triples) => self.game.play_all(triples),
+        };
+        result
+            .map(|winner| winner.map_or(0, Player::number))
+            .map_err(|err| illegal_move(moves.py(), err.error, Some(err.index)))
+    }
+
+    /// The board size n.
+    ///
+    /// >>> TicTacToe(4).n
+    /// 4
+    #[getter]
+    fn n(&self) -> usize {
+        self.game.n()
+    }
+
+    /// True for a lean game (counters only).
+    ///
+    /// >>> TicTacToe(4, lean=True).lean
+    /// True
+    #[getter]
+    fn lean(&self) -> bool {
+        self.game.mode() == Mode::Lean
+    }
+
+    /// 0 while nobody has won (also after a draw), else 1 or 2.
+    #[getter]
+    fn winner(&self) -> u8 {
+        self.game.winner().map_or(0, Player::number)
+    }
+
+    /// True after a win or when the board is full.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// True when the board is full and nobody has won.
+    #[getter]
+    fn is_draw(&self) -> bool {
+        self.game.is_draw()
+    }
+
+    /// The number of moves played.
+    #[getter]
+    fn move_count(&self) -> u64 {
+        self.game.move_count()
+    }
+
+    /// Whether ``player`` can still complete some line, one holding no mark of the opponent. False once
+    /// the game is over; when it is false for both players, the game is a dead draw.
+    ///
+    /// >>> game = TicTacToe(2)
+    /// >>> game.play([(0, 0, 1), (1, 1, 2)])
+    /// 0
+    /// >>> game.can_win(1), game.can_win(2)
+    /// (True, True)
+    fn can_win(&self, player: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let player = Player::from_number(int_arg(player)?).map_err(to_py)?;
+        Ok(self.game.can_win(player))
+    }
+
+    /// Empties the board, keeping the size, the mode and the memory: replaying many games needs no new
+    /// object.
+    ///
+    /// >>> game = TicTacToe(3)
+    /// >>> game.move(0, 0, 1)
+    /// 0
+    /// >>> game.reset()
+    /// >>> game.move_count
+    /// 0
+    fn reset(&mut self) {
+        self.game.reset();
+    }
+
+    /// Who holds ``row``, ``col``: 0 (empty), 1 or 2. Checked games only (``ValueError`` for lean ones);
+    /// ``IndexError`` for a cell off the board.
+    ///
+    /// >>> game = TicTacToe(3)
+    /// >>> game.move(2, 1, 2)
+    /// 0
+    /// >>> game.cell(2, 1), game.cell(0, 0)
+    /// (2, 0)
+    fn cell(&self, row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> PyResult<u8> {
+        let (row, col) = self
+            .game
+            .locate(int_arg(row)?, int_arg(col)?)
+            .map_err(to_py)?;
+        let holder = self.game.cell(row, col).map_err(to_py)?;
+        Ok(holder.map_or(0, Player::number))
+    }
+
+    /// Takes back the last move, also a winning one, and returns it as ``(row, col, player)``.
+    /// Checked games only (``ValueError`` for lean ones); ``IndexError`` when there is no move.
+    ///
+    /// >>> game = TicTacToe(3)
+    /// >>> game.move(1, 2, 1)
+    /// 0
+    /// >>> game.undo()
+    /// (1, 2, 1)
+    fn undo(&mut self) -> PyResult<(usize, usize, u8)> {
+        let (row, col, player) = self.game.undo().map_err(to_py)?;
+        Ok((row, col, player.number()))
+    }
+
+    /// The game as bytes: a compact, versioned encoding that ``from_bytes`` reads back.
+    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.game.encode())
+    }
+
+    /// A game from ``to_bytes`` output; ``ValueError`` when the bytes are damaged or inconsistent.
+    ///
+    /// >>> game = TicTacToe(3)
+    /// >>> game.move(0, 0, 1)
+    /// 0
+    /// >>> TicTacToe.from_bytes(game.to_bytes()) == game
+    /// True
+    #[classmethod]
+    fn from_bytes(_cls: &Bound<'_, PyType>, data: &[u8]) -> PyResult<Self> {
+        let game = Game::decode(data).map_err(to_py)?;
+        Ok(TicTacToe { game })
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let from_bytes = slf.get_type().getattr("from_bytes")?;
+        Ok((from_bytes, (slf.borrow().to_bytes(slf.py()),)))
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    /// The board, one line per row, cells between bars; a one-line summary for a lean game.
+    fn __str__(&self) -> String {
+        self.game.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let g = &self.game;
+        let lean = if self.lean() { ", lean=True" } else { "" };
+        let state = match g.winner() {
+            Some(w) => format!("{w} has won"),
+            None if g.is_draw() => "a draw".to_owned(),
+            None => "in play".to_owned(),
+        };
+        format!("<TicTacToe({}{lean}): {} moves, {state}>", g.n(), g.move_count())
+    }
+
+    /// The board as an SVG picture, for notebooks; ``None`` for a lean game.
+    fn _repr_svg_(&self) -> Option<String> {
+        svg::board(&self.game)
+    }
+}
+
+/// The engine behind ``tictactoe``; import from ``tictactoe`` instead.
+#[pymodule]
+fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<TicTacToe>()?;
+    m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
