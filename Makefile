@@ -22,9 +22,13 @@ NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 CFLAGS_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude
 C_TEST_SRC := crates/ffi/tests/c/test_tictactoe.c
 BUILD := target/c
+VENV := .venv
+PY := $(VENV)/bin/python
+PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
-        rust-checks rust-test embedded lib c-test c-header-check install-check
+        rust-checks rust-test embedded lib c-test c-header-check install-check \
+        venv develop py-test py-checks wheel-check
 
 help:
 	@echo "make demo     build everything and play the classic game through Rust, C and Python"
@@ -33,15 +37,17 @@ help:
 	@echo "make header   regenerate include/tictactoe.h"
 	@echo "make install  install the C library (PREFIX=/usr/local)"
 
-demo: lib
+demo: lib develop
 	@echo "== Rust =="
 	$(CARGO) run -q --release -p tictactoe-core --example classic
 	@echo "== C =="
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS_STRICT) -O2 examples/c/classic.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/classic
 	$(BUILD)/classic
+	@echo "== Python =="
+	$(PY) examples/python/classic.py
 
-test: rust-checks rust-test embedded c-test
+test: rust-checks rust-test embedded c-test py-checks py-test wheel-check
 	@echo "make test: all checks passed"
 
 rust-checks:
@@ -120,6 +126,38 @@ install-check: lib
 	  -o "$$prefix/classic-static" && \
 	"$$prefix/classic-static" | grep -q 'move(2, 1, 1) -> 1' && \
 	echo "install-check: the installed library builds and runs the example (shared and static)"
+
+# The project's virtual environment with the pinned Python tools, made once.
+$(VENV)/.installed: python/requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r python/requirements-dev.txt
+	touch $@
+
+venv: $(VENV)/.installed
+
+# Builds the extension into the venv.
+develop: venv
+	$(VENV)/bin/maturin develop --release -q
+
+py-test: develop
+	$(PY) -m pytest -q python/tests
+
+py-checks: develop
+	$(VENV)/bin/ruff check python examples/python
+	$(VENV)/bin/ruff format --check python examples/python
+	$(PY) -m mypy.stubtest tictactoe._tictactoe
+	$(PY) -m mypy python/tictactoe examples/python
+
+# A release wheel installs into a fresh venv and plays a game there.
+wheel-check: venv
+	rm -rf target/wheels
+	$(VENV)/bin/maturin build --release -q --out target/wheels
+	rm -rf target/wheel-venv
+	$(PYTHON) -m venv target/wheel-venv
+	target/wheel-venv/bin/pip install -q target/wheels/tictactoe-*.whl
+	cd /tmp && $(CURDIR)/target/wheel-venv/bin/python $(CURDIR)/examples/python/classic.py | tail -n 3 | grep -qx '|X|X|X|'
+	@echo "wheel-check: the wheel installs into a fresh venv and plays the classic game"
 
 clean:
 	$(CARGO) clean

@@ -1,14 +1,16 @@
 from collections.abc import Iterable
 from typing import Any, SupportsIndex, final
 
-from typing_extensions import Self
+from typing_extensions import Self, TypeAlias
+
+__all__ = ["IllegalMoveError", "TicTacToe", "__version__"]
 
 __version__: str
 
 class IllegalMoveError(ValueError):
     index: int | None
 
-_Move = tuple[SupportsIndex, SupportsIndex, SupportsIndex]
+_Move: TypeAlias = tuple[SupportsIndex, SupportsIndex, SupportsIndex]
 
 @final
 class TicTacToe:

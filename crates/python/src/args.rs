@@ -3,6 +3,7 @@
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyMemoryView, PyTuple};
+use tictactoe_core::Error;
 
 /// An int argument as an `i64`. Ints beyond `i64` saturate: they are off any board or player range
 /// anyway, so the engine refuses them with the same error as any other bad value. Non-ints raise
@@ -15,6 +16,49 @@ pub(crate) fn int_arg(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
             Ok(if obj.lt(0)? { i64::MIN } else { i64::MAX })
         }
         Err(err) => Err(err),
+    }
+}
+
+/// Int arguments as `i64`, remembering the text of any that did not fit, so that an error message
+/// can show the number the caller gave rather than the saturated one.
+pub(crate) struct Ints<const K: usize> {
+    pub(crate) values: [i64; K],
+    wide: [Option<String>; K],
+}
+
+impl<const K: usize> Ints<K> {
+    pub(crate) fn read(objs: [&Bound<'_, PyAny>; K]) -> PyResult<Self> {
+        let mut values = [0; K];
+        let mut wide = [const { None }; K];
+        for (k, obj) in objs.into_iter().enumerate() {
+            values[k] = int_arg(obj)?;
+            if values[k] == i64::MAX || values[k] == i64::MIN {
+                wide[k] = Some(obj.str()?.to_string());
+            }
+        }
+        Ok(Ints { values, wide })
+    }
+
+    /// The message of `err`, with each saturated number it shows put back as the caller wrote it.
+    /// `shown` lists the arguments whose values the message contains, in the order it shows them.
+    pub(crate) fn message(&self, err: Error, shown: &[usize]) -> String {
+        let mut message = err.to_string();
+        for &k in shown {
+            if let Some(text) = &self.wide[k] {
+                message = message.replacen(&self.values[k].to_string(), text, 1);
+            }
+        }
+        message
+    }
+
+    /// [`Ints::message`] for an error about the move (row, col, player) in these arguments.
+    pub(crate) fn move_message(&self, err: Error) -> String {
+        let shown: &[usize] = match err {
+            Error::InvalidPlayer { .. } => &[K - 1],
+            Error::OutOfRange { .. } => &[0, 1],
+            _ => &[],
+        };
+        self.message(err, shown)
     }
 }
 
@@ -42,7 +86,10 @@ fn int64_rows<'py>(obj: &Bound<'py, PyAny>) -> Option<Bound<'py, PyBytes>> {
     if !native || itemsize != 8 || !contiguous || shape.len() != 2 || shape[1] != 3 {
         return None;
     }
-    view.call_method0("tobytes").ok()?.cast_into::<PyBytes>().ok()
+    view.call_method0("tobytes")
+        .ok()?
+        .cast_into::<PyBytes>()
+        .ok()
 }
 
 /// One `(row, col, player)` triple: a tuple, or any other sequence of three ints.

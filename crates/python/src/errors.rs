@@ -14,8 +14,8 @@ pyo3::create_exception!(
 );
 
 /// The exception for a refused move; `index` is its position in a batch.
-pub(crate) fn illegal_move(py: Python<'_>, err: Error, index: Option<usize>) -> PyErr {
-    let exc = IllegalMoveError::new_err(err.to_string());
+pub(crate) fn illegal_move(py: Python<'_>, message: String, index: Option<usize>) -> PyErr {
+    let exc = IllegalMoveError::new_err(message);
     // Setting an attribute on a fresh exception instance cannot fail in practice; if it did, the
     // exception would still be raised, only without `index`.
     let _ = exc.value(py).setattr("index", index);
@@ -24,7 +24,11 @@ pub(crate) fn illegal_move(py: Python<'_>, err: Error, index: Option<usize>) -> 
 
 /// Engine errors outside a move.
 pub(crate) fn to_py(err: Error) -> PyErr {
-    let message = err.to_string();
+    to_py_with(err, err.to_string())
+}
+
+/// [`to_py`] with a message of the caller's.
+pub(crate) fn to_py_with(err: Error, message: String) -> PyErr {
     match err {
         Error::OutOfMemory { .. } => PyMemoryError::new_err(message),
         Error::OutOfRange { .. } => PyIndexError::new_err(message),

@@ -5,12 +5,15 @@ mod args;
 mod errors;
 mod svg;
 
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use pyo3::IntoPyObject;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
 use tictactoe_core::{Game, Mode, Player};
 
-use crate::args::{Batch, batch, int_arg, rows_of};
-use crate::errors::{IllegalMoveError, illegal_move, to_py};
+use crate::args::{Batch, Ints, batch, int_arg, rows_of};
+use crate::errors::{IllegalMoveError, illegal_move, to_py, to_py_with};
 
 /// An n x n game of tic-tac-toe whose moves cost O(1), whatever n is.
 ///
@@ -31,10 +34,24 @@ use crate::errors::{IllegalMoveError, illegal_move, to_py};
 /// Traceback (most recent call last):
 /// ...
 /// tictactoe.IllegalMoveError: cell (0, 0) is already taken by O
-#[pyclass(module = "tictactoe", name = "TicTacToe", eq)]
-#[derive(Clone, PartialEq)]
+#[pyclass(module = "tictactoe", name = "TicTacToe", frozen)]
 struct TicTacToe {
-    game: Game,
+    // Locked only around engine calls, which never call back into Python: so the lock is never held
+    // while another thread could run, and concurrent calls from threads take turns.
+    inner: Mutex<Game>,
+}
+
+impl TicTacToe {
+    fn wrap(game: Game) -> Self {
+        TicTacToe {
+            inner: Mutex::new(game),
+        }
+    }
+
+    fn game(&self) -> MutexGuard<'_, Game> {
+        // The engine does not panic, so a poisoned lock still guards a consistent game.
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 fn mode_of(lean: bool) -> Mode {
@@ -47,7 +64,7 @@ impl TicTacToe {
     #[pyo3(signature = (n, *, lean = false))]
     fn new(n: &Bound<'_, PyAny>, lean: bool) -> PyResult<Self> {
         let game = Game::with_mode_raw(int_arg(n)?, mode_of(lean)).map_err(to_py)?;
-        Ok(TicTacToe { game })
+        Ok(TicTacToe::wrap(game))
     }
 
     /// Plays ``player`` (1 or 2) at ``row``, ``col``; returns 0, or the player who has just won.
@@ -65,15 +82,15 @@ impl TicTacToe {
     /// tictactoe.IllegalMoveError: cell (5, 5) is outside the 2x2 board: row and column must be between 0 and 1
     #[pyo3(name = "move")]
     fn play_move(
-        &mut self,
+        &self,
         row: &Bound<'_, PyAny>,
         col: &Bound<'_, PyAny>,
         player: &Bound<'_, PyAny>,
     ) -> PyResult<u8> {
-        let (r, c, p) = (int_arg(row)?, int_arg(col)?, int_arg(player)?);
-        self.game
-            .play_raw(r, c, p)
-            .map_err(|err| illegal_move(row.py(), err, None))
+        let args = Ints::read([row, col, player])?;
+        let [r, c, p] = args.values;
+        let result = self.game().play_raw(r, c, p);
+        result.map_err(|err| illegal_move(row.py(), args.move_message(err), None))
     }
 
     /// Takes the same arguments as ``move`` and does nothing: the cost of a call, for benchmarks.
@@ -103,14 +120,15 @@ impl TicTacToe {
     /// 2 the game is over: X has won
     /// >>> game.move_count
     /// 3
-    fn play(&mut self, moves: &Bound<'_, PyAny>) -> PyResult<u8> {
-        let result = match batch(moves)? {
-            Batch::Int64Rows(bytes) => self.game.play_all(rows_of(bytes.as_bytes())),
-            Batch::Triples(triples) => self.game.play_all(triples),
+    fn play(&self, moves: &Bound<'_, PyAny>) -> PyResult<u8> {
+        let moves_read = batch(moves)?;
+        let result = match moves_read {
+            Batch::Int64Rows(bytes) => self.game().play_all(rows_of(bytes.as_bytes())),
+            Batch::Triples(triples) => self.game().play_all(triples),
         };
         result
             .map(|winner| winner.map_or(0, Player::number))
-            .map_err(|err| illegal_move(moves.py(), err.error, Some(err.index)))
+            .map_err(|err| illegal_move(moves.py(), err.error.to_string(), Some(err.index)))
     }
 
     /// The board size n.
@@ -119,7 +137,7 @@ impl TicTacToe {
     /// 4
     #[getter]
     fn n(&self) -> usize {
-        self.game.n()
+        self.game().n()
     }
 
     /// True for a lean game (counters only).
@@ -128,31 +146,31 @@ impl TicTacToe {
     /// True
     #[getter]
     fn lean(&self) -> bool {
-        self.game.mode() == Mode::Lean
+        self.game().mode() == Mode::Lean
     }
 
     /// 0 while nobody has won (also after a draw), else 1 or 2.
     #[getter]
     fn winner(&self) -> u8 {
-        self.game.winner().map_or(0, Player::number)
+        self.game().winner().map_or(0, Player::number)
     }
 
     /// True after a win or when the board is full.
     #[getter]
     fn is_over(&self) -> bool {
-        self.game.is_over()
+        self.game().is_over()
     }
 
     /// True when the board is full and nobody has won.
     #[getter]
     fn is_draw(&self) -> bool {
-        self.game.is_draw()
+        self.game().is_draw()
     }
 
     /// The number of moves played.
     #[getter]
     fn move_count(&self) -> u64 {
-        self.game.move_count()
+        self.game().move_count()
     }
 
     /// Whether ``player`` can still complete some line, one holding no mark of the opponent. False once
@@ -164,8 +182,10 @@ impl TicTacToe {
     /// >>> game.can_win(1), game.can_win(2)
     /// (True, True)
     fn can_win(&self, player: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let player = Player::from_number(int_arg(player)?).map_err(to_py)?;
-        Ok(self.game.can_win(player))
+        let args = Ints::read([player])?;
+        let player = Player::from_number(args.values[0])
+            .map_err(|err| to_py_with(err, args.message(err, &[0])))?;
+        Ok(self.game().can_win(player))
     }
 
     /// Empties the board, keeping the size, the mode and the memory: replaying many games needs no new
@@ -177,8 +197,8 @@ impl TicTacToe {
     /// >>> game.reset()
     /// >>> game.move_count
     /// 0
-    fn reset(&mut self) {
-        self.game.reset();
+    fn reset(&self) {
+        self.game().reset();
     }
 
     /// Who holds ``row``, ``col``: 0 (empty), 1 or 2. Checked games only (``ValueError`` for lean ones);
@@ -190,11 +210,12 @@ impl TicTacToe {
     /// >>> game.cell(2, 1), game.cell(0, 0)
     /// (2, 0)
     fn cell(&self, row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> PyResult<u8> {
-        let (row, col) = self
-            .game
-            .locate(int_arg(row)?, int_arg(col)?)
-            .map_err(to_py)?;
-        let holder = self.game.cell(row, col).map_err(to_py)?;
+        let args = Ints::read([row, col])?;
+        let [r, c] = args.values;
+        let game = self.game();
+        let holder = game.locate(r, c).and_then(|(row, col)| game.cell(row, col));
+        drop(game);
+        let holder = holder.map_err(|err| to_py_with(err, args.message(err, &[0, 1])))?;
         Ok(holder.map_or(0, Player::number))
     }
 
@@ -206,14 +227,16 @@ impl TicTacToe {
     /// 0
     /// >>> game.undo()
     /// (1, 2, 1)
-    fn undo(&mut self) -> PyResult<(usize, usize, u8)> {
-        let (row, col, player) = self.game.undo().map_err(to_py)?;
+    fn undo(&self) -> PyResult<(usize, usize, u8)> {
+        let undone = self.game().undo();
+        let (row, col, player) = undone.map_err(to_py)?;
         Ok((row, col, player.number()))
     }
 
     /// The game as bytes: a compact, versioned encoding that ``from_bytes`` reads back.
     fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.game.encode())
+        let data = self.game().encode();
+        PyBytes::new(py, &data)
     }
 
     /// A game from ``to_bytes`` output; ``ValueError`` when the bytes are damaged or inconsistent.
@@ -226,43 +249,73 @@ impl TicTacToe {
     #[classmethod]
     fn from_bytes(_cls: &Bound<'_, PyType>, data: &[u8]) -> PyResult<Self> {
         let game = Game::decode(data).map_err(to_py)?;
-        Ok(TicTacToe { game })
+        Ok(TicTacToe::wrap(game))
     }
 
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
         let from_bytes = slf.get_type().getattr("from_bytes")?;
-        Ok((from_bytes, (slf.borrow().to_bytes(slf.py()),)))
+        Ok((from_bytes, (slf.get().to_bytes(slf.py()),)))
     }
 
     fn __copy__(&self) -> Self {
-        self.clone()
+        TicTacToe::wrap(self.game().clone())
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.clone()
+        self.__copy__()
+    }
+
+    /// Equal games have the same size, mode and moves: every call gives both the same answer.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<TicTacToe>() else {
+            return Ok(py.NotImplemented());
+        };
+        let other = other.get();
+        if std::ptr::eq(self, other) {
+            return Ok(true.into_pyobject(py)?.to_owned().into_any().unbind());
+        }
+        // Locked in address order, so that two threads comparing the same pair cannot deadlock.
+        let (first, second) = if (self as *const Self) < (other as *const Self) {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        let (a, b) = (first.game(), second.game());
+        let equal = *a == *b;
+        drop((a, b));
+        Ok(equal.into_pyobject(py)?.to_owned().into_any().unbind())
     }
 
     /// The board, one line per row, cells between bars; a one-line summary for a lean game.
     fn __str__(&self) -> String {
-        self.game.to_string()
+        self.game().to_string()
     }
 
     fn __repr__(&self) -> String {
-        let g = &self.game;
-        let lean = if self.lean() { ", lean=True" } else { "" };
+        let g = self.game();
+        let lean = if g.mode() == Mode::Lean {
+            ", lean=True"
+        } else {
+            ""
+        };
         let state = match g.winner() {
             Some(w) => format!("{w} has won"),
             None if g.is_draw() => "a draw".to_owned(),
             None => "in play".to_owned(),
         };
-        format!("<TicTacToe({}{lean}): {} moves, {state}>", g.n(), g.move_count())
+        format!(
+            "<TicTacToe({}{lean}): {} moves, {state}>",
+            g.n(),
+            g.move_count()
+        )
     }
 
     /// The board as an SVG picture, for notebooks; ``None`` for a lean game.
     fn _repr_svg_(&self) -> Option<String> {
-        svg::board(&self.game)
+        svg::board(&self.game())
     }
 }
 

@@ -16,7 +16,9 @@ pub(crate) fn board(game: &Game) -> Option<String> {
     let mut svg = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">"#
     );
-    svg.push_str(r#"<rect width="100%" height="100%" fill="white" stroke="black" stroke-width="2"/>"#);
+    svg.push_str(
+        r#"<rect width="100%" height="100%" fill="white" stroke="black" stroke-width="2"/>"#,
+    );
     for k in 1..n {
         let at = k * CELL;
         let _ = write!(
@@ -31,12 +33,21 @@ pub(crate) fn board(game: &Game) -> Option<String> {
             Player::X => write!(
                 svg,
                 r#"<path d="M{} {} L{} {} M{} {} L{} {}" stroke="royalblue" stroke-width="4"/>"#,
-                x + lo, y + lo, x + hi, y + hi, x + hi, y + lo, x + lo, y + hi
+                x + lo,
+                y + lo,
+                x + hi,
+                y + hi,
+                x + hi,
+                y + lo,
+                x + lo,
+                y + hi
             ),
             Player::O => write!(
                 svg,
                 r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="crimson" stroke-width="4"/>"#,
-                x + CELL / 2, y + CELL / 2, CELL / 2 - lo
+                x + CELL / 2,
+                y + CELL / 2,
+                CELL / 2 - lo
             ),
         };
     }
