@@ -6,6 +6,9 @@
 //! moves through [`Counters`]; the storages only decide where the lines and the cells live.
 
 use crate::error::DecodeError;
+
+/// `refused` when neither player may move.
+const BOTH: u8 = Player::X as u8 | Player::O as u8;
 use crate::{Error, Player};
 
 /// How many marks each player holds in one row, column or diagonal.
@@ -30,12 +33,12 @@ impl Line {
     /// `player` can no longer be completed by the other player, which `open` records.
     #[inline(always)]
     fn add(&mut self, player: Player, n: u32, open: &mut [u64; 2]) -> bool {
-        let mine = &mut self.marks[player.index()];
-        if *mine == 0 {
-            open[player.other().index()] -= 1;
-        }
-        *mine += 1;
-        *mine == n
+        let i = player.index();
+        let before = self.marks[i];
+        // Branch-free: whether a line already holds a mark is a coin flip in real games.
+        open[1 - i] -= u64::from(before == 0);
+        self.marks[i] = before + 1;
+        before + 1 == n
     }
 
     /// Exactly undoes [`Line::add`].
@@ -57,8 +60,13 @@ pub(crate) struct Counters {
     /// For each player, how many lines hold no mark of the opponent: lines that player can still complete.
     open: [u64; 2],
     moves: u64,
+    /// `n * n`: the move count of a full board.
+    cells: u64,
     last: Option<Player>,
     winner: Option<Player>,
+    /// Player numbers (as bits) that may not move now: the last mover, or both once the game is over.
+    /// One test of this byte is the whole turn-and-game-over check of a move.
+    refused: u8,
 }
 
 impl Counters {
@@ -70,8 +78,10 @@ impl Counters {
             diagonals: [Line { marks: [0, 0] }; 2],
             open: [lines; 2],
             moves: 0,
+            cells: n as u64 * n as u64,
             last: None,
             winner: None,
+            refused: 0,
         }
     }
 
@@ -102,12 +112,21 @@ impl Counters {
 
     #[inline]
     pub(crate) const fn is_full(&self) -> bool {
-        self.moves == self.n as u64 * self.n as u64
+        self.moves == self.cells
     }
 
     #[inline]
     pub(crate) const fn is_over(&self) -> bool {
-        self.winner.is_some() || self.is_full()
+        self.refused == BOTH
+    }
+
+    /// What `refused` is after `last` moved, given whether the game is now over.
+    const fn refused_after(last: Option<Player>, over: bool) -> u8 {
+        match (over, last) {
+            (true, _) => BOTH,
+            (false, Some(p)) => p as u8,
+            (false, None) => 0,
+        }
     }
 
     #[inline]
@@ -116,16 +135,16 @@ impl Counters {
     }
 
     /// The rules that need no board: the game goes on, and players alternate.
-    #[inline]
+    #[inline(always)]
     pub(crate) const fn check_turn(&self, player: Player) -> Result<(), Error> {
-        if self.is_over() {
-            return Err(Error::GameOver {
+        if self.refused & player as u8 == 0 {
+            Ok(())
+        } else if self.is_over() {
+            Err(Error::GameOver {
                 winner: self.winner,
-            });
-        }
-        match self.last {
-            Some(last) if last as u8 == player as u8 => Err(Error::WrongTurn { player }),
-            _ => Ok(()),
+            })
+        } else {
+            Err(Error::WrongTurn { player })
         }
     }
 
@@ -153,6 +172,7 @@ impl Counters {
         if won {
             self.winner = Some(player);
         }
+        self.refused = Self::refused_after(self.last, won || self.moves == self.cells);
         self.winner
     }
 
@@ -176,6 +196,7 @@ impl Counters {
         };
         // No move is accepted after a win, so the position before any move had no winner.
         self.winner = None;
+        self.refused = Self::refused_after(self.last, false);
     }
 
     /// Back to an empty board; `lines` are the game's `2n` lines.
@@ -244,6 +265,8 @@ impl Counters {
         if counters.winner.is_some_and(|w| Some(w) != last) {
             return Err(inconsistent("the winner did not make the last move"));
         }
+        let over = counters.winner.is_some() || counters.moves == n2;
+        counters.refused = Self::refused_after(last, over);
         Ok(counters)
     }
 }

@@ -250,10 +250,16 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     #[inline]
     pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
-        let n = self.counters.n();
-        match (u32::try_from(row), u32::try_from(col)) {
-            (Ok(r), Ok(c)) if r < n && c < n => Ok((r as usize, c as usize)),
-            _ => Err(Error::OutOfRange { row, col, n }),
+        let n = u64::from(self.counters.n());
+        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
+        if (row as u64) < n && (col as u64) < n {
+            Ok((row as usize, col as usize))
+        } else {
+            Err(Error::OutOfRange {
+                row,
+                col,
+                n: self.counters.n(),
+            })
         }
     }
 

@@ -1,0 +1,272 @@
+//! `tictactoe-bench generate DIR` writes the games; `tictactoe-bench run DIR` replays them through the
+//! engine and the hand-written C loop and prints one JSON object per line for `bench/report.py`.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::path::Path;
+use std::sync::atomic::{AtomicIsize, Ordering};
+use std::time::Instant;
+
+use tictactoe_bench::{Rng, SETS, games, generate, read, write};
+use tictactoe_core::{FixedGame, Game, MAX_CHECKED_N, Mode, Player};
+
+/// Counts the bytes the heap holds, so memory per game is measured rather than computed.
+struct Counting;
+
+static HELD: AtomicIsize = AtomicIsize::new(0);
+
+// SAFETY: forwards to the system allocator and only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        HELD.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        HELD.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        HELD.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        HELD.fetch_add(
+            new_size as isize - layout.size() as isize,
+            Ordering::Relaxed,
+        );
+        // SAFETY: same contract as the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+unsafe extern "C" {
+    fn reference_replay(data: *const i64, words: usize, counters: *mut i32) -> i64;
+}
+
+type Contender<'a> = (&'a str, Box<dyn FnMut() -> i64 + 'a>);
+
+/// Times each contender `runs` times, interleaved so that they share the machine's moods, and prints a
+/// row each: median, fastest and slowest ns per operation. The first contender is the group's
+/// reference. Every run of every contender must return the same checksum.
+fn group(group: &str, runs: usize, ops: u64, mut contenders: Vec<Contender<'_>>) {
+    let checksums: Vec<i64> = contenders.iter_mut().map(|(_, f)| f()).collect();
+    let mut times = vec![Vec::with_capacity(runs); contenders.len()];
+    for _ in 0..runs {
+        for (k, (name, f)) in contenders.iter_mut().enumerate() {
+            let start = Instant::now();
+            let sum = black_box(f());
+            times[k].push(start.elapsed().as_nanos() as f64 / ops as f64);
+            assert_eq!(sum, checksums[k], "{name}: runs disagree");
+        }
+    }
+    for (k, (name, _)) in contenders.iter().enumerate() {
+        let t = &mut times[k];
+        t.sort_by(f64::total_cmp);
+        println!(
+            r#"{{"kind":"time","group":"{group}","name":"{name}","reference":{},"ns":{:.3},"min":{:.3},"max":{:.3},"checksum":{}}}"#,
+            k == 0,
+            t[runs / 2],
+            t[0],
+            t[runs - 1],
+            checksums[k]
+        );
+    }
+}
+
+/// Replays every game through `game` (reset between games); returns the sum of the winners.
+fn replay(game: &mut Game, set: &[(usize, &[i64])]) -> i64 {
+    let mut winners = 0;
+    for &(_, moves) in set {
+        game.reset();
+        for m in moves.chunks_exact(3) {
+            let w = game.play_raw(m[0], m[1], m[2]).expect("a legal move");
+            winners += i64::from(w);
+        }
+    }
+    winners
+}
+
+fn bytes_of(make: impl FnOnce() -> Option<Game>) -> Option<(isize, Game)> {
+    let before = HELD.load(Ordering::Relaxed);
+    let game = make()?;
+    Some((
+        HELD.load(Ordering::Relaxed) - before + size_of::<Game>() as isize,
+        game,
+    ))
+}
+
+fn memory(n: usize, mode: Mode, set: &[(usize, &[i64])]) {
+    let label = if mode == Mode::Lean {
+        "lean"
+    } else {
+        "checked"
+    };
+    match bytes_of(|| Game::with_mode(n, mode).ok()) {
+        Some((empty, mut game)) => {
+            let before = HELD.load(Ordering::Relaxed);
+            let played = set.first().map_or(0, |(_, m)| {
+                for m in m.chunks_exact(3) {
+                    let _ = game.play_raw(m[0], m[1], m[2]);
+                }
+                m.len() / 3
+            });
+            let after = empty + HELD.load(Ordering::Relaxed) - before;
+            println!(
+                r#"{{"kind":"memory","n":{n},"mode":"{label}","empty":{empty},"played":{after},"moves":{played}}}"#
+            );
+        }
+        None => println!(
+            r#"{{"kind":"memory","n":{n},"mode":"{label}","empty":null,"played":null,"moves":0}}"#
+        ),
+    }
+}
+
+fn run(dir: &Path) {
+    for (file, n, _, _) in SETS {
+        let words = read(&dir.join(file)).expect("the games file: run `generate` first");
+        let set = games(&words);
+        let set = set.as_slice();
+        let ops: u64 = set.iter().map(|(_, m)| m.len() as u64 / 3).sum();
+        let runs = if n == 3 { 31 } else { 9 };
+        let group_name = format!("engine, n = {n}");
+        let mut counters = vec![0i32; 2 * n];
+        let mut lean = Game::new_lean(n).expect("lean game");
+        let mut contenders: Vec<Contender<'_>> = vec![
+            (
+                "C counter loop, gcc -O2",
+                Box::new(|| {
+                    // SAFETY: `words` is a well-formed record list; `counters` has room for 2n ints.
+                    unsafe { reference_replay(words.as_ptr(), words.len(), counters.as_mut_ptr()) }
+                }),
+            ),
+            ("core lean", Box::new(|| replay(&mut lean, set))),
+        ];
+        if n <= MAX_CHECKED_N as usize {
+            let mut checked = Game::new(n).expect("checked game");
+            contenders.push(("core checked", Box::new(move || replay(&mut checked, set))));
+        }
+        if n == 3 {
+            contenders.push((
+                "core checked, new game per game",
+                Box::new(|| fresh_games(set)),
+            ));
+            contenders.push((
+                "core fixed 3x3 (no allocator), new per game",
+                Box::new(|| fixed_games(set)),
+            ));
+        }
+        group(&group_name, runs, ops, contenders);
+        if n == 3 {
+            queries(set, runs);
+        }
+        memory(n, Mode::Lean, set);
+        memory(n, Mode::Checked, set);
+    }
+}
+
+fn fresh_games(set: &[(usize, &[i64])]) -> i64 {
+    let mut winners = 0;
+    for &(_, moves) in set {
+        let mut game = Game::new(3).expect("game");
+        for m in moves.chunks_exact(3) {
+            winners += i64::from(game.play_raw(m[0], m[1], m[2]).expect("legal"));
+        }
+    }
+    winners
+}
+
+fn fixed_games(set: &[(usize, &[i64])]) -> i64 {
+    let mut winners = 0;
+    for &(_, moves) in set {
+        let mut game = FixedGame::<3>::new();
+        for m in moves.chunks_exact(3) {
+            winners += i64::from(game.play_raw(m[0], m[1], m[2]).expect("legal"));
+        }
+    }
+    winners
+}
+
+/// The other O(1) operations on the n = 3 games, each on top of the same replay.
+fn queries(set: &[(usize, &[i64])], runs: usize) {
+    let ops: u64 = set.iter().map(|(_, m)| m.len() as u64 / 3).sum();
+    let mut games: Vec<Game> = (0..4).map(|_| Game::new(3).expect("game")).collect();
+    let [a, b, c, d] = games.as_mut_slice() else {
+        unreachable!("four games")
+    };
+    let contenders: Vec<Contender<'_>> = vec![
+        ("play (checked), for scale", Box::new(|| replay(a, set))),
+        (
+            "play + can_win(X) + can_win(O)",
+            Box::new(|| {
+                let mut open = 0;
+                for &(_, moves) in set {
+                    b.reset();
+                    for m in moves.chunks_exact(3) {
+                        let _ = b.play_raw(m[0], m[1], m[2]);
+                        open += i64::from(b.can_win(Player::X)) + i64::from(b.can_win(Player::O));
+                    }
+                }
+                open
+            }),
+        ),
+        (
+            "play + undo",
+            Box::new(|| {
+                let mut sum = 0;
+                for &(_, moves) in set {
+                    c.reset();
+                    for m in moves.chunks_exact(3) {
+                        let _ = c.play_raw(m[0], m[1], m[2]);
+                    }
+                    while let Ok((r, col, _)) = c.undo() {
+                        sum += (r + col) as i64;
+                    }
+                }
+                sum
+            }),
+        ),
+        (
+            "play + encode + decode",
+            Box::new(|| {
+                let mut sum = 0;
+                for &(_, moves) in set {
+                    d.reset();
+                    for m in moves.chunks_exact(3) {
+                        let _ = d.play_raw(m[0], m[1], m[2]);
+                    }
+                    sum += Game::decode(&d.encode()).expect("round trip").move_count() as i64;
+                }
+                sum
+            }),
+        ),
+    ];
+    group("operations per move, n = 3", runs, ops, contenders);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    match (args.get(1).map(String::as_str), args.get(2)) {
+        (Some("generate"), Some(dir)) => {
+            let dir = Path::new(dir);
+            std::fs::create_dir_all(dir).expect("the data folder");
+            let mut rng = Rng::new(0x7111_7ac7_0e00_0001);
+            for (file, n, count, limit) in SETS {
+                let path = dir.join(file);
+                if !path.exists() {
+                    write(&path, &generate(n, count, limit, &mut rng)).expect("write games");
+                }
+            }
+        }
+        (Some("run"), Some(dir)) => run(Path::new(dir)),
+        _ => {
+            eprintln!("usage: tictactoe-bench generate DIR | run DIR");
+            std::process::exit(2);
+        }
+    }
+}
