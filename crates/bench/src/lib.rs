@@ -16,7 +16,7 @@ impl Rng {
         Rng(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -25,7 +25,7 @@ impl Rng {
     }
 
     pub fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
+        self.next_u64() % bound
     }
 }
 
@@ -60,16 +60,16 @@ pub fn generate(n: usize, games: usize, limit: usize, rng: &mut Rng) -> Vec<i64>
                 order.swap(i, rng.below(i as u64 + 1) as usize);
             }
         }
-        for k in 0..limit.min(cells as usize) {
-            let cell = if dense {
-                order[k]
-            } else {
-                loop {
+        let mut shuffled = order.into_iter();
+        for _ in 0..limit.min(cells as usize) {
+            let cell = match shuffled.next() {
+                Some(cell) => cell,
+                None => loop {
                     let c = rng.below(cells);
                     if seen.insert(c) {
                         break c;
                     }
-                }
+                },
             };
             let (row, col) = ((cell / n as u64) as usize, (cell % n as u64) as usize);
             out.extend([row as i64, col as i64, i64::from(player.number())]);
