@@ -28,7 +28,7 @@ PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check install-check \
-        venv develop py-test py-checks wheel-check
+        venv develop py-test py-checks wheel-check bench-tools
 
 help:
 	@echo "make demo     build everything and play the classic game through Rust, C and Python"
@@ -158,6 +158,21 @@ wheel-check: venv
 	target/wheel-venv/bin/pip install -q target/wheels/tictactoe-*.whl
 	cd /tmp && $(CURDIR)/target/wheel-venv/bin/python $(CURDIR)/examples/python/classic.py | tail -n 3 | grep -qx '|X|X|X|'
 	@echo "wheel-check: the wheel installs into a fresh venv and plays the classic game"
+
+bench-tools: venv
+	$(PY) -m pip install -q -r bench/requirements.txt
+
+# Generates the games once, replays them through Rust, C and Python, and writes bench/RESULTS.md and
+# bench/results.svg. Takes a few minutes.
+bench: lib develop bench-tools
+	$(CARGO) build --release --locked -p tictactoe-bench
+	@mkdir -p $(BUILD)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Iinclude bench/c/bench_ffi.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/bench_ffi
+	target/release/tictactoe-bench generate bench/data
+	{ target/release/tictactoe-bench run bench/data; $(BUILD)/bench_ffi bench/data; \
+	  $(PY) bench/python/bench.py bench/data; } > target/bench.jsonl
+	$(PY) bench/report.py target/bench.jsonl bench
+	@cat bench/RESULTS.md
 
 clean:
 	$(CARGO) clean

@@ -1,0 +1,212 @@
+"""Replays the benchmark's games through the Python package and the libraries a user would pick
+instead, and prints one JSON object per line, like the Rust and C benchmarks.
+
+Every contender starts a fresh game per replayed game, as a user would, and returns the sum of the
+winners; the report refuses a row whose checksum disagrees with its group's reference.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from tictactoe import TicTacToe
+
+Game = tuple[int, np.ndarray]  # (n, moves as a (k, 3) int64 array)
+
+
+def load(path: Path) -> list[Game]:
+    words = np.fromfile(path, dtype="<i8")
+    games, at = [], 0
+    while at + 2 <= len(words):
+        n, k = int(words[at]), int(words[at + 1])
+        games.append((n, words[at + 2 : at + 2 + 3 * k].reshape(k, 3).astype(np.int64)))
+        at += 2 + 3 * k
+    return games
+
+
+class PurePython:
+    """The counter design in plain Python, checking what lean mode checks: the bench's floor for
+    what a Python programmer would write by hand."""
+
+    __slots__ = ("anti", "cols", "diag", "last", "moves", "n", "rows", "winner")
+
+    def __init__(self, n: int) -> None:
+        self.n, self.rows, self.cols = n, [0] * n, [0] * n
+        self.diag = self.anti = self.last = self.moves = self.winner = 0
+
+    def move(self, row: int, col: int, player: int) -> int:
+        n = self.n
+        if player != 1 and player != 2:
+            raise ValueError("bad player")
+        if not (0 <= row < n and 0 <= col < n):
+            raise ValueError("off the board")
+        if self.winner or self.moves == n * n:
+            raise ValueError("game over")
+        if player == self.last:
+            raise ValueError("not your turn")
+        d = 1 if player == 1 else -1
+        target = d * n
+        self.rows[row] += d
+        self.cols[col] += d
+        won = self.rows[row] == target or self.cols[col] == target
+        if row == col:
+            self.diag += d
+            won = won or self.diag == target
+        if row + col == n - 1:
+            self.anti += d
+            won = won or self.anti == target
+        self.moves += 1
+        self.last = player
+        if won:
+            self.winner = player
+        return self.winner
+
+
+def per_call(factory: Callable[[int], object], method: str, games: list[tuple[int, list]]) -> int:
+    winners = 0
+    for n, moves in games:
+        play = getattr(factory(n), method)
+        for row, col, player in moves:
+            winners += play(row, col, player)
+    return winners
+
+
+def batch_list(games: list[tuple[int, list]]) -> int:
+    return sum(TicTacToe(n, lean=True).play(moves) for n, moves in games)
+
+
+def batch_buffer(games: list[Game]) -> int:
+    return sum(TicTacToe(n, lean=True).play(moves) for n, moves in games)
+
+
+def open_spiel_replay(games: list[tuple[int, list]]) -> int:
+    import pyspiel
+
+    game = pyspiel.load_game("tic_tac_toe")
+    winners = 0
+    for _, moves in games:
+        state = game.new_initial_state()
+        first = moves[0][2]
+        for row, col, _ in moves:
+            state.apply_action(row * 3 + col)
+            if state.is_terminal():
+                break
+        returns = state.returns()
+        winners += first if returns[0] > 0 else (3 - first if returns[1] > 0 else 0)
+    return winners
+
+
+def petting_zoo_replay(games: list[tuple[int, list]]) -> int:
+    from pettingzoo.classic import tictactoe_v3
+
+    winners = 0
+    for _, moves in games:
+        env = tictactoe_v3.env()
+        env.reset()
+        first = moves[0][2]
+        for row, col, _ in moves:
+            env.step(col * 3 + row)  # PettingZoo numbers its cells down the columns
+        rewards = [env.rewards[a] for a in env.possible_agents]
+        winners += first if rewards[0] > 0 else (3 - first if rewards[1] > 0 else 0)
+    return winners
+
+
+def group(name: str, runs: int, contenders: list[tuple[str, int, Callable[[], int]]]) -> None:
+    """Times contenders interleaved; each is (name, operations per run, replay). The first is the
+    group's reference."""
+    checksums = [f() for _, _, f in contenders]
+    times: list[list[float]] = [[] for _ in contenders]
+    for _ in range(runs):
+        for k, (label, ops, f) in enumerate(contenders):
+            start = time.perf_counter_ns()
+            total = f()
+            times[k].append((time.perf_counter_ns() - start) / ops)
+            if total != checksums[k]:
+                raise SystemExit(f"{label}: runs disagree")
+    for k, (label, _, _) in enumerate(contenders):
+        t = times[k]
+        row = {
+            "kind": "time",
+            "group": name,
+            "name": label,
+            "reference": k == 0,
+            "ns": statistics.median(t),
+            "min": min(t),
+            "max": max(t),
+            "checksum": checksums[k],
+        }
+        print(json.dumps(row), flush=True)
+
+
+def optional(label: str, module: str) -> bool:
+    try:
+        __import__(module)
+    except ImportError:
+        print(f"{label}: not installed, skipped", file=sys.stderr)
+        return False
+    return True
+
+
+def main() -> None:
+    data = Path(sys.argv[1])
+    small = load(data / "games-n3.bin")
+    small_lists = [(n, [tuple(int(v) for v in m) for m in moves]) for n, moves in small]
+    ops = sum(len(m) for _, m in small_lists)
+    sample = small_lists[:500]
+    sample_ops = sum(len(m) for _, m in sample)
+    contenders: list[tuple[str, int, Callable[[], int]]] = [
+        ("pure-Python counter class", ops, lambda: per_call(PurePython, "move", small_lists)),
+        ("TicTacToe.move, checked", ops, lambda: per_call(TicTacToe, "move", small_lists)),
+        (
+            "TicTacToe.move, lean",
+            ops,
+            lambda: per_call(lambda n: TicTacToe(n, lean=True), "move", small_lists),
+        ),
+        (
+            "floor: do-nothing method, same arguments",
+            ops,
+            lambda: per_call(TicTacToe, "_noop_move", small_lists),
+        ),
+        ("TicTacToe.play(list), per game", ops, lambda: batch_list(small_lists)),
+        ("TicTacToe.play(int64 array), per game", ops, lambda: batch_buffer(small)),
+    ]
+    if optional("OpenSpiel", "pyspiel"):
+        contenders.append(
+            ("OpenSpiel apply_action + is_terminal", ops, lambda: open_spiel_replay(small_lists))
+        )
+    group("Python, n = 3", 7, contenders)
+    if optional("PettingZoo", "pettingzoo"):
+        group(
+            "Python, n = 3, first 500 games",
+            3,
+            [
+                ("pure-Python counter class", sample_ops, lambda: per_call(PurePython, "move", sample)),
+                ("TicTacToe.move, checked", sample_ops, lambda: per_call(TicTacToe, "move", sample)),
+                ("PettingZoo tictactoe_v3 step", sample_ops, lambda: petting_zoo_replay(sample)),
+            ],
+        )
+
+    n, big = load(data / "games-n1000.bin")[0]
+    big_list = [(n, [tuple(int(v) for v in m) for m in big])]
+    big_ops = len(big)
+    group(
+        "Python, n = 1000, one game of 1,000,000 moves",
+        3,
+        [
+            ("pure-Python counter class", big_ops, lambda: per_call(PurePython, "move", big_list)),
+            ("TicTacToe.move, lean", big_ops, lambda: per_call(lambda n: TicTacToe(n, lean=True), "move", big_list)),
+            ("TicTacToe.play(list)", big_ops, lambda: batch_list(big_list)),
+            ("TicTacToe.play(int64 array)", big_ops, lambda: batch_buffer([(n, big)])),
+        ],
+    )
+
+
+if __name__ == "__main__":
+    main()
