@@ -144,8 +144,8 @@ py-test: develop
 	$(PY) -m pytest -q python/tests
 
 py-checks: develop
-	$(VENV)/bin/ruff check python examples/python
-	$(VENV)/bin/ruff format --check python examples/python
+	$(VENV)/bin/ruff check python examples/python bench
+	$(VENV)/bin/ruff format --check python examples/python bench
 	$(PY) -m mypy.stubtest tictactoe._tictactoe
 	$(PY) -m mypy python/tictactoe examples/python
 

@@ -14,7 +14,9 @@ from pathlib import Path
 
 def version(cmd: list[str]) -> str:
     try:
-        return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.splitlines()[0]
+        return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.splitlines()[
+            0
+        ]
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
@@ -28,25 +30,37 @@ def main() -> None:
     for t in times:
         groups.setdefault(t["group"], []).append(t)
     refused = []
-    table = ["| group | contender | ns per move (median) | fastest – slowest | × reference |", "|---|---|--:|--:|--:|"]
+    table = [
+        "| group | contender | ns per move (median) | fastest - slowest | x reference |",
+        "|---|---|--:|--:|--:|",
+    ]
     chart: list[tuple[str, str, float, float]] = []
     for name, rows in groups.items():
         reference = next(r for r in rows if r["reference"])
         for r in rows:
             floor = r["name"].startswith("floor")
             if r["checksum"] != reference["checksum"] and not floor:
-                refused.append(f"{name}: {r['name']} (checksum {r['checksum']}, expected {reference['checksum']})")
+                refused.append(
+                    f"{name}: {r['name']} (checksum {r['checksum']}, expected {reference['checksum']})"
+                )
                 continue
             ratio = r["ns"] / reference["ns"]
             label = r["name"] + (" (reference)" if r["reference"] else "")
-            table.append(f"| {name} | {label} | {r['ns']:.1f} | {r['min']:.1f} – {r['max']:.1f} | {ratio:.2f} |")
+            table.append(
+                f"| {name} | {label} | {r['ns']:.1f} | {r['min']:.1f} - {r['max']:.1f} | {ratio:.2f} |"
+            )
             chart.append((name, r["name"], r["ns"], ratio))
-    mem = ["| n | mode | bytes, new game | bytes after the replayed game | moves replayed |", "|--:|---|--:|--:|--:|"]
+    mem = [
+        "| n | mode | bytes, new game | bytes after the replayed game | moves replayed |",
+        "|--:|---|--:|--:|--:|",
+    ]
     for m in memory:
         if m["empty"] is None:
             mem.append(f"| {m['n']:,} | {m['mode']} | n/a (above the mode's largest n) | | |")
         else:
-            mem.append(f"| {m['n']:,} | {m['mode']} | {m['empty']:,} | {m['played']:,} | {m['moves']:,} |")
+            mem.append(
+                f"| {m['n']:,} | {m['mode']} | {m['empty']:,} | {m['played']:,} | {m['moves']:,} |"
+            )
     machine = f"{platform.machine()}, {platform.system()} {platform.release()}, {version(['nproc'])} cores"
     text = [
         "# Benchmark results",
@@ -86,20 +100,26 @@ def svg(chart: list[tuple[str, str, float, float]]) -> str:
     for group_name, name, ns, ratio in chart:
         if group_name != current:
             y += 10
-            rows.append(f'<text x="10" y="{y + 12}" font-weight="bold">{html.escape(group_name)}</text>')
+            rows.append(
+                f'<text x="10" y="{y + 12}" font-weight="bold">{html.escape(group_name)}</text>'
+            )
             y += 20
             current = group_name
         length = max(2.0, scale * math.log10(max(ns, 1.0)))
         rows.append(f'<text x="20" y="{y + 12}">{html.escape(name)}</text>')
         colour = "#3b6fb6" if ratio <= 1.05 else "#8aa9d6"
-        rows.append(f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar - 2}" fill="{colour}"/>')
-        rows.append(f'<text x="{left + length + 6:.1f}" y="{y + 12}">{ns:,.1f} ns ({ratio:.2f}×)</text>')
+        rows.append(
+            f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar - 2}" fill="{colour}"/>'
+        )
+        rows.append(
+            f'<text x="{left + length + 6:.1f}" y="{y + 12}">{ns:,.1f} ns ({ratio:.2f}x)</text>'
+        )
         y += bar + 2
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y + 30}" '
         'font-family="sans-serif" font-size="12">'
         '<rect width="100%" height="100%" fill="white"/>'
-        '<text x="10" y="18" font-size="14">ns per move (log scale); × = ratio to the group\'s first row</text>'
+        '<text x="10" y="18" font-size="14">ns per move (log scale); x = ratio to the group\'s first row</text>'
     )
     return head + "".join(rows) + "</svg>"
 

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-
 from tictactoe import TicTacToe
 
 Game = tuple[int, np.ndarray]  # (n, moves as a (k, 3) int64 array)
@@ -187,8 +186,16 @@ def main() -> None:
             "Python, n = 3, first 500 games",
             3,
             [
-                ("pure-Python counter class", sample_ops, lambda: per_call(PurePython, "move", sample)),
-                ("TicTacToe.move, checked", sample_ops, lambda: per_call(TicTacToe, "move", sample)),
+                (
+                    "pure-Python counter class",
+                    sample_ops,
+                    lambda: per_call(PurePython, "move", sample),
+                ),
+                (
+                    "TicTacToe.move, checked",
+                    sample_ops,
+                    lambda: per_call(TicTacToe, "move", sample),
+                ),
                 ("PettingZoo tictactoe_v3 step", sample_ops, lambda: petting_zoo_replay(sample)),
             ],
         )
@@ -201,7 +208,11 @@ def main() -> None:
         3,
         [
             ("pure-Python counter class", big_ops, lambda: per_call(PurePython, "move", big_list)),
-            ("TicTacToe.move, lean", big_ops, lambda: per_call(lambda n: TicTacToe(n, lean=True), "move", big_list)),
+            (
+                "TicTacToe.move, lean",
+                big_ops,
+                lambda: per_call(lambda n: TicTacToe(n, lean=True), "move", big_list),
+            ),
             ("TicTacToe.play(list)", big_ops, lambda: batch_list(big_list)),
             ("TicTacToe.play(int64 array)", big_ops, lambda: batch_buffer([(n, big)])),
         ],
