@@ -28,7 +28,7 @@ PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check install-check \
-        venv develop py-test py-checks wheel-check bench-tools
+        venv develop py-test py-checks wheel-check bench-tools fuzz miri
 
 help:
 	@echo "make demo     build everything and play the classic game through Rust, C and Python"
@@ -173,6 +173,30 @@ bench: lib develop bench-tools
 	  $(PY) bench/python/bench.py bench/data; } > target/bench.jsonl
 	$(PY) bench/report.py target/bench.jsonl bench
 	@cat bench/RESULTS.md
+
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := ops decode ffi
+
+# Nightly only: libFuzzer on each target for FUZZ_SECONDS, from the committed seeds. A crash's input
+# goes into fuzz/regressions/<target>/, which `make test` replays on stable.
+fuzz:
+	@if ! rustup toolchain list | grep -q '^nightly'; then \
+	  echo "SKIPPED: make fuzz needs a nightly toolchain (rustup toolchain install nightly)"; exit 1; fi
+	command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
+	for t in $(FUZZ_TARGETS); do \
+	  mkdir -p fuzz/corpus/$$t && cp fuzz/seeds/$$t/* fuzz/corpus/$$t/ && \
+	  (cd fuzz && $(CARGO) +nightly fuzz run $$t corpus/$$t -- -max_total_time=$(FUZZ_SECONDS) \
+	    -print_final_stats=1 2>&1 | tee ../target/fuzz-$$t.log | grep -E 'stat::number_of_executed_units|Done|SUMMARY|panicked' ) || exit 1; \
+	done
+
+# Nightly only: the Rust tests of the core, the C layer and the fuzz bodies under Miri, which checks
+# every unsafe operation. Proptest cases are cut down: Miri runs code thousands of times slower.
+miri:
+	@if ! rustup toolchain list | grep -q '^nightly'; then \
+	  echo "SKIPPED: make miri needs a nightly toolchain (rustup toolchain install nightly)"; exit 1; fi
+	rustup component add --toolchain nightly miri rust-src
+	PROPTEST_CASES=4 MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test \
+	  -p tictactoe-core -p tictactoe-ffi -p tictactoe-fuzzing
 
 clean:
 	$(CARGO) clean

@@ -3,9 +3,9 @@
 
 mod common;
 
-use common::Model;
+use common::{Model, assert_agrees};
 use proptest::prelude::*;
-use tictactoe_core::{DecodeError, Error, FixedGame, Game, Player, Storage, TicTacToe};
+use tictactoe_core::{DecodeError, Error, FixedGame, Game, Player};
 
 /// Who a generated move is for: the player due (so that games progress), the other one, or any number.
 #[derive(Clone, Copy, Debug)]
@@ -71,38 +71,6 @@ fn resolve(who: Who, last: Option<Player>) -> i64 {
         Who::NotDue => due.other().number().into(),
         Who::Number(k) => k,
     }
-}
-
-/// Every query of the engine agrees with the model.
-fn assert_agrees<S: Storage>(game: &TicTacToe<S>, model: &Model) {
-    assert_eq!(game.n(), model.n);
-    assert_eq!(game.winner(), model.winner());
-    assert_eq!(game.is_over(), model.is_over());
-    assert_eq!(game.is_draw(), model.is_draw());
-    assert_eq!(game.move_count(), model.moves.len() as u64);
-    assert_eq!(game.last_player(), model.last_player());
-    for p in [Player::X, Player::O] {
-        assert_eq!(
-            game.can_win(p),
-            model.can_win(p),
-            "can_win({p}) on\n{}",
-            model.render()
-        );
-    }
-    if model.lean {
-        assert_eq!(game.cell(0, 0), Err(Error::NeedsBoard));
-    } else {
-        for r in 0..model.n {
-            for c in 0..model.n {
-                assert_eq!(game.cell(r, c), Ok(model.board[r][c]));
-            }
-        }
-        assert_eq!(game.to_string(), model.render());
-        assert_eq!(game.moves().collect::<Vec<_>>(), model.moves);
-    }
-    let n = model.n;
-    assert!(matches!(game.cell(n, 0), Err(Error::OutOfRange { .. })));
-    assert!(matches!(game.cell(0, n), Err(Error::OutOfRange { .. })));
 }
 
 /// The encoding reads back to an equal game that gives the same answers.

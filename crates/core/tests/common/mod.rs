@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use tictactoe_core::{Error, Player};
+use tictactoe_core::{Error, Player, Storage, TicTacToe};
 
 #[derive(Clone, Debug)]
 pub struct Model {
@@ -128,3 +128,36 @@ impl Model {
             .join("\n")
     }
 }
+
+/// Every query of the engine agrees with the model.
+pub fn assert_agrees<S: Storage>(game: &TicTacToe<S>, model: &Model) {
+    assert_eq!(game.n(), model.n);
+    assert_eq!(game.winner(), model.winner());
+    assert_eq!(game.is_over(), model.is_over());
+    assert_eq!(game.is_draw(), model.is_draw());
+    assert_eq!(game.move_count(), model.moves.len() as u64);
+    assert_eq!(game.last_player(), model.last_player());
+    for p in [Player::X, Player::O] {
+        assert_eq!(
+            game.can_win(p),
+            model.can_win(p),
+            "can_win({p}) on\n{}",
+            model.render()
+        );
+    }
+    if model.lean {
+        assert_eq!(game.cell(0, 0), Err(Error::NeedsBoard));
+    } else {
+        for r in 0..model.n {
+            for c in 0..model.n {
+                assert_eq!(game.cell(r, c), Ok(model.board[r][c]));
+            }
+        }
+        assert_eq!(game.to_string(), model.render());
+        assert_eq!(game.moves().collect::<Vec<_>>(), model.moves);
+    }
+    let n = model.n;
+    assert!(matches!(game.cell(n, 0), Err(Error::OutOfRange { .. })));
+    assert!(matches!(game.cell(0, n), Err(Error::OutOfRange { .. })));
+}
+

@@ -1,0 +1,162 @@
+//! The fuzz targets' bodies. Each reads its input as a little program of calls and panics on any
+//! disagreement with the brute-force model or with the contract, so that libFuzzer (through `fuzz/`)
+//! and the stable replay test (`tests/corpus.rs`) report the same failures.
+
+#[path = "../../core/tests/common/mod.rs"]
+mod model;
+
+mod abi;
+
+pub use abi::ffi;
+use model::{Model, assert_agrees};
+use tictactoe_core::{Error, FixedGame, Game, Mode, Player};
+
+/// Reads bytes one at a time; the program ends where the input does.
+struct Input<'a> {
+    data: &'a [u8],
+}
+
+impl Input<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        let (&first, rest) = self.data.split_first()?;
+        self.data = rest;
+        Some(first)
+    }
+}
+
+/// A coordinate for an `n x n` board: mostly -1..=n, sometimes an extreme value.
+fn coordinate(b: u8, n: usize) -> i64 {
+    const EXTREMES: [i64; 6] = [i64::MIN, i64::MAX, -1, u32::MAX as i64, 1 << 32, -(1 << 32)];
+    if b >= 250 {
+        EXTREMES[usize::from(b - 250)]
+    } else {
+        i64::from(b) % (n as i64 + 2) - 1
+    }
+}
+
+/// A player number: mostly the one due (so games progress), sometimes the wrong one or nonsense.
+fn player(b: u8, last: Option<Player>) -> i64 {
+    const ODD: [i64; 6] = [0, 3, -1, i64::MIN, i64::MAX, 256 + 1];
+    let due = last.map_or(Player::X, Player::other);
+    match b {
+        0..200 => due.number().into(),
+        200..220 => due.other().number().into(),
+        _ => ODD[usize::from(b - 220) % ODD.len()],
+    }
+}
+
+/// Drives a game in either mode with arbitrary calls, checking every answer against the model.
+pub fn ops(data: &[u8]) {
+    let mut input = Input { data };
+    let (Some(size), Some(flags)) = (input.byte(), input.byte()) else {
+        return;
+    };
+    let n = 1 + usize::from(size % 7);
+    let lean = flags & 1 == 1;
+    let mode = if lean { Mode::Lean } else { Mode::Checked };
+    let mut game = Game::with_mode(n, mode).expect("a small game");
+    let mut model = Model::new(n, lean);
+    while let Some(op) = input.byte() {
+        let before = game.clone();
+        match op % 8 {
+            0..=3 => {
+                let (Some(r), Some(c), Some(p)) = (input.byte(), input.byte(), input.byte()) else {
+                    return;
+                };
+                let (row, col) = (coordinate(r, n), coordinate(c, n));
+                let p = player(p, model.last_player());
+                let mut next = model.clone();
+                let expected = next.play(row, col, p);
+                if lean && matches!(expected, Err(Error::Occupied { .. })) {
+                    continue; // a lean caller promises never to do this
+                }
+                assert_eq!(game.play_raw(row, col, p), expected);
+                if expected.is_ok() {
+                    model = next;
+                } else {
+                    assert_eq!(game, before);
+                }
+            }
+            4 => {
+                let expected = model.undo();
+                assert_eq!(game.undo(), expected);
+            }
+            5 => {
+                game.reset();
+                model = Model::new(n, lean);
+            }
+            6 => {
+                let count = input.byte().map_or(0, |b| usize::from(b % 5));
+                let mut next = model.clone();
+                let mut moves = Vec::new();
+                let mut failed = None;
+                for index in 0..count {
+                    let (Some(r), Some(c), Some(p)) = (input.byte(), input.byte(), input.byte()) else {
+                        return;
+                    };
+                    let m = [coordinate(r, n), coordinate(c, n), player(p, next.last_player())];
+                    moves.push(m);
+                    if failed.is_none()
+                        && let Err(err) = next.play(m[0], m[1], m[2])
+                    {
+                        failed = Some((index, err));
+                    }
+                }
+                if lean && matches!(failed, Some((_, Error::Occupied { .. }))) {
+                    continue;
+                }
+                match (game.play_all(moves.iter().copied()), failed) {
+                    (Ok(winner), None) => {
+                        assert_eq!(winner, next.winner());
+                        model = next;
+                    }
+                    (Err(err), Some((index, error))) => {
+                        assert_eq!((err.index, err.error), (index, error));
+                        assert_eq!(game, before);
+                    }
+                    (got, want) => panic!("batch gave {got:?}, the model {want:?}"),
+                }
+            }
+            _ => {
+                let back = Game::decode(&game.encode()).expect("an encoding reads back");
+                assert_eq!(back, game);
+                game = back;
+            }
+        }
+        assert_agrees(&game, &model);
+    }
+}
+
+/// Decodes arbitrary bytes: never a panic, and an accepted input is a consistent game.
+pub fn decode(data: &[u8]) {
+    let fixed = FixedGame::<3>::decode(data);
+    let Ok(game) = Game::decode(data) else {
+        assert!(fixed.is_err(), "a fixed board accepted what a heap board refused");
+        return;
+    };
+    // The format is canonical: the game encodes back to exactly its input.
+    assert_eq!(game.encode(), data);
+    if let Ok(fixed) = fixed {
+        assert_eq!(fixed, game);
+    }
+    match game.mode() {
+        Mode::Checked => {
+            let mut model = Model::new(game.n(), false);
+            for (r, c, p) in game.moves() {
+                assert!(model.play(r as i64, c as i64, p.number().into()).is_ok());
+            }
+            assert_agrees(&game, &model);
+        }
+        Mode::Lean => {
+            // No board to compare with: the queries must at least agree with each other.
+            assert_eq!(game.is_draw(), game.is_over() && game.winner().is_none());
+            if game.is_over() {
+                assert!(!game.can_win(Player::X) && !game.can_win(Player::O));
+            }
+            let mut copy = game.clone();
+            let n = game.n() as i64;
+            let _ = copy.play_raw(n - 1, 0, 1);
+            let _ = copy.play_raw(0, n - 1, 2);
+        }
+    }
+}
