@@ -87,7 +87,7 @@ c-header-check:
 
 # The C test three ways: plain, under valgrind, and with the address and undefined-behaviour sanitizers.
 # The sanitizer run lets malloc return NULL, because one test asks for more memory than exists.
-c-test: lib c-header-check install-check
+c-test: lib c-header-check install-check c-churn
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS_STRICT) -g -O1 $(C_TEST_SRC) $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/test_tictactoe
 	$(BUILD)/test_tictactoe
@@ -96,6 +96,14 @@ c-test: lib c-header-check install-check
 	$(CC) $(CFLAGS_STRICT) -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
 	  $(C_TEST_SRC) $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/test_tictactoe_asan
 	ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1 $(BUILD)/test_tictactoe_asan
+
+# A million games created, played and freed under valgrind: no leak. Then allocation failure for real,
+# under a virtual-memory limit: NULL, and the process and its other games live on.
+c-churn: lib
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS_STRICT) -O2 crates/ffi/tests/c/churn.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/churn
+	valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 $(BUILD)/churn
+	(ulimit -v 400000 && $(BUILD)/churn --allocation-failure)
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
@@ -142,6 +150,7 @@ develop: venv
 
 py-test: develop
 	$(PY) -m pytest -q python/tests
+	(ulimit -v 800000 && $(PY) python/tests/allocation_failure.py)
 
 py-checks: develop
 	$(VENV)/bin/ruff check python examples/python bench
