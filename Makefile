@@ -204,7 +204,7 @@ miri:
 	@if ! rustup toolchain list | grep -q '^nightly'; then \
 	  echo "SKIPPED: make miri needs a nightly toolchain (rustup toolchain install nightly)"; exit 1; fi
 	rustup component add --toolchain nightly miri rust-src
-	PROPTEST_CASES=4 MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test \
+	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test \
 	  -p tictactoe-core -p tictactoe-ffi -p tictactoe-fuzzing
 
 clean:

@@ -248,7 +248,7 @@ impl<S: Storage> TicTacToe<S> {
     /// assert_eq!(game.locate(-1, 0), Err(Error::OutOfRange { row: -1, col: 0, n: 3 }));
     /// # Ok::<(), Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
         let n = u64::from(self.counters.n());
         // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
@@ -316,7 +316,7 @@ impl<S: Storage> TicTacToe<S> {
     /// assert_eq!(game.play_raw(0, 0, 2), Ok(2));
     /// # Ok::<(), Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn play_raw(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
         let player = Player::from_number(player)?;
         let (row, col) = self.locate(row, col)?;

@@ -63,7 +63,10 @@ fn sizes_outside_each_mode_are_refused() {
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "Miri stops at an allocation this large instead of failing it")]
+#[cfg_attr(
+    miri,
+    ignore = "Miri stops at an allocation this large instead of failing it"
+)]
 fn a_size_the_memory_cannot_hold_is_an_error_and_other_games_live_on() {
     let mut bystander = Game::new(3).unwrap();
     bystander.play(1, 1, Player::X).unwrap();

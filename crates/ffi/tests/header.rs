@@ -4,7 +4,10 @@
 use std::path::Path;
 
 #[test]
-#[cfg_attr(miri, ignore = "parses the crate with cbindgen: no unsafe code to check")]
+#[cfg_attr(
+    miri,
+    ignore = "parses the crate with cbindgen: no unsafe code to check"
+)]
 fn header_matches_the_source() {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let header = crate_dir.join("../../include/tictactoe.h");

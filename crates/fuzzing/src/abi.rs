@@ -35,7 +35,11 @@ pub fn ffi(data: &[u8]) {
     let sizes = [i64::from(a % 6) + 1, i64::from(b % 6) + 1];
     let games: [*mut TicTacToe; 3] = [
         tictactoe_new(sizes[0]),
-        if b & 0x80 == 0 { tictactoe_new_lean(sizes[1]) } else { tictactoe_new(sizes[1]) },
+        if b & 0x80 == 0 {
+            tictactoe_new_lean(sizes[1])
+        } else {
+            tictactoe_new(sizes[1])
+        },
         ptr::null_mut(),
     ];
     assert!(!games[0].is_null() && !games[1].is_null());
@@ -58,11 +62,20 @@ pub fn ffi(data: &[u8]) {
                 4 => tictactoe_cell(game, row, col),
                 5 => {
                     let moves = [
-                        TicTacToeMove { row, col, player: i64::from(player) },
-                        TicTacToeMove { row: col, col: row, player: 3 - i64::from(player) },
+                        TicTacToeMove {
+                            row,
+                            col,
+                            player: i64::from(player),
+                        },
+                        TicTacToeMove {
+                            row: col,
+                            col: row,
+                            player: 3 - i64::from(player),
+                        },
                     ];
                     let mut failed = usize::MAX;
-                    let code = tictactoe_play(game, moves.as_ptr(), usize::from(z % 3), &mut failed);
+                    let code =
+                        tictactoe_play(game, moves.as_ptr(), usize::from(z % 3), &mut failed);
                     assert!(code >= 0 || failed < 2 || game.is_null());
                     code
                 }
@@ -81,8 +94,15 @@ pub fn ffi(data: &[u8]) {
         let message = unsafe { CStr::from_ptr(tictactoe_strerror(code)) };
         assert!(!message.is_empty());
         if code < 0 {
-            assert!(code >= TicTacToeError::Panic as c_int, "unknown code {code}");
-            assert_ne!(code, TicTacToeError::Panic as c_int, "a panic reached the boundary");
+            assert!(
+                code >= TicTacToeError::Panic as c_int,
+                "unknown code {code}"
+            );
+            assert_ne!(
+                code,
+                TicTacToeError::Panic as c_int,
+                "a panic reached the boundary"
+            );
             assert_eq!(state(game), before, "a refused call changed the game");
         }
     }

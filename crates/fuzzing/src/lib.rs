@@ -91,10 +91,15 @@ pub fn ops(data: &[u8]) {
                 let mut moves = Vec::new();
                 let mut failed = None;
                 for index in 0..count {
-                    let (Some(r), Some(c), Some(p)) = (input.byte(), input.byte(), input.byte()) else {
+                    let (Some(r), Some(c), Some(p)) = (input.byte(), input.byte(), input.byte())
+                    else {
                         return;
                     };
-                    let m = [coordinate(r, n), coordinate(c, n), player(p, next.last_player())];
+                    let m = [
+                        coordinate(r, n),
+                        coordinate(c, n),
+                        player(p, next.last_player()),
+                    ];
                     moves.push(m);
                     if failed.is_none()
                         && let Err(err) = next.play(m[0], m[1], m[2])
@@ -131,7 +136,10 @@ pub fn ops(data: &[u8]) {
 pub fn decode(data: &[u8]) {
     let fixed = FixedGame::<3>::decode(data);
     let Ok(game) = Game::decode(data) else {
-        assert!(fixed.is_err(), "a fixed board accepted what a heap board refused");
+        assert!(
+            fixed.is_err(),
+            "a fixed board accepted what a heap board refused"
+        );
         return;
     };
     // The format is canonical: the game encodes back to exactly its input.

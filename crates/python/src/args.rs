@@ -1,8 +1,9 @@
 //! Reading Python arguments: ints of any size, and batches of moves from an iterable or a buffer.
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyMemoryView, PyTuple};
+use pyo3::types::{PyBytes, PyInt, PyList, PyMemoryView, PyTuple};
 use tictactoe_core::Error;
 
 /// An int argument as an `i64`. Ints beyond `i64` saturate: they are off any board or player range
@@ -10,6 +11,19 @@ use tictactoe_core::Error;
 /// `TypeError`.
 #[inline]
 pub(crate) fn int_arg(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    // Plain ints, the common case, straight from the C API: the generic extraction goes through
+    // `__index__` first, which costs as much as the move itself.
+    if obj.is_exact_instance_of::<PyInt>() {
+        // SAFETY: `obj` is a live int, and the interpreter is attached while `obj` is borrowed.
+        let value = unsafe { ffi::PyLong_AsLongLong(obj.as_ptr()) };
+        if value != -1 {
+            return Ok(value);
+        }
+        // -1 is either the value -1 or an overflow: the generic path below tells which.
+        if PyErr::take(obj.py()).is_none() {
+            return Ok(-1);
+        }
+    }
     match obj.extract::<i64>() {
         Ok(value) => Ok(value),
         Err(err) if err.is_instance_of::<PyOverflowError>(obj.py()) => {

@@ -160,4 +160,3 @@ pub fn assert_agrees<S: Storage>(game: &TicTacToe<S>, model: &Model) {
     assert!(matches!(game.cell(n, 0), Err(Error::OutOfRange { .. })));
     assert!(matches!(game.cell(0, n), Err(Error::OutOfRange { .. })));
 }
-
