@@ -93,7 +93,7 @@ def svg(chart: list[tuple[str, str, float, float]]) -> str:
     """Horizontal bars, one per contender, ns per move on a log scale, grouped."""
     import math
 
-    width, bar, left = 900, 16, 430
+    width, bar, left = 1040, 16, 430
     rows, y, current = [], 30, None
     top = max(ns for _, _, ns, _ in chart)
     scale = (width - left - 90) / math.log10(top * 1.5)

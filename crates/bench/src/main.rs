@@ -147,6 +147,11 @@ fn run(dir: &Path) {
             ),
             ("core lean", Box::new(|| replay(&mut lean, set))),
         ];
+        let abi_game = tictactoe::tictactoe_new_lean(n as i64);
+        contenders.push((
+            "C ABI lean, per call (through a function pointer)",
+            Box::new(move || abi_replay(abi_game, set)),
+        ));
         if n <= MAX_CHECKED_N as usize {
             let mut checked = Game::new(n).expect("checked game");
             contenders.push(("core checked", Box::new(move || replay(&mut checked, set))));
@@ -162,12 +167,33 @@ fn run(dir: &Path) {
             ));
         }
         group(&group_name, runs, ops, contenders);
+        // SAFETY: made by tictactoe_new_lean above; the contenders that used it are gone.
+        unsafe { tictactoe::tictactoe_free(abi_game) };
         if n == 3 {
             queries(set, runs);
         }
         memory(n, Mode::Lean, set);
         memory(n, Mode::Checked, set);
     }
+}
+
+/// Replays through the exported C functions, called through pointers as a C program calls into a
+/// library: nothing is inlined across the boundary.
+fn abi_replay(game: *mut tictactoe::TicTacToe, set: &[(usize, &[i64])]) -> i64 {
+    type Move = unsafe extern "C" fn(*mut tictactoe::TicTacToe, i64, i64, i32) -> i32;
+    type Reset = unsafe extern "C" fn(*mut tictactoe::TicTacToe) -> i32;
+    let play: Move = black_box(tictactoe::tictactoe_move);
+    let reset: Reset = black_box(tictactoe::tictactoe_reset);
+    let mut winners = 0;
+    for &(_, moves) in set {
+        // SAFETY: `game` is a live game from tictactoe_new_lean.
+        unsafe { reset(game) };
+        for m in moves.chunks_exact(3) {
+            // SAFETY: as above.
+            winners += i64::from(unsafe { play(game, m[0], m[1], m[2] as i32) });
+        }
+    }
+    winners
 }
 
 fn fresh_games(set: &[(usize, &[i64])]) -> i64 {
