@@ -80,7 +80,16 @@ pub enum Error {
     Decode(DecodeError),
 }
 
-/// Why an encoded game was refused by [`Game::decode`](crate::Game::decode).
+/// Why an encoded game was refused by [`TicTacToe::decode`](crate::TicTacToe::decode).
+///
+/// ```
+/// use tictactoe_core::{DecodeError, Error, Game};
+///
+/// let mut bytes = Game::new(3)?.encode();
+/// bytes.push(0);
+/// assert_eq!(Game::decode(&bytes), Err(Error::Decode(DecodeError::TrailingBytes)));
+/// # Ok::<(), Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DecodeError {

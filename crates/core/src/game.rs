@@ -8,12 +8,33 @@ use crate::{Error, Player};
 
 /// The largest `n` of a checked game: every cell has a 32-bit index, and the board takes
 /// `n * n / 4` bytes (1 GiB at this size).
+///
+/// ```
+/// use tictactoe_core::{Error, Game, MAX_CHECKED_N};
+///
+/// assert!(matches!(Game::new(MAX_CHECKED_N as usize + 1), Err(Error::InvalidSize { .. })));
+/// ```
 pub const MAX_CHECKED_N: u32 = 65_535;
 
 /// The largest `n` of a lean game: the counters are 32-bit. A lean game takes `16n` bytes of counters.
+///
+/// ```
+/// use tictactoe_core::{Error, Game, MAX_LEAN_N};
+///
+/// assert!(matches!(Game::new_lean(MAX_LEAN_N as usize + 1), Err(Error::InvalidSize { .. })));
+/// ```
 pub const MAX_LEAN_N: u32 = u32::MAX;
 
 /// How a game keeps its state; see the [crate documentation](crate) for what each mode offers.
+///
+/// ```
+/// use tictactoe_core::{Error, Game, Mode, Player};
+///
+/// let mut lean = Game::with_mode(3, Mode::Lean)?;
+/// lean.play(0, 0, Player::X)?;
+/// assert_eq!(lean.cell(0, 0), Err(Error::NeedsBoard));
+/// # Ok::<(), Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Mode {
     /// Counters, who holds each cell (2 bits a cell) and the move history: rejects an occupied cell,
@@ -86,6 +107,16 @@ pub type Game = TicTacToe<crate::Heap>;
 pub type FixedGame<const N: usize> = TicTacToe<Fixed<N>>;
 
 /// A refused move of [`TicTacToe::play_all`]: which one, and why. None of the batch was applied.
+///
+/// ```
+/// use tictactoe_core::{BatchError, Error, Game};
+///
+/// let mut game = Game::new(3)?;
+/// let err = game.play_all([[0, 0, 1], [0, 0, 2]]).unwrap_err();
+/// assert_eq!(err, BatchError { index: 1, error: Error::Occupied { row: 0, col: 0, by: tictactoe_core::Player::X } });
+/// assert_eq!(err.to_string(), "move 1 of the batch: cell (0, 0) is already taken by X");
+/// # Ok::<(), Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BatchError {
     /// The position of the refused move in the batch, from 0.

@@ -12,6 +12,19 @@ mod sealed {
 /// The memory behind a [`Game`](crate::Game): [`Heap`] (with the `alloc` feature) or [`Fixed`].
 ///
 /// This trait is sealed: its methods are the engine's own business and are hidden from the docs.
+/// Code generic over it works with every kind of board:
+///
+/// ```
+/// use tictactoe_core::{FixedGame, Game, Player, Storage, TicTacToe};
+///
+/// fn centre<S: Storage>(game: &mut TicTacToe<S>) -> bool {
+///     let middle = game.n() / 2;
+///     game.play(middle, middle, Player::X).is_ok()
+/// }
+/// assert!(centre(&mut FixedGame::<3>::new()));
+/// assert!(centre(&mut Game::new(5)?));
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
 pub trait Storage: sealed::Sealed {
     /// An empty storage for an `n x n` board in `mode`; `n` is already validated for the mode.
     #[doc(hidden)]
