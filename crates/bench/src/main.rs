@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicIsize, Ordering};
 use std::time::Instant;
 
 use tictactoe_bench::{Rng, SETS, games, generate, read, write};
-use tictactoe_core::{FixedGame, Game, MAX_CHECKED_N, Mode, Player};
+use tictactoe_core::{FixedGame, Game, MAX_CHECKED_N, Mode, Player, Storage, TicTacToe};
 
 /// Counts the bytes the heap holds, so memory per game is measured rather than computed.
 struct Counting;
@@ -159,11 +159,11 @@ fn run(dir: &Path) {
         if n == 3 {
             contenders.push((
                 "core checked, new game per game",
-                Box::new(|| fresh_games(set)),
+                Box::new(|| new_per_game(set, || Game::new(3).expect("game"))),
             ));
             contenders.push((
                 "core fixed 3x3 (no allocator), new per game",
-                Box::new(|| fixed_games(set)),
+                Box::new(|| new_per_game(set, FixedGame::<3>::new)),
             ));
         }
         group(&group_name, runs, ops, contenders);
@@ -196,21 +196,11 @@ fn abi_replay(game: *mut tictactoe::TicTacToe, set: &[(usize, &[i64])]) -> i64 {
     winners
 }
 
-fn fresh_games(set: &[(usize, &[i64])]) -> i64 {
+/// Replays every game through a new game from `make`, as a user starting each game afresh would.
+fn new_per_game<S: Storage>(set: &[(usize, &[i64])], make: impl Fn() -> TicTacToe<S>) -> i64 {
     let mut winners = 0;
     for &(_, moves) in set {
-        let mut game = Game::new(3).expect("game");
-        for m in moves.chunks_exact(3) {
-            winners += i64::from(game.play_raw(m[0], m[1], m[2]).expect("legal"));
-        }
-    }
-    winners
-}
-
-fn fixed_games(set: &[(usize, &[i64])]) -> i64 {
-    let mut winners = 0;
-    for &(_, moves) in set {
-        let mut game = FixedGame::<3>::new();
+        let mut game = make();
         for m in moves.chunks_exact(3) {
             winners += i64::from(game.play_raw(m[0], m[1], m[2]).expect("legal"));
         }

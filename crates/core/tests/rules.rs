@@ -132,23 +132,24 @@ fn error_messages_say_what_was_wrong() {
     );
 }
 
+/// X O X / X O O / O X X: a full board on which nobody holds a line.
+const DRAW: [[i64; 3]; 9] = [
+    [0, 0, 1],
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 1, 2],
+    [1, 0, 1],
+    [1, 2, 2],
+    [2, 1, 1],
+    [2, 0, 2],
+    [2, 2, 1],
+];
+
 #[test]
 fn a_full_board_without_a_line_is_a_draw_and_refuses_more() {
-    // X O X / X O O / O X X: nobody holds a line.
-    let moves = [
-        [0, 0, 1],
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 1, 2],
-        [1, 0, 1],
-        [1, 2, 2],
-        [2, 1, 1],
-        [2, 0, 2],
-        [2, 2, 1],
-    ];
     for mode in [Mode::Checked, Mode::Lean] {
         let mut game = Game::with_mode(3, mode).unwrap();
-        assert_eq!(game.play_all(moves), Ok(None));
+        assert_eq!(game.play_all(DRAW), Ok(None));
         assert!(game.is_draw() && game.is_over());
         assert_eq!(
             game.play_raw(0, 0, 2),
@@ -160,17 +161,8 @@ fn a_full_board_without_a_line_is_a_draw_and_refuses_more() {
 
 #[test]
 fn a_dead_draw_shows_before_the_board_is_full() {
-    // X O X / X O O / O X . : every line holds both marks, one cell still free.
-    let moves = [
-        [0, 0, 1],
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 1, 2],
-        [1, 0, 1],
-        [1, 2, 2],
-        [2, 1, 1],
-        [2, 0, 2],
-    ];
+    // The draw without its last move: every line already holds both marks, one cell still free.
+    let moves = DRAW[..8].iter().copied();
     let mut game = Game::new_lean(3).unwrap();
     game.play_all(moves).unwrap();
     assert!(!game.is_over());
