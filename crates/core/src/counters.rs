@@ -30,15 +30,15 @@ impl Line {
     }
 
     /// Adds a mark of `player`; true when that completes the line. A line gaining its first mark of
-    /// `player` can no longer be completed by the other player, which `open` records.
+    /// `player` can no longer be completed by the other player: `closed` counts those lines, so that
+    /// the caller updates the open-line count once per move rather than once per line.
     #[inline(always)]
-    fn add(&mut self, player: Player, n: u32, open: &mut [u64; 2]) -> bool {
-        let i = player.index();
-        let before = self.marks[i];
+    fn add(&mut self, player: Player, n: u32, closed: &mut u64) -> bool {
+        let mine = &mut self.marks[player.index()];
         // Branch-free: whether a line already holds a mark is a coin flip in real games.
-        open[1 - i] -= u64::from(before == 0);
-        self.marks[i] = before + 1;
-        before + 1 == n
+        *closed += u64::from(*mine == 0);
+        *mine += 1;
+        *mine == n
     }
 
     /// Exactly undoes [`Line::add`].
@@ -158,15 +158,16 @@ impl Counters {
         player: Player,
     ) -> Option<Player> {
         let n = self.n;
-        let open = &mut self.open;
-        let mut won = lines[row].add(player, n, open);
-        won |= lines[n as usize + col].add(player, n, open);
+        let mut closed = 0;
+        let mut won = lines[row].add(player, n, &mut closed);
+        won |= lines[n as usize + col].add(player, n, &mut closed);
         if row == col {
-            won |= self.diagonals[0].add(player, n, open);
+            won |= self.diagonals[0].add(player, n, &mut closed);
         }
         if row + col == n as usize - 1 {
-            won |= self.diagonals[1].add(player, n, open);
+            won |= self.diagonals[1].add(player, n, &mut closed);
         }
+        self.open[player.other().index()] -= closed;
         self.moves += 1;
         self.last = Some(player);
         if won {
