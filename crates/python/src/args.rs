@@ -33,24 +33,21 @@ pub(crate) fn int_arg(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
     }
 }
 
-/// Int arguments as `i64`, remembering the text of any that did not fit, so that an error message
-/// can show the number the caller gave rather than the saturated one.
-pub(crate) struct Ints<const K: usize> {
+/// Int arguments as `i64`, with the objects they came from, so that an error message can show a
+/// saturated number as the caller wrote it.
+pub(crate) struct Ints<'a, 'py, const K: usize> {
     pub(crate) values: [i64; K],
-    wide: [Option<String>; K],
+    objs: [&'a Bound<'py, PyAny>; K],
 }
 
-impl<const K: usize> Ints<K> {
-    pub(crate) fn read(objs: [&Bound<'_, PyAny>; K]) -> PyResult<Self> {
+impl<'a, 'py, const K: usize> Ints<'a, 'py, K> {
+    #[inline]
+    pub(crate) fn read(objs: [&'a Bound<'py, PyAny>; K]) -> PyResult<Self> {
         let mut values = [0; K];
-        let mut wide = [const { None }; K];
-        for (k, obj) in objs.into_iter().enumerate() {
-            values[k] = int_arg(obj)?;
-            if values[k] == i64::MAX || values[k] == i64::MIN {
-                wide[k] = Some(obj.str()?.to_string());
-            }
+        for (value, obj) in values.iter_mut().zip(objs) {
+            *value = int_arg(obj)?;
         }
-        Ok(Ints { values, wide })
+        Ok(Ints { values, objs })
     }
 
     /// The message of `err`, with each saturated number it shows put back as the caller wrote it.
@@ -58,8 +55,12 @@ impl<const K: usize> Ints<K> {
     pub(crate) fn message(&self, err: Error, shown: &[usize]) -> String {
         let mut message = err.to_string();
         for &k in shown {
-            if let Some(text) = &self.wide[k] {
-                message = message.replacen(&self.values[k].to_string(), text, 1);
+            let value = self.values[k];
+            if value != i64::MAX && value != i64::MIN {
+                continue;
+            }
+            if let Ok(text) = self.objs[k].str() {
+                message = message.replacen(&value.to_string(), &text.to_string(), 1);
             }
         }
         message
