@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import array
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 import tictactoe
@@ -160,8 +160,36 @@ def test_reset_keeps_size_and_mode() -> None:
         assert (game.n, game.lean, game.move_count) == (4, lean, 0)
 
 
+class ArrayInterface:
+    """Moves exposed the way NumPy exposes an int64 array, through ``__array_interface__``, without
+    NumPy; iterable too, for when the interface does not qualify."""
+
+    def __init__(self, moves: list[tuple[int, int, int]], typestr: str = "<i8") -> None:
+        self.moves = moves
+        self.data = array.array("q", [v for m in moves for v in m])
+        address, _ = self.data.buffer_info()
+        self.__array_interface__ = {
+            "version": 3,
+            "typestr": typestr,
+            "shape": (len(moves), 3),
+            "data": (address, False),
+            "strides": None,
+        }
+
+    def __iter__(self) -> Iterator[tuple[int, int, int]]:
+        return iter(self.moves)
+
+
 Source = Callable[[list[tuple[int, int, int]]], object]
-SOURCES: list[Source] = [list, tuple, iter, int64_rows, lambda ms: [list(m) for m in ms]]
+SOURCES: list[Source] = [
+    list,
+    tuple,
+    iter,
+    int64_rows,
+    lambda ms: [list(m) for m in ms],
+    ArrayInterface,
+    lambda ms: ArrayInterface(ms, typestr=">i8"),  # not read in place: iterated instead
+]
 
 
 @pytest.mark.parametrize("source", SOURCES)
@@ -192,6 +220,12 @@ def test_play_reports_malformed_moves_with_their_index() -> None:
         assert err.value.index == index  # type: ignore[attr-defined]
     with pytest.raises(TypeError):
         game.play(5)
+    assert game.move_count == 0
+
+
+def test_an_empty_array_is_an_empty_batch() -> None:
+    game = TicTacToe(3)
+    assert game.play(ArrayInterface([])) == 0
     assert game.move_count == 0
 
 

@@ -2,8 +2,9 @@
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::ffi;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyInt, PyList, PyMemoryView, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyMemoryView, PyTuple};
 use tictactoe_core::Error;
 
 /// An int argument as an `i64`. Ints beyond `i64` saturate: they are off any board or player range
@@ -78,11 +79,58 @@ impl<'a, 'py, const K: usize> Ints<'a, 'py, K> {
 }
 
 /// A batch of moves as the engine takes them.
-pub(crate) enum Batch<'py> {
+pub(crate) enum Batch<'a, 'py> {
+    /// Rows read in place from an object with an `__array_interface__` (a NumPy `int64` array).
+    InPlace(&'a [[i64; 3]]),
     /// The bytes of a C-contiguous buffer of native 64-bit ints with shape (k, 3).
     Int64Rows(Bound<'py, PyBytes>),
     /// Triples read from an iterable.
     Triples(Vec<[i64; 3]>),
+}
+
+/// The rows of `obj`, read in place, when its `__array_interface__` describes a C-contiguous (k, 3)
+/// array of little-endian 64-bit ints at an aligned address: no copy at all.
+fn array_rows<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a [[i64; 3]]> {
+    if !cfg!(target_endian = "little")
+        || obj.is_instance_of::<PyList>()
+        || obj.is_instance_of::<PyTuple>()
+    {
+        return None;
+    }
+    let py = obj.py();
+    let interface = obj
+        .getattr(intern!(py, "__array_interface__"))
+        .ok()?
+        .cast_into::<PyDict>()
+        .ok()?;
+    let item = |key: &str| interface.get_item(key).ok().flatten();
+    let typestr: String = item("typestr")?.extract().ok()?;
+    let (rows, columns): (usize, usize) = item("shape")?.extract().ok()?;
+    let strides = item("strides");
+    let contiguous = match &strides {
+        None => true,
+        Some(s) if s.is_none() => true,
+        Some(s) => s.extract::<(usize, usize)>().ok() == Some((24, 8)),
+    };
+    let masked = item("mask").is_some_and(|m| !m.is_none());
+    let (address, _read_only): (usize, bool) = item("data")?.extract().ok()?;
+    if typestr != "<i8" || columns != 3 || !contiguous || masked {
+        return None;
+    }
+    if rows == 0 {
+        return Some(&[]);
+    }
+    if address == 0
+        || address % align_of::<[i64; 3]>() != 0
+        || rows > isize::MAX as usize / size_of::<[i64; 3]>()
+    {
+        return None;
+    }
+    // SAFETY: the array interface promises `rows * 24` readable bytes at `address`, aligned as
+    // checked, for as long as `obj` lives, and `obj` is borrowed for `'a`. Nothing writes them during
+    // the call: the interpreter stays attached throughout, so no Python code runs meanwhile (native
+    // code writing the array from another thread would be the caller's data race, as with any buffer).
+    Some(unsafe { std::slice::from_raw_parts(address as *const [i64; 3], rows) })
 }
 
 /// The bytes of `obj` when it exposes a (k, 3) buffer of native 64-bit ints (a NumPy `int64` array,
@@ -131,7 +179,10 @@ fn triple(item: &Bound<'_, PyAny>) -> PyResult<[i64; 3]> {
 }
 
 /// Reads a batch; a malformed move raises `TypeError` with `index` set to its position.
-pub(crate) fn batch<'py>(moves: &Bound<'py, PyAny>) -> PyResult<Batch<'py>> {
+pub(crate) fn batch<'a, 'py>(moves: &'a Bound<'py, PyAny>) -> PyResult<Batch<'a, 'py>> {
+    if let Some(rows) = array_rows(moves) {
+        return Ok(Batch::InPlace(rows));
+    }
     if let Some(bytes) = int64_rows(moves) {
         return Ok(Batch::Int64Rows(bytes));
     }

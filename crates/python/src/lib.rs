@@ -123,6 +123,7 @@ impl TicTacToe {
     fn play(&self, moves: &Bound<'_, PyAny>) -> PyResult<u8> {
         let moves_read = batch(moves)?;
         let result = match moves_read {
+            Batch::InPlace(rows) => self.game().play_all(rows.iter().copied()),
             Batch::Int64Rows(bytes) => self.game().play_all(rows_of(bytes.as_bytes())),
             Batch::Triples(triples) => self.game().play_all(triples),
         };
