@@ -151,24 +151,40 @@ impl TicTacToe {
     }
 
     /// 0 while nobody has won (also after a draw), else 1 or 2.
+    ///
+    /// >>> game = TicTacToe(1)
+    /// >>> game.winner, game.move(0, 0, 2), game.winner
+    /// (0, 2, 2)
     #[getter]
     fn winner(&self) -> u8 {
         self.game().winner().map_or(0, Player::number)
     }
 
     /// True after a win or when the board is full.
+    ///
+    /// >>> game = TicTacToe(1)
+    /// >>> game.is_over, game.move(0, 0, 1), game.is_over
+    /// (False, 1, True)
     #[getter]
     fn is_over(&self) -> bool {
         self.game().is_over()
     }
 
     /// True when the board is full and nobody has won.
+    ///
+    /// >>> game = TicTacToe(2)
+    /// >>> game.play([(0, 0, 1), (0, 1, 2)]), game.is_draw
+    /// (0, False)
     #[getter]
     fn is_draw(&self) -> bool {
         self.game().is_draw()
     }
 
     /// The number of moves played.
+    ///
+    /// >>> game = TicTacToe(3)
+    /// >>> game.move(1, 1, 1), game.move_count
+    /// (0, 1)
     #[getter]
     fn move_count(&self) -> u64 {
         self.game().move_count()
@@ -235,6 +251,9 @@ impl TicTacToe {
     }
 
     /// The game as bytes: a compact, versioned encoding that ``from_bytes`` reads back.
+    ///
+    /// >>> TicTacToe(3).to_bytes()[:3]
+    /// b'TTT'
     fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
         let data = self.game().encode();
         PyBytes::new(py, &data)
