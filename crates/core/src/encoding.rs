@@ -170,6 +170,9 @@ impl<S: Storage> TicTacToe<S> {
     /// Truncated, corrupted or inconsistent input is an [`Error::Decode`], never a panic and never a
     /// game whose counters disagree with its moves.
     ///
+    /// The header names the board size, and decoding allocates that board: a short input may ask for
+    /// a checked 65,535 x 65,535 board (1 GiB). Check `n` first when the bytes are untrusted.
+    ///
     /// ```
     /// use tictactoe_core::{DecodeError, Error, Game};
     ///
