@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use tictactoe_core::{Error, Player, Storage, TicTacToe};
+use tictactoe_core::{Error, Game, Player, Storage, TicTacToe};
 
 #[derive(Clone, Debug)]
 pub struct Model {
@@ -159,4 +159,24 @@ pub fn assert_agrees<S: Storage>(game: &TicTacToe<S>, model: &Model) {
     let n = model.n;
     assert!(matches!(game.cell(n, 0), Err(Error::OutOfRange { .. })));
     assert!(matches!(game.cell(0, n), Err(Error::OutOfRange { .. })));
+}
+
+/// Plays `play_raw(row, col, player)` on the game and on the model and checks that they agree; a
+/// refused move must leave the game exactly as it was. A lean caller promises never to play a taken
+/// cell, so such a move is skipped.
+pub fn check_raw_move(game: &mut Game, model: &mut Model, row: i64, col: i64, player: i64) {
+    let mut next = model.clone();
+    let expected = next.play(row, col, player);
+    if model.lean && matches!(expected, Err(Error::Occupied { .. })) {
+        return;
+    }
+    let before = game.clone();
+    assert_eq!(game.play_raw(row, col, player), expected);
+    if expected.is_ok() {
+        *model = next;
+    } else {
+        assert_eq!(*game, before);
+        assert_eq!(game.encode(), before.encode());
+        assert_eq!(game.to_string(), before.to_string());
+    }
 }
