@@ -128,9 +128,9 @@ def test_lean_games_have_no_board() -> None:
     for call in (lambda: game.cell(0, 0), game.undo):
         with pytest.raises(ValueError, match="lean game keeps no board"):
             call()
-    assert str(game) == "lean 3x3 game, 1 moves"
+    assert str(game) == "lean 3x3 game, 1 move"
     assert game._repr_svg_() is None
-    assert repr(game) == "<TicTacToe(3, lean=True): 1 moves, in play>"
+    assert repr(game) == "<TicTacToe(3, lean=True): 1 move, in play>"
 
 
 def test_cell_and_undo_errors() -> None:

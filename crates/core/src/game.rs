@@ -663,7 +663,9 @@ impl<S: Storage> fmt::Display for TicTacToe<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.n();
         if self.mode() == Mode::Lean {
-            write!(f, "lean {n}x{n} game, {} moves", self.move_count())?;
+            let moves = self.move_count();
+            let plural = if moves == 1 { "" } else { "s" };
+            write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
             return match self.winner() {
                 Some(w) => write!(f, ", {w} has won"),
                 None if self.is_draw() => write!(f, ", a draw"),

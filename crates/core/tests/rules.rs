@@ -201,7 +201,11 @@ fn reset_keeps_size_and_mode() {
 fn lean_games_draw_a_summary_instead_of_a_board() {
     let mut game = Game::new_lean(3).unwrap();
     game.play(0, 0, Player::X).unwrap();
-    assert_eq!(game.to_string(), "lean 3x3 game, 1 moves");
+    assert_eq!(game.to_string(), "lean 3x3 game, 1 move");
+    assert_eq!(
+        Game::new_lean(2).unwrap().to_string(),
+        "lean 2x2 game, 0 moves"
+    );
     assert_eq!(game.undo(), Err(Error::NeedsBoard));
 }
 

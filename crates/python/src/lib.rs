@@ -326,10 +326,11 @@ impl TicTacToe {
             None if g.is_draw() => "a draw".to_owned(),
             None => "in play".to_owned(),
         };
+        let moves = g.move_count();
+        let plural = if moves == 1 { "" } else { "s" };
         format!(
-            "<TicTacToe({}{lean}): {} moves, {state}>",
-            g.n(),
-            g.move_count()
+            "<TicTacToe({}{lean}): {moves} move{plural}, {state}>",
+            g.n()
         )
     }
 
