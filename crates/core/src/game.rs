@@ -294,19 +294,12 @@ impl<S: Storage> TicTacToe<S> {
         }
     }
 
-    #[inline]
+    /// [`locate`](Self::locate) for indices: one range check for every caller.
+    #[inline(always)]
     fn check_range(&self, row: usize, col: usize) -> Result<(), Error> {
-        let n = self.n();
-        if row < n && col < n {
-            Ok(())
-        } else {
-            let wide = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
-            Err(Error::OutOfRange {
-                row: wide(row),
-                col: wide(col),
-                n: self.counters.n(),
-            })
-        }
+        // Indices past i64::MAX saturate: they are off the board either way.
+        let wide = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
+        self.locate(wide(row), wide(col)).map(|_| ())
     }
 
     /// `player` marks (`row`, `col`); returns the winner after the move (`Some(player)` when it
@@ -657,22 +650,97 @@ impl<S: Storage> fmt::Debug for TicTacToe<S> {
     }
 }
 
-/// Checked games draw the board, one line per row, cells between bars: `|X| |O|`. Lean games keep
-/// no board and draw a one-line summary instead.
-impl<S: Storage> fmt::Display for TicTacToe<S> {
+/// How a game stands: still in play, won, or drawn. Its `Display` reads "in play", "X has won",
+/// "a draw".
+///
+/// ```
+/// use tictactoe_core::{Game, Outcome, Player};
+///
+/// let mut game = Game::new(1)?;
+/// assert_eq!(game.outcome(), Outcome::InPlay);
+/// game.play(0, 0, Player::O)?;
+/// assert_eq!(game.outcome(), Outcome::Won(Player::O));
+/// assert_eq!(game.outcome().to_string(), "O has won");
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Moves are still accepted.
+    InPlay,
+    /// This player holds a whole line.
+    Won(Player),
+    /// The board is full and nobody holds a line.
+    Draw,
+}
+
+impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.n();
-        if self.mode() == Mode::Lean {
-            let moves = self.move_count();
-            let plural = if moves == 1 { "" } else { "s" };
-            write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
-            return match self.winner() {
-                Some(w) => write!(f, ", {w} has won"),
-                None if self.is_draw() => write!(f, ", a draw"),
-                None => Ok(()),
-            };
+        match self {
+            Outcome::InPlay => f.write_str("in play"),
+            Outcome::Won(player) => write!(f, "{player} has won"),
+            Outcome::Draw => f.write_str("a draw"),
         }
-        let cells = self.store.cells();
+    }
+}
+
+/// The board of a checked game, from [`TicTacToe::board`]: its `Display` draws one line per row,
+/// cells between bars (`|X| |O|`).
+///
+/// ```
+/// use tictactoe_core::{Error, Game, Player};
+///
+/// let mut game = Game::new(2)?;
+/// game.play(1, 0, Player::X)?;
+/// assert_eq!(game.board()?.to_string(), "| | |\n|X| |");
+/// assert!(matches!(Game::new_lean(2)?.board(), Err(Error::NeedsBoard)));
+/// # Ok::<(), Error>(())
+/// ```
+pub struct Board<'a, S: Storage> {
+    game: &'a TicTacToe<S>,
+}
+
+impl<S: Storage> TicTacToe<S> {
+    /// Whether the game is in play, won or drawn.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Outcome};
+    ///
+    /// let mut game = Game::new(2)?;
+    /// game.play_all([[0, 0, 1], [0, 1, 2], [1, 1, 1]]).unwrap();
+    /// assert_eq!(game.outcome(), Outcome::Won(tictactoe_core::Player::X));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        match self.winner() {
+            Some(player) => Outcome::Won(player),
+            None if self.is_draw() => Outcome::Draw,
+            None => Outcome::InPlay,
+        }
+    }
+
+    /// The board, for drawing: [`Error::NeedsBoard`] for a lean game, which keeps none.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(0, 2, Player::O)?;
+    /// assert_eq!(game.board()?.to_string().lines().next(), Some("| | |O|"));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn board(&self) -> Result<Board<'_, S>, Error> {
+        match self.mode() {
+            Mode::Checked => Ok(Board { game: self }),
+            Mode::Lean => Err(Error::NeedsBoard),
+        }
+    }
+}
+
+impl<S: Storage> fmt::Display for Board<'_, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.game.n();
+        let cells = self.game.store.cells();
         for row in 0..n {
             if row > 0 {
                 f.write_str("\n")?;
@@ -687,5 +755,22 @@ impl<S: Storage> fmt::Display for TicTacToe<S> {
             f.write_str("|")?;
         }
         Ok(())
+    }
+}
+
+/// Checked games draw their [`Board`]. Lean games keep no board and write a one-line summary
+/// instead, with the outcome once the game is over.
+impl<S: Storage> fmt::Display for TicTacToe<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Ok(board) = self.board() {
+            return board.fmt(f);
+        }
+        let (n, moves) = (self.n(), self.move_count());
+        let plural = if moves == 1 { "" } else { "s" };
+        write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
+        match self.outcome() {
+            Outcome::InPlay => Ok(()),
+            over => write!(f, ", {over}"),
+        }
     }
 }

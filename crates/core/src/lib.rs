@@ -52,7 +52,7 @@ mod storage;
 pub use error::{DecodeError, Error};
 #[cfg(feature = "alloc")]
 pub use game::Game;
-pub use game::{BatchError, FixedGame, MAX_CHECKED_N, MAX_LEAN_N, Mode, TicTacToe};
+pub use game::{BatchError, Board, FixedGame, MAX_CHECKED_N, MAX_LEAN_N, Mode, Outcome, TicTacToe};
 pub use player::Player;
 #[cfg(feature = "alloc")]
 pub use storage::Heap;

@@ -311,9 +311,7 @@ pub unsafe extern "C" fn tictactoe_render(
     // SAFETY: forwarded from the caller.
     unsafe {
         with_game(game, |g| {
-            if g.mode() == Mode::Lean {
-                return Err(tictactoe_core::Error::NeedsBoard);
-            }
+            let board = g.board()?;
             let out: &mut [u8] = if len == 0 {
                 &mut []
             } else {
@@ -322,7 +320,7 @@ pub unsafe extern "C" fn tictactoe_render(
             };
             let mut writer = boundary::Truncating::new(out);
             // Writing to a Truncating never fails: it only counts what does not fit.
-            let _ = core::fmt::write(&mut writer, format_args!("{g}"));
+            let _ = core::fmt::write(&mut writer, format_args!("{board}"));
             Ok(writer.finish() as i64)
         })
     }

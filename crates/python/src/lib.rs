@@ -321,15 +321,11 @@ impl TicTacToe {
         } else {
             ""
         };
-        let state = match g.winner() {
-            Some(w) => format!("{w} has won"),
-            None if g.is_draw() => "a draw".to_owned(),
-            None => "in play".to_owned(),
-        };
         let moves = g.move_count();
         let plural = if moves == 1 { "" } else { "s" };
+        let outcome = g.outcome();
         format!(
-            "<TicTacToe({}{lean}): {moves} move{plural}, {state}>",
+            "<TicTacToe({}{lean}): {moves} move{plural}, {outcome}>",
             g.n()
         )
     }
