@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Model, assert_agrees, check_raw_move};
+use common::{Model, assert_agrees, assert_unchanged, check_batch, check_raw_move};
 use proptest::prelude::*;
 use tictactoe_core::{DecodeError, Error, FixedGame, Game, Player};
 
@@ -83,13 +83,6 @@ fn assert_round_trips(game: &Game, model: &Model) {
     assert_eq!(back.encode(), bytes);
 }
 
-/// A refused call leaves the game exactly as it was.
-fn assert_unchanged(game: &Game, before: &Game) {
-    assert_eq!(game, before);
-    assert_eq!(game.encode(), before.encode());
-    assert_eq!(game.to_string(), before.to_string());
-}
-
 fn run(n: usize, lean: bool, ops: Vec<Op>) {
     let mut game = if lean {
         Game::new_lean(n)
@@ -123,32 +116,11 @@ fn run(n: usize, lean: bool, ops: Vec<Op>) {
                 }
             }
             Op::Batch(moves) => {
-                let mut next = model.clone();
-                let mut raw = Vec::new();
-                let mut expected = Ok(());
-                for (index, &(row, col, who)) in moves.iter().enumerate() {
-                    let player = resolve(who, next.last_player());
-                    raw.push([row, col, player]);
-                    if let Err(error) = next.play(row, col, player) {
-                        expected = Err((index, error));
-                        break;
-                    }
-                }
-                if lean && matches!(expected, Err((_, Error::Occupied { .. }))) {
-                    continue;
-                }
-                let got = game.play_all(raw.iter().copied());
-                match expected {
-                    Ok(()) => {
-                        assert_eq!(got, Ok(next.winner()));
-                        model = next;
-                    }
-                    Err((index, error)) => {
-                        let got = got.unwrap_err();
-                        assert_eq!((got.index, got.error), (index, error));
-                        assert_unchanged(&game, &before);
-                    }
-                }
+                let mut moves = moves.into_iter();
+                check_batch(&mut game, &mut model, |last| {
+                    let (row, col, who) = moves.next()?;
+                    Some([row, col, resolve(who, last)])
+                });
             }
             Op::Undo => {
                 let expected = model.undo();

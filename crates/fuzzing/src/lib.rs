@@ -8,8 +8,8 @@ mod model;
 mod abi;
 
 pub use abi::ffi;
-use model::{Model, assert_agrees, check_raw_move};
-use tictactoe_core::{Error, FixedGame, Game, Mode, Player};
+use model::{Model, assert_agrees, check_batch, check_raw_move};
+use tictactoe_core::{FixedGame, Game, Mode, Player};
 
 /// Reads bytes one at a time; the program ends where the input does.
 struct Input<'a> {
@@ -57,7 +57,6 @@ pub fn ops(data: &[u8]) {
     let mut game = Game::with_mode(n, mode).expect("a small game");
     let mut model = Model::new(n, lean);
     while let Some(op) = input.byte() {
-        let before = game.clone();
         match op % 8 {
             0..=3 => {
                 let (Some(r), Some(c), Some(p)) = (input.byte(), input.byte(), input.byte()) else {
@@ -77,40 +76,12 @@ pub fn ops(data: &[u8]) {
             }
             6 => {
                 let count = input.byte().map_or(0, |b| usize::from(b % 5));
-                let mut next = model.clone();
-                let mut moves = Vec::new();
-                let mut failed = None;
-                for index in 0..count {
-                    let (Some(r), Some(c), Some(p)) = (input.byte(), input.byte(), input.byte())
-                    else {
-                        return;
-                    };
-                    let m = [
-                        coordinate(r, n),
-                        coordinate(c, n),
-                        player(p, next.last_player()),
-                    ];
-                    moves.push(m);
-                    if failed.is_none()
-                        && let Err(err) = next.play(m[0], m[1], m[2])
-                    {
-                        failed = Some((index, err));
-                    }
-                }
-                if lean && matches!(failed, Some((_, Error::Occupied { .. }))) {
-                    continue;
-                }
-                match (game.play_all(moves.iter().copied()), failed) {
-                    (Ok(winner), None) => {
-                        assert_eq!(winner, next.winner());
-                        model = next;
-                    }
-                    (Err(err), Some((index, error))) => {
-                        assert_eq!((err.index, err.error), (index, error));
-                        assert_eq!(game, before);
-                    }
-                    (got, want) => panic!("batch gave {got:?}, the model {want:?}"),
-                }
+                let mut left = count;
+                check_batch(&mut game, &mut model, |last| {
+                    left = left.checked_sub(1)?;
+                    let (r, c, p) = (input.byte()?, input.byte()?, input.byte()?);
+                    Some([coordinate(r, n), coordinate(c, n), player(p, last)])
+                });
             }
             _ => {
                 let back = Game::decode(&game.encode()).expect("an encoding reads back");

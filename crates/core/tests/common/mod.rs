@@ -175,8 +175,49 @@ pub fn check_raw_move(game: &mut Game, model: &mut Model, row: i64, col: i64, pl
     if expected.is_ok() {
         *model = next;
     } else {
-        assert_eq!(*game, before);
-        assert_eq!(game.encode(), before.encode());
-        assert_eq!(game.to_string(), before.to_string());
+        assert_unchanged(game, &before);
+    }
+}
+
+/// A refused call leaves the game exactly as it was: equal, same bytes, same drawing.
+pub fn assert_unchanged(game: &Game, before: &Game) {
+    assert_eq!(game, before);
+    assert_eq!(game.encode(), before.encode());
+    assert_eq!(game.to_string(), before.to_string());
+}
+
+/// Builds a batch, one move at a time from `next_move` (told who moved last in the batch so far; it
+/// may end the batch early with `None`), applies it with `play_all`, and checks it against the model:
+/// either every move is applied, or none is and the error names the first refused move and why.
+pub fn check_batch(
+    game: &mut Game,
+    model: &mut Model,
+    mut next_move: impl FnMut(Option<Player>) -> Option<[i64; 3]>,
+) {
+    let mut next = model.clone();
+    let mut moves = Vec::new();
+    let mut refused = None;
+    while let Some(m) = next_move(next.last_player()) {
+        moves.push(m);
+        if refused.is_none()
+            && let Err(error) = next.play(m[0], m[1], m[2])
+        {
+            refused = Some((moves.len() - 1, error));
+        }
+    }
+    if model.lean && matches!(refused, Some((_, Error::Occupied { .. }))) {
+        return; // a lean caller promises never to play a taken cell
+    }
+    let before = game.clone();
+    match (game.play_all(moves.iter().copied()), refused) {
+        (Ok(winner), None) => {
+            assert_eq!(winner, next.winner());
+            *model = next;
+        }
+        (Err(err), Some((index, error))) => {
+            assert_eq!((err.index, err.error), (index, error));
+            assert_unchanged(game, &before);
+        }
+        (got, want) => panic!("the batch gave {got:?}, the model expected {want:?}"),
     }
 }
