@@ -81,13 +81,26 @@ fn group(group: &str, runs: usize, ops: u64, mut contenders: Vec<Contender<'_>>)
 
 /// Replays every game through `game` (reset between games); returns the sum of the winners.
 fn replay(game: &mut Game, set: &[(usize, &[i64])]) -> i64 {
+    replay_then(game, set, |_| {}, |_| {})
+}
+
+/// [`replay`], calling `after_move` after every move and `after_game` after every game: how the
+/// other operations are timed on top of the same replay.
+fn replay_then(
+    game: &mut Game,
+    set: &[(usize, &[i64])],
+    mut after_move: impl FnMut(&mut Game),
+    mut after_game: impl FnMut(&mut Game),
+) -> i64 {
     let mut winners = 0;
     for &(_, moves) in set {
         game.reset();
         for m in moves.chunks_exact(3) {
             let w = game.play_raw(m[0], m[1], m[2]).expect("a legal move");
             winners += i64::from(w);
+            after_move(game);
         }
+        after_game(game);
     }
     winners
 }
@@ -221,46 +234,30 @@ fn queries(set: &[(usize, &[i64])], runs: usize) {
         (
             "play + can_win(X) + can_win(O)",
             Box::new(|| {
-                let mut winners = 0;
-                for &(_, moves) in set {
-                    b.reset();
-                    for m in moves.chunks_exact(3) {
-                        winners += i64::from(b.play_raw(m[0], m[1], m[2]).unwrap_or(0));
-                        black_box((b.can_win(Player::X), b.can_win(Player::O)));
-                    }
-                }
-                winners
+                let can_win = |g: &mut Game| {
+                    black_box((g.can_win(Player::X), g.can_win(Player::O)));
+                };
+                replay_then(b, set, can_win, |_| {})
             }),
         ),
         (
             "play + undo",
             Box::new(|| {
-                let mut winners = 0;
-                for &(_, moves) in set {
-                    c.reset();
-                    for m in moves.chunks_exact(3) {
-                        winners += i64::from(c.play_raw(m[0], m[1], m[2]).unwrap_or(0));
-                    }
-                    while let Ok(undone) = c.undo() {
+                let undo_all = |g: &mut Game| {
+                    while let Ok(undone) = g.undo() {
                         black_box(undone);
                     }
-                }
-                winners
+                };
+                replay_then(c, set, |_| {}, undo_all)
             }),
         ),
         (
             "play + encode + decode",
             Box::new(|| {
-                let mut winners = 0;
-                for &(_, moves) in set {
-                    d.reset();
-                    for m in moves.chunks_exact(3) {
-                        let _ = d.play_raw(m[0], m[1], m[2]);
-                    }
-                    let back = Game::decode(&d.encode()).expect("round trip");
-                    winners += i64::from(back.winner().map_or(0, Player::number));
-                }
-                winners
+                let round_trip = |g: &mut Game| {
+                    black_box(Game::decode(&g.encode()).expect("round trip"));
+                };
+                replay_then(d, set, |_| {}, round_trip)
             }),
         ),
     ];
