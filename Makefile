@@ -184,7 +184,7 @@ bench: lib develop bench-tools
 	@cat bench/RESULTS.md
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := ops decode ffi
+FUZZ_TARGETS := ops batch decode ffi
 
 # Nightly only: libFuzzer on each target for FUZZ_SECONDS, from the committed seeds. A crash's input
 # goes into fuzz/regressions/<target>/, which `make test` replays on stable.

@@ -13,7 +13,7 @@ typedef enum tictactoe_error {
   TICTACTOE_ERROR_NULL_POINTER = -1,
   // The board size is not between 1 and the mode's largest size.
   TICTACTOE_ERROR_INVALID_SIZE = -2,
-  // The memory for the board could not be had.
+  // The memory for the board or its move history could not be had.
   TICTACTOE_ERROR_OUT_OF_MEMORY = -3,
   // The player is not 1 or 2.
   TICTACTOE_ERROR_INVALID_PLAYER = -4,
@@ -31,15 +31,20 @@ typedef enum tictactoe_error {
   TICTACTOE_ERROR_NEEDS_BOARD = -10,
   // A batch longer than memory can hold.
   TICTACTOE_ERROR_TOO_MANY_MOVES = -11,
-  // An internal error; the game is unchanged. Please report it.
+  // An internal error interrupted a call. The game may be half-changed, so it is marked unusable:
+  // every later call on it returns this code, and it can only be freed. Please report it.
   TICTACTOE_ERROR_PANIC = -12,
+  // The engine refused the call for a reason this version of the library has no code for.
+  TICTACTOE_ERROR_OTHER = -13,
 } tictactoe_error;
 
 // One game of tic-tac-toe. Opaque: create it with `tictactoe_new` or `tictactoe_new_lean`, release it
 // with `tictactoe_free`.
 //
 // A game may move between threads, but must not be used from two threads at once; distinct games are
-// independent. A call that fails leaves the game exactly as it was.
+// independent. A call that fails leaves the game exactly as it was, with one exception: a call an
+// internal error interrupts (`TICTACTOE_ERROR_PANIC`) may leave it half-changed, so from then on the
+// game refuses every call with that code and can only be freed.
 typedef struct TicTacToe TicTacToe;
 
 // One move of a batch for `tictactoe_play`.
@@ -89,7 +94,7 @@ void tictactoe_free(struct TicTacToe *game);
 int tictactoe_move(struct TicTacToe *game,
                    int64_t row,
                    int64_t col,
-                   int player);
+                   int64_t player);
 
 // Applies `count` moves all or nothing. Returns the winner after the last move (0, 1 or 2). When a
 // move is refused, none of the batch is applied, the result is that move's error code and, if
@@ -149,7 +154,7 @@ int64_t tictactoe_size(const struct TicTacToe *game);
 //
 // `game` is NULL or a live game from this library.
 int tictactoe_can_win(const struct TicTacToe *game,
-                      int player);
+                      int64_t player);
 
 // Empties the board in place, keeping the size, the mode and the memory. Returns 0, or negative for
 // NULL.

@@ -43,7 +43,7 @@ static int64_t per_call(TicTacToe *game, const Games *g) {
         const int64_t *m = g->words + at + 2;
         tictactoe_reset(game);
         for (int64_t i = 0; i < k; i++) {
-            int r = tictactoe_move(game, m[3 * i], m[3 * i + 1], (int)m[3 * i + 2]);
+            int r = tictactoe_move(game, m[3 * i], m[3 * i + 1], m[3 * i + 2]);
             if (r < 0) exit(3);
             winners += r;
         }

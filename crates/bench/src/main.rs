@@ -96,7 +96,7 @@ fn replay_then(
     for &(_, moves) in set {
         game.reset();
         for m in moves.chunks_exact(3) {
-            let w = game.play_raw(m[0], m[1], m[2]).expect("a legal move");
+            let w = game.play_i64(m[0], m[1], m[2]).expect("a legal move");
             winners += i64::from(w);
             after_move(game);
         }
@@ -125,7 +125,7 @@ fn memory(n: usize, mode: Mode, set: &[(usize, &[i64])]) {
             let before = HELD.load(Ordering::Relaxed);
             let played = set.first().map_or(0, |(_, m)| {
                 for m in m.chunks_exact(3) {
-                    let _ = game.play_raw(m[0], m[1], m[2]);
+                    let _ = game.play_i64(m[0], m[1], m[2]);
                 }
                 m.len() / 3
             });
@@ -165,7 +165,7 @@ fn run(dir: &Path) {
             "C ABI lean, per call (through a function pointer)",
             Box::new(move || abi_replay(abi_game, set)),
         ));
-        if n <= MAX_CHECKED_N as usize {
+        if n <= MAX_CHECKED_N {
             let mut checked = Game::new(n).expect("checked game");
             contenders.push(("core checked", Box::new(move || replay(&mut checked, set))));
         }
@@ -193,7 +193,7 @@ fn run(dir: &Path) {
 /// Replays through the exported C functions, called through pointers as a C program calls into a
 /// library: nothing is inlined across the boundary.
 fn abi_replay(game: *mut tictactoe::TicTacToe, set: &[(usize, &[i64])]) -> i64 {
-    type Move = unsafe extern "C" fn(*mut tictactoe::TicTacToe, i64, i64, i32) -> i32;
+    type Move = unsafe extern "C" fn(*mut tictactoe::TicTacToe, i64, i64, i64) -> i32;
     type Reset = unsafe extern "C" fn(*mut tictactoe::TicTacToe) -> i32;
     let play: Move = black_box(tictactoe::tictactoe_move);
     let reset: Reset = black_box(tictactoe::tictactoe_reset);
@@ -203,7 +203,7 @@ fn abi_replay(game: *mut tictactoe::TicTacToe, set: &[(usize, &[i64])]) -> i64 {
         unsafe { reset(game) };
         for m in moves.chunks_exact(3) {
             // SAFETY: as above.
-            winners += i64::from(unsafe { play(game, m[0], m[1], m[2] as i32) });
+            winners += i64::from(unsafe { play(game, m[0], m[1], m[2]) });
         }
     }
     winners
@@ -215,7 +215,7 @@ fn new_per_game<S: Storage>(set: &[(usize, &[i64])], make: impl Fn() -> TicTacTo
     for &(_, moves) in set {
         let mut game = make();
         for m in moves.chunks_exact(3) {
-            winners += i64::from(game.play_raw(m[0], m[1], m[2]).expect("legal"));
+            winners += i64::from(game.play_i64(m[0], m[1], m[2]).expect("legal"));
         }
     }
     winners

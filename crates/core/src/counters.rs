@@ -5,11 +5,11 @@
 //! scalars, because every board kind has exactly two of them. Every mode and every board kind runs its
 //! moves through [`Counters`]; the storages only decide where the lines and the cells live.
 
-use crate::error::DecodeError;
+use crate::error::Error;
+use crate::player::Player;
 
 /// `refused` when neither player may move.
 const BOTH: u8 = Player::X as u8 | Player::O as u8;
-use crate::{Error, Player};
 
 /// How many marks each player holds in one row, column or diagonal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -18,6 +18,9 @@ pub struct Line {
 }
 
 impl Line {
+    /// A line with no marks.
+    pub(crate) const EMPTY: Line = Line { marks: [0, 0] };
+
     /// The marks `player` holds in this line.
     #[inline]
     pub(crate) const fn marks(self, player: Player) -> u32 {
@@ -75,7 +78,7 @@ impl Counters {
         let lines = 2 * n as u64 + 2;
         Counters {
             n,
-            diagonals: [Line { marks: [0, 0] }; 2],
+            diagonals: [Line::EMPTY; 2],
             open: [lines; 2],
             moves: 0,
             cells: n as u64 * n as u64,
@@ -113,6 +116,16 @@ impl Counters {
     #[inline]
     pub(crate) const fn is_full(&self) -> bool {
         self.moves == self.cells
+    }
+
+    /// The empty cells, or 0 once the game is over.
+    #[inline]
+    pub(crate) const fn moves_left(&self) -> u64 {
+        if self.is_over() {
+            0
+        } else {
+            self.cells - self.moves
+        }
     }
 
     #[inline]
@@ -202,18 +215,22 @@ impl Counters {
 
     /// Back to an empty board; `lines` are the game's `2n` lines.
     pub(crate) fn reset(&mut self, lines: &mut [Line]) {
-        lines.fill(Line::default());
+        lines.fill(Line::EMPTY);
         *self = Counters::new(self.n);
     }
 
-    /// Rebuilds the counters of a lean game from its lines, checking every invariant that play keeps.
+    /// Rebuilds the counters of a lean game from its lines, or says which invariant of play they
+    /// break. Checked: each line holds at most `n` marks of a player; rows and columns hold the same
+    /// number of each player's marks; each diagonal holds no more marks of a player than there are
+    /// indices `i` whose row and column both hold that player's marks (the diagonal's cells); a
+    /// diagonal's two players together hold at most `n` cells; the players' totals alternate with
+    /// `last`; at most one player holds a complete line, and it is `last`.
     pub(crate) fn from_lines(
         n: u32,
         lines: &[Line],
         diagonals: [Line; 2],
         last: Option<Player>,
-    ) -> Result<Counters, DecodeError> {
-        let inconsistent = DecodeError::Inconsistent;
+    ) -> Result<Counters, &'static str> {
         let (rows, cols) = lines.split_at(n as usize);
         let mut counters = Counters::new(n);
         let mut totals = [0u64; 2];
@@ -222,24 +239,38 @@ impl Counters {
             let sum = |ls: &[Line]| ls.iter().map(|l| u64::from(l.marks(player))).sum::<u64>();
             let total = sum(rows);
             if sum(cols) != total {
-                return Err(inconsistent(
-                    "rows and columns hold different numbers of marks",
-                ));
+                return Err("rows and columns hold different numbers of marks");
             }
             totals[player.index()] = total;
             for line in lines.iter().chain(&diagonals) {
                 let marks = line.marks(player);
                 if marks > n {
-                    return Err(inconsistent("a line holds more than n marks of one player"));
+                    return Err("a line holds more than n marks of one player");
                 }
                 winners[player.index()] |= marks == n;
                 if marks > 0 {
                     counters.open[player.other().index()] -= 1;
                 }
             }
-            if diagonals.iter().any(|d| u64::from(d.marks(player)) > total) {
-                return Err(inconsistent("a diagonal holds more marks than the board"));
+            // Diagonal cell i is in row i and in column i (main) or column n - 1 - i (anti).
+            let holds = |line: &Line| line.marks(player) > 0;
+            let on_main = (0..rows.len())
+                .filter(|&i| holds(&rows[i]) && holds(&cols[i]))
+                .count();
+            let on_anti = (0..rows.len())
+                .filter(|&i| holds(&rows[i]) && holds(&cols[rows.len() - 1 - i]))
+                .count();
+            if diagonals[0].marks(player) as usize > on_main
+                || diagonals[1].marks(player) as usize > on_anti
+            {
+                return Err("a diagonal holds marks where no row and column cross");
             }
+        }
+        if diagonals
+            .iter()
+            .any(|d| u64::from(d.marks(Player::X)) + u64::from(d.marks(Player::O)) > u64::from(n))
+        {
+            return Err("a diagonal holds more than n marks");
         }
         let [x, o] = totals;
         counters.moves = x + o;
@@ -249,7 +280,7 @@ impl Counters {
             [false, false] => None,
             [true, false] => Some(Player::X),
             [false, true] => Some(Player::O),
-            [true, true] => return Err(inconsistent("both players hold a complete line")),
+            [true, true] => return Err("both players hold a complete line"),
         };
         let n2 = u64::from(n) * u64::from(n);
         // Players alternate, so the one who moved last has made as many moves as the other, or one more.
@@ -261,10 +292,10 @@ impl Counters {
             }
         };
         if !alternates || counters.moves > n2 {
-            return Err(inconsistent("the move counts break alternation"));
+            return Err("the move counts break alternation");
         }
         if counters.winner.is_some_and(|w| Some(w) != last) {
-            return Err(inconsistent("the winner did not make the last move"));
+            return Err("the winner did not make the last move");
         }
         let over = counters.winner.is_some() || counters.moves == n2;
         counters.refused = Self::refused_after(last, over);

@@ -1,24 +1,12 @@
-//! A compact, versioned byte encoding of a game, and a decoder that trusts none of its input.
-//!
-//! Layout, all integers little-endian:
-//!
-//! | bytes | checked | lean |
-//! |---|---|---|
-//! | 3 | magic `TTT` | magic `TTT` |
-//! | 1 | version (1) | version (1) |
-//! | 4 | `n` | `n` |
-//! | 1 | mode 0 | mode 1 |
-//! | 1 | first player (0 before any move) | last player (0 before any move) |
-//! | rest | move count (8), then each move's cell `row * n + col` (4) | for each row, column, then the two diagonals: X's marks (4), O's marks (4) |
-//!
-//! A checked game is decoded by replaying its moves through the rules, so every move is checked again.
-//! A lean game has no moves to replay: its counters are checked against every invariant that play keeps,
-//! and what follows from them (winner, lines still open) is computed, never read.
+//! A compact, versioned byte encoding of a game, and a decoder that trusts none of its input. The
+//! layout is documented on [`TicTacToe::decode`].
 
 use crate::counters::{Counters, Line};
-use crate::error::DecodeError;
-use crate::storage::Storage;
-use crate::{Error, Mode, Player, TicTacToe};
+use crate::error::{DecodeError, Error};
+use crate::game::TicTacToe;
+use crate::limits::Mode;
+use crate::player::Player;
+use crate::storage::{Storage, Unfit};
 
 const MAGIC: &[u8; 3] = b"TTT";
 const VERSION: u8 = 1;
@@ -83,6 +71,60 @@ impl<'a> Reader<'a> {
         } else {
             Ok(())
         }
+    }
+}
+
+/// What the first ten bytes of an encoded game say, read by [`Header::read`] before anything is
+/// allocated: decoding allocates the board the header names.
+///
+/// ```
+/// use tictactoe_core::{Game, Header, Mode};
+///
+/// let bytes = Game::new_lean(70_000)?.encode();
+/// assert_eq!(Header::read(&bytes)?, Header { n: 70_000, mode: Mode::Lean });
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Header {
+    /// The board size.
+    pub n: usize,
+    /// Checked or lean.
+    pub mode: Mode,
+}
+
+impl Header {
+    /// Reads and checks the header: magic, version, a known mode and a size that mode allows.
+    ///
+    /// ```
+    /// use tictactoe_core::{DecodeError, Error, Header};
+    ///
+    /// assert_eq!(Header::read(b"TTT\x01"), Err(Error::Decode(DecodeError::Truncated)));
+    /// ```
+    pub fn read(bytes: &[u8]) -> Result<Header, Error> {
+        let (header, _) = Self::split(&mut Reader { bytes })?;
+        Ok(header)
+    }
+
+    /// The header and the player byte after it, leaving the reader at the body.
+    fn split(r: &mut Reader<'_>) -> Result<(Header, Option<Player>), DecodeError> {
+        if &r.take::<3>()? != MAGIC {
+            return Err(DecodeError::NotAGame);
+        }
+        let version = r.u8()?;
+        if version != VERSION {
+            return Err(DecodeError::UnsupportedVersion(version));
+        }
+        let n = r.u32()? as usize;
+        let mode = match r.u8()? {
+            0 => Mode::Checked,
+            1 => Mode::Lean,
+            m => return Err(DecodeError::UnknownMode(m)),
+        };
+        if mode.accepts(n).is_none() {
+            return Err(DecodeError::WrongShape);
+        }
+        let player = byte_player(r.u8()?)?;
+        Ok((Header { n, mode }, player))
     }
 }
 
@@ -167,11 +209,34 @@ impl<S: Storage> TicTacToe<S> {
     }
 
     /// Reads back a game written by [`encode`](Self::encode) or [`encode_into`](Self::encode_into).
-    /// Truncated, corrupted or inconsistent input is an [`Error::Decode`], never a panic and never a
-    /// game whose counters disagree with its moves.
+    /// Truncated, corrupted or inconsistent input is an [`Error::Decode`], never a panic.
     ///
     /// The header names the board size, and decoding allocates that board: a short input may ask for
-    /// a checked 65,535 x 65,535 board (1 GiB). Check `n` first when the bytes are untrusted.
+    /// a checked 65,535 x 65,535 board (1 GiB). Read the size with [`Header::read`] first when the
+    /// bytes are untrusted.
+    ///
+    /// # Layout (version 1)
+    ///
+    /// All integers little-endian. The encoding is canonical: a game has exactly one.
+    ///
+    /// | bytes | checked | lean |
+    /// |---|---|---|
+    /// | 3 | magic `TTT` | magic `TTT` |
+    /// | 1 | version (1) | version (1) |
+    /// | 4 | `n` | `n` |
+    /// | 1 | mode 0 | mode 1 |
+    /// | 1 | first player (0 before any move) | last player (0 before any move) |
+    /// | rest | move count (8), then each move's cell `row * n + col` (4) | for each row, then each column, then the main and the anti-diagonal: X's marks (4), O's marks (4) |
+    ///
+    /// A checked game is decoded by replaying its moves through the rules, so every move is checked
+    /// again and the result is a game play can reach. A lean game has no moves to replay: its counters
+    /// are checked against necessary conditions of play (each line holds at most `n` marks of a
+    /// player, rows and columns hold the same totals, a diagonal's marks need rows and columns that
+    /// cross on it, the totals alternate with the last player, at most one winner, who moved last),
+    /// and what follows from them (winner, open lines, whether the game is over) is computed, never
+    /// read. Those conditions are not sufficient: deciding whether a cell pattern with given row,
+    /// column and diagonal counts exists is a hard problem, so a lean encoding that passes them may
+    /// still describe counters no game reaches. Such a game then plays by the same rules.
     ///
     /// ```
     /// use tictactoe_core::{DecodeError, Error, Game};
@@ -181,27 +246,21 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     pub fn decode(bytes: &[u8]) -> Result<Self, Error> {
         let mut r = Reader { bytes };
-        if &r.take::<3>()? != MAGIC {
-            return Err(DecodeError::NotAGame.into());
-        }
-        let version = r.u8()?;
-        if version != VERSION {
-            return Err(DecodeError::UnsupportedVersion(version).into());
-        }
-        let n = r.u32()?;
-        let mode = match r.u8()? {
-            0 => Mode::Checked,
-            1 => Mode::Lean,
-            m => return Err(DecodeError::UnknownMode(m).into()),
-        };
-        if n == 0 || n > mode.max_n() {
-            return Err(DecodeError::WrongShape.into());
-        }
-        let player = byte_player(r.u8()?)?;
+        let (Header { n, mode }, player) = Header::split(&mut r)?;
+        // The header checked n against the mode's limit, which fits in 32 bits.
+        let n = n as u32;
         match mode {
             Mode::Checked => Self::decode_checked(n, player, r),
             Mode::Lean => Self::decode_lean(n, player, r),
         }
+    }
+
+    /// An empty game for decoding: a storage that cannot hold this shape is the decoder's refusal.
+    fn empty_for(n: u32, mode: Mode) -> Result<Self, Error> {
+        Self::empty(n, mode).map_err(|unfit| match unfit {
+            Unfit::Shape => DecodeError::WrongShape.into(),
+            Unfit::Memory => Error::OutOfMemory { n: n as usize },
+        })
     }
 
     fn decode_checked(n: u32, first: Option<Player>, mut r: Reader<'_>) -> Result<Self, Error> {
@@ -217,7 +276,7 @@ impl<S: Storage> TicTacToe<S> {
                 .into());
             }
         };
-        let mut game = Self::from_store(n, Mode::Checked)?;
+        let mut game = Self::empty_for(n, Mode::Checked)?;
         let mut player = first;
         for index in 0..count {
             let cell = r.u32()?;
@@ -237,7 +296,7 @@ impl<S: Storage> TicTacToe<S> {
 
     fn decode_lean(n: u32, last: Option<Player>, mut r: Reader<'_>) -> Result<Self, Error> {
         r.expect_remaining((2 * u64::from(n) + 2) * 8)?;
-        let mut game = Self::from_store(n, Mode::Lean)?;
+        let mut game = Self::empty_for(n, Mode::Lean)?;
         for slot in game.store.lines_mut() {
             *slot = Line::with_marks(r.u32()?, r.u32()?);
         }
@@ -245,7 +304,8 @@ impl<S: Storage> TicTacToe<S> {
             Line::with_marks(r.u32()?, r.u32()?),
             Line::with_marks(r.u32()?, r.u32()?),
         ];
-        game.counters = Counters::from_lines(n, game.store.lines(), diagonals, last)?;
+        game.counters = Counters::from_lines(n, game.store.lines(), diagonals, last)
+            .map_err(DecodeError::Inconsistent)?;
         Ok(game)
     }
 }

@@ -2,12 +2,14 @@
 
 use core::fmt;
 
-use crate::Player;
+use crate::player::Player;
 
 /// Why a call was refused. A refused call never changes the game.
 ///
-/// Coordinates and numbers are kept as the caller gave them (as `i64`, so that a negative index from a
-/// foreign caller can be reported as it was), and [`Display`](fmt::Display) says what was wrong:
+/// Numbers a caller passed are kept exactly as passed: sizes and coordinates as `i128`, which holds every
+/// `usize` of the typed API and every `i64` of the `_i64` entry points for foreign callers, so a
+/// negative or huge number is quoted as it was. [`Display`](fmt::Display) says what was wrong, and never
+/// panics, whatever the fields hold:
 ///
 /// ```
 /// use tictactoe_core::{Error, Game, Player};
@@ -25,14 +27,14 @@ pub enum Error {
     /// The board size is zero, or larger than the mode allows.
     InvalidSize {
         /// The size asked for.
-        n: i64,
+        n: i128,
         /// The largest size of that mode.
-        max: u32,
+        max: usize,
     },
     /// The memory for a board of this size could not be had.
     OutOfMemory {
         /// The board size asked for.
-        n: u32,
+        n: usize,
     },
     /// A player number other than 1 or 2.
     InvalidPlayer {
@@ -42,11 +44,11 @@ pub enum Error {
     /// A row or column outside `0..n`.
     OutOfRange {
         /// The row given.
-        row: i64,
+        row: i128,
         /// The column given.
-        col: i64,
+        col: i128,
         /// The board size.
-        n: u32,
+        n: usize,
     },
     /// The game is over: no move is accepted after a win or a full board.
     GameOver {
@@ -61,9 +63,9 @@ pub enum Error {
     /// The cell already holds a mark (checked mode only).
     Occupied {
         /// The cell's row.
-        row: u32,
+        row: usize,
         /// The cell's column.
-        col: u32,
+        col: usize,
         /// Who holds it.
         by: Player,
     },
@@ -129,11 +131,16 @@ impl fmt::Display for Error {
             Error::InvalidPlayer { player } => {
                 write!(f, "player {player} is invalid: it must be 1 (X) or 2 (O)")
             }
-            Error::OutOfRange { row, col, n } => write!(
-                f,
-                "cell ({row}, {col}) is outside the {n}x{n} board: row and column must be between 0 and {}",
-                n - 1
-            ),
+            Error::OutOfRange { row, col, n } => match n.checked_sub(1) {
+                Some(last) => write!(
+                    f,
+                    "cell ({row}, {col}) is outside the {n}x{n} board: row and column must be between 0 and {last}"
+                ),
+                None => write!(
+                    f,
+                    "cell ({row}, {col}) is outside the board, which has no cells"
+                ),
+            },
             Error::GameOver {
                 winner: Some(winner),
             } => {

@@ -28,7 +28,7 @@
 //!
 //! Both modes refuse, in O(1), a cell off the board, the same player twice in a row and any move
 //! after the game is over; foreign callers also get a player other than 1 or 2 refused
-//! ([`TicTacToe::play_raw`]). A refused call changes nothing.
+//! ([`TicTacToe::play_i64`]). A refused call changes nothing.
 //!
 //! # Storage
 //!
@@ -42,17 +42,29 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+// Layers point down only: game and its faces (rules, batch, board, encoding) -> counters -> storage,
+// with limits, player and error beneath them all.
+mod batch;
+mod board;
 mod counters;
 mod encoding;
 mod error;
 mod game;
+mod limits;
 mod player;
+mod rules;
+#[cfg(feature = "serde")]
+mod serde;
 mod storage;
 
+pub use batch::BatchError;
+pub use board::{Board, Outcome};
+pub use encoding::Header;
 pub use error::{DecodeError, Error};
 #[cfg(feature = "alloc")]
 pub use game::Game;
-pub use game::{BatchError, Board, FixedGame, MAX_CHECKED_N, MAX_LEAN_N, Mode, Outcome, TicTacToe};
+pub use game::{FixedGame, TicTacToe};
+pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
 pub use player::Player;
 #[cfg(feature = "alloc")]
 pub use storage::Heap;

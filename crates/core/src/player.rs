@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::Error;
+use crate::error::Error;
 
 /// One of the two players: `X` (number 1) or `O` (number 2).
 ///

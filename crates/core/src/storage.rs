@@ -1,18 +1,53 @@
-//! Where a game keeps its lines, cells and move history: on the heap with the size chosen at run time
-//! ([`Heap`]), or in arrays whose size is fixed at compile time ([`Fixed`]). The rules live in
-//! [`Counters`](crate::counters::Counters) and [`Game`](crate::Game); a storage only holds memory.
+//! Where a game keeps its lines, cells and moves: on the heap with the size chosen at run time
+//! ([`Heap`]), or in arrays whose size is fixed at compile time ([`Fixed`]). A storage only holds
+//! memory and reports plain facts (it does not fit, memory is short); the rules live above it.
 
 use crate::counters::Line;
-use crate::{Error, Mode};
+use crate::limits::Mode;
 
-mod sealed {
-    pub trait Sealed {}
+pub(crate) use sealed::Unfit;
+
+pub(crate) mod sealed {
+    use super::{Line, Mode};
+
+    /// Why a storage could not be made.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Unfit {
+        /// This kind of storage cannot hold that size or mode.
+        Shape,
+        /// The allocator said no.
+        Memory,
+    }
+
+    /// The storage's working parts. Public inside a private module: outside code can name
+    /// [`Storage`](super::Storage) but can neither implement nor call this.
+    pub trait Memory {
+        /// An empty storage for an `n x n` board in `mode`; `n` is valid for the mode.
+        fn create(n: u32, mode: Mode) -> Result<Self, Unfit>
+        where
+            Self: Sized;
+        fn mode(&self) -> Mode;
+        /// The rows, then the columns.
+        fn lines(&self) -> &[Line];
+        fn lines_mut(&mut self) -> &mut [Line];
+        /// The cells, two bits each, 32 to a word; empty in lean mode.
+        fn cells(&self) -> &[u64];
+        fn cells_mut(&mut self) -> &mut [u64];
+        /// Checked mode: the cells played so far (`row * n + col`), oldest first. Lean mode: empty,
+        /// except during a batch, when it holds the batch's moves as `row, col` pairs so that they
+        /// can be taken back.
+        fn journal(&self) -> &[u32];
+        /// Makes room for `words` more journal entries, so that recording them cannot fail.
+        fn reserve(&mut self, words: usize) -> Result<(), Unfit>;
+        /// Records one entry; [`Memory::reserve`] has made room for it.
+        fn record(&mut self, word: u32);
+        /// Forgets every entry after the first `len`.
+        fn truncate(&mut self, len: usize);
+    }
 }
 
-/// The memory behind a [`Game`](crate::Game): [`Heap`] (with the `alloc` feature) or [`Fixed`].
-///
-/// This trait is sealed: its methods are the engine's own business and are hidden from the docs.
-/// Code generic over it works with every kind of board:
+/// The memory behind a [`TicTacToe`](crate::TicTacToe): [`Heap`] (with the `alloc` feature) or
+/// [`Fixed`]. Sealed: code can be generic over it, but only this crate implements it.
 ///
 /// ```
 /// use tictactoe_core::{FixedGame, Game, Player, Storage, TicTacToe};
@@ -25,37 +60,9 @@ mod sealed {
 /// assert!(centre(&mut Game::new(5)?));
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
-pub trait Storage: sealed::Sealed {
-    /// An empty storage for an `n x n` board in `mode`; `n` is already validated for the mode.
-    #[doc(hidden)]
-    fn create(n: u32, mode: Mode) -> Result<Self, Error>
-    where
-        Self: Sized;
-    #[doc(hidden)]
-    fn mode(&self) -> Mode;
-    /// The rows, then the columns.
-    #[doc(hidden)]
-    fn lines(&self) -> &[Line];
-    #[doc(hidden)]
-    fn lines_mut(&mut self) -> &mut [Line];
-    /// The cells, two bits each, 32 to a word; empty in lean mode.
-    #[doc(hidden)]
-    fn cells(&self) -> &[u64];
-    #[doc(hidden)]
-    fn cells_mut(&mut self) -> &mut [u64];
-    /// The cells played so far (`row * n + col`), oldest first; empty in lean mode.
-    #[doc(hidden)]
-    fn history(&self) -> &[u32];
-    /// Makes room to record one more move, so that recording it cannot fail.
-    #[doc(hidden)]
-    fn reserve_move(&mut self) -> Result<(), Error>;
-    /// Records a move; [`Storage::reserve_move`] has made room for it.
-    #[doc(hidden)]
-    fn push_move(&mut self, cell: u32);
-    /// Forgets every move after the first `len`.
-    #[doc(hidden)]
-    fn truncate_moves(&mut self, len: usize);
-}
+pub trait Storage: sealed::Memory {}
+
+impl<T: sealed::Memory> Storage for T {}
 
 /// Reads the two bits of cell `index`: 0 empty, 1 `X`, 2 `O`.
 #[inline]
@@ -100,7 +107,7 @@ impl<const N: usize> Fixed<N> {
             )
         };
         Fixed {
-            lines: [[Line::with_marks(0, 0); N]; 2],
+            lines: [[Line::EMPTY; N]; 2],
             cells: [0; N],
             history: [[0; N]; N],
             len: 0,
@@ -108,12 +115,10 @@ impl<const N: usize> Fixed<N> {
     }
 }
 
-impl<const N: usize> sealed::Sealed for Fixed<N> {}
-
-impl<const N: usize> Storage for Fixed<N> {
-    fn create(n: u32, mode: Mode) -> Result<Self, Error> {
+impl<const N: usize> sealed::Memory for Fixed<N> {
+    fn create(n: u32, mode: Mode) -> Result<Self, Unfit> {
         if n as usize != N || mode != Mode::Checked {
-            return Err(Error::Decode(crate::DecodeError::WrongShape));
+            return Err(Unfit::Shape);
         }
         Ok(Fixed::empty())
     }
@@ -138,21 +143,25 @@ impl<const N: usize> Storage for Fixed<N> {
         &mut self.cells
     }
     #[inline]
-    fn history(&self) -> &[u32] {
+    fn journal(&self) -> &[u32] {
         &self.history.as_flattened()[..self.len]
     }
     #[inline]
-    fn reserve_move(&mut self) -> Result<(), Error> {
-        // A game ends when its N * N cells are full, so the array always has room.
-        Ok(())
+    fn reserve(&mut self, words: usize) -> Result<(), Unfit> {
+        // Only checked games, one entry a move, and a game ends when its N * N cells are full.
+        if self.len + words <= N * N {
+            Ok(())
+        } else {
+            Err(Unfit::Memory)
+        }
     }
     #[inline]
-    fn push_move(&mut self, cell: u32) {
-        self.history.as_flattened_mut()[self.len] = cell;
+    fn record(&mut self, word: u32) {
+        self.history.as_flattened_mut()[self.len] = word;
         self.len += 1;
     }
     #[inline]
-    fn truncate_moves(&mut self, len: usize) {
+    fn truncate(&mut self, len: usize) {
         self.len = self.len.min(len);
     }
 }
@@ -164,8 +173,8 @@ pub use heap::Heap;
 mod heap {
     use alloc::vec::Vec;
 
-    use super::{Line, Storage, sealed};
-    use crate::{Error, Mode};
+    use super::{Line, Unfit, sealed};
+    use crate::limits::Mode;
 
     /// A board whose size is chosen at run time, on the heap (feature `alloc`).
     ///
@@ -183,45 +192,42 @@ mod heap {
         mode: Mode,
         lines: Vec<Line>,
         cells: Vec<u64>,
-        history: Vec<u32>,
+        journal: Vec<u32>,
     }
 
     /// Moves recorded before the history has to grow; small boards never grow it.
     const FIRST_HISTORY: u64 = 64;
 
     /// A vector of `len` copies of `value`, or an error instead of an abort when memory is short.
-    fn try_filled<T: Clone>(len: u64, value: T, n: u32) -> Result<Vec<T>, Error> {
-        let oom = Error::OutOfMemory { n };
-        let len = usize::try_from(len).map_err(|_| oom)?;
+    fn try_filled<T: Clone>(len: u64, value: T) -> Result<Vec<T>, Unfit> {
+        let len = usize::try_from(len).map_err(|_| Unfit::Memory)?;
         let mut v = Vec::new();
-        v.try_reserve_exact(len).map_err(|_| oom)?;
+        v.try_reserve_exact(len).map_err(|_| Unfit::Memory)?;
         v.resize(len, value);
         Ok(v)
     }
 
-    impl sealed::Sealed for Heap {}
-
-    impl Storage for Heap {
-        fn create(n: u32, mode: Mode) -> Result<Self, Error> {
+    impl sealed::Memory for Heap {
+        fn create(n: u32, mode: Mode) -> Result<Self, Unfit> {
             let n64 = u64::from(n);
-            let lines = try_filled(2 * n64, Line::default(), n)?;
-            let (cells, history) = match mode {
+            let lines = try_filled(2 * n64, Line::EMPTY)?;
+            let (cells, journal) = match mode {
                 Mode::Lean => (Vec::new(), Vec::new()),
                 Mode::Checked => {
-                    let cells = try_filled((n64 * n64).div_ceil(32), 0, n)?;
-                    let mut history = Vec::new();
+                    let cells = try_filled((n64 * n64).div_ceil(32), 0)?;
+                    let mut journal = Vec::new();
                     let first = (n64 * n64).min(FIRST_HISTORY) as usize;
-                    history
+                    journal
                         .try_reserve_exact(first)
-                        .map_err(|_| Error::OutOfMemory { n })?;
-                    (cells, history)
+                        .map_err(|_| Unfit::Memory)?;
+                    (cells, journal)
                 }
             };
             Ok(Heap {
                 mode,
                 lines,
                 cells,
-                history,
+                journal,
             })
         }
         #[inline]
@@ -245,23 +251,21 @@ mod heap {
             &mut self.cells
         }
         #[inline]
-        fn history(&self) -> &[u32] {
-            &self.history
+        fn journal(&self) -> &[u32] {
+            &self.journal
         }
         #[inline]
-        fn reserve_move(&mut self) -> Result<(), Error> {
+        fn reserve(&mut self, words: usize) -> Result<(), Unfit> {
             // Doubling keeps a move O(1) amortised; the error leaves the game as it was.
-            self.history.try_reserve(1).map_err(|_| Error::OutOfMemory {
-                n: (self.lines.len() / 2) as u32,
-            })
+            self.journal.try_reserve(words).map_err(|_| Unfit::Memory)
         }
         #[inline]
-        fn push_move(&mut self, cell: u32) {
-            self.history.push(cell);
+        fn record(&mut self, word: u32) {
+            self.journal.push(word);
         }
         #[inline]
-        fn truncate_moves(&mut self, len: usize) {
-            self.history.truncate(len);
+        fn truncate(&mut self, len: usize) {
+            self.journal.truncate(len);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Random sequences of legal and illegal calls, in both modes and on fixed-size boards, checked call by
 //! call against the brute-force model in `common`.
 
-mod common;
+use tictactoe_testkit as common;
 
 use common::{Model, assert_agrees, assert_unchanged, check_batch, check_raw_move};
 use proptest::prelude::*;
@@ -156,8 +156,8 @@ fn run_fixed<const N: usize>(moves: &[(i64, i64, Who)]) {
     for &(row, col, who) in moves {
         let player = resolve(who, model.last_player());
         let expected = model.play(row, col, player);
-        assert_eq!(fixed.play_raw(row, col, player), expected);
-        assert_eq!(heap.play_raw(row, col, player), expected);
+        assert_eq!(fixed.play_i64(row, col, player), expected);
+        assert_eq!(heap.play_i64(row, col, player), expected);
         assert_agrees(&fixed, &model);
         assert_eq!(fixed, heap);
         let mut buf = [0u8; 4096];
@@ -199,7 +199,7 @@ proptest! {
         let mut game = if lean { Game::new_lean(n) } else { Game::new(n) }.unwrap();
         for op in ops {
             if let Op::Play(row, col, who) = op {
-                let _ = game.play_raw(row, col, resolve(who, game.last_player()));
+                let _ = game.play_i64(row, col, resolve(who, game.last_player()));
             }
         }
         let bytes = game.encode();

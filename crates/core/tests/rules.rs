@@ -1,6 +1,6 @@
 //! The rules case by case: the classic transcript, sizes, every error and its message.
 
-mod common;
+use tictactoe_testkit as common;
 
 use common::Model;
 use tictactoe_core::{DecodeError, Error, FixedGame, Game, MAX_LEAN_N, Mode, Player};
@@ -21,7 +21,7 @@ fn classic_transcript_gives_the_classic_answers_and_boards() {
     let mut model = Model::new(3, false);
     let mut answers = Vec::new();
     for (row, col, player) in CLASSIC {
-        answers.push(game.play_raw(row, col, player).unwrap());
+        answers.push(game.play_i64(row, col, player).unwrap());
         model.play(row, col, player).unwrap();
         assert_eq!(game.to_string(), model.render());
     }
@@ -41,17 +41,28 @@ fn sizes_outside_each_mode_are_refused() {
             Error::InvalidSize { n: 0, max }
         );
         assert_eq!(
-            Game::with_mode_raw(-1, mode).unwrap_err(),
+            Game::with_mode_i64(-1, mode).unwrap_err(),
             Error::InvalidSize { n: -1, max }
         );
         assert_eq!(
-            Game::with_mode_raw(i64::MIN, mode).unwrap_err(),
-            Error::InvalidSize { n: i64::MIN, max }
+            Game::with_mode_i64(i64::MIN, mode).unwrap_err(),
+            Error::InvalidSize {
+                n: i64::MIN.into(),
+                max
+            }
         );
         assert_eq!(
-            Game::with_mode(max as usize + 1, mode).unwrap_err(),
+            Game::with_mode(max + 1, mode).unwrap_err(),
             Error::InvalidSize {
-                n: max as i64 + 1,
+                n: max as i128 + 1,
+                max
+            }
+        );
+        // Quoted as passed, not saturated.
+        assert_eq!(
+            Game::with_mode(usize::MAX, mode).unwrap_err(),
+            Error::InvalidSize {
+                n: usize::MAX as i128,
                 max
             }
         );
@@ -68,7 +79,7 @@ fn a_size_the_memory_cannot_hold_is_an_error_and_other_games_live_on() {
     bystander.play(1, 1, Player::X).unwrap();
     // 2^32 - 1 lines of 8 bytes, twice: 64 GiB, more than this machine (or any test machine) has.
     assert_eq!(
-        Game::new_lean(MAX_LEAN_N as usize).unwrap_err(),
+        Game::new_lean(MAX_LEAN_N).unwrap_err(),
         Error::OutOfMemory { n: MAX_LEAN_N }
     );
     assert_eq!(bystander.play(0, 0, Player::O), Ok(None));
@@ -80,11 +91,11 @@ fn error_messages_say_what_was_wrong() {
     let mut game = Game::new(3).unwrap();
     let cases: Vec<(Error, &str)> = vec![
         (
-            game.play_raw(0, 0, 0).unwrap_err(),
+            game.play_i64(0, 0, 0).unwrap_err(),
             "player 0 is invalid: it must be 1 (X) or 2 (O)",
         ),
         (
-            game.play_raw(-1, 3, 1).unwrap_err(),
+            game.play_i64(-1, 3, 1).unwrap_err(),
             "cell (-1, 3) is outside the 3x3 board: row and column must be between 0 and 2",
         ),
         (game.undo().unwrap_err(), "there is no move to undo"),
@@ -108,7 +119,8 @@ fn error_messages_say_what_was_wrong() {
         "the game is over: X has won"
     );
     let mut draw = Game::new(2).unwrap();
-    draw.play_all([[0, 0, 1], [0, 1, 2], [1, 1, 1]]).unwrap();
+    draw.play_all_i64([[0, 0, 1], [0, 1, 2], [1, 1, 1]])
+        .unwrap();
     assert!(draw.is_over());
     assert_eq!(
         Game::new_lean(2)
@@ -145,10 +157,10 @@ const DRAW: [[i64; 3]; 9] = [
 fn a_full_board_without_a_line_is_a_draw_and_refuses_more() {
     for mode in [Mode::Checked, Mode::Lean] {
         let mut game = Game::with_mode(3, mode).unwrap();
-        assert_eq!(game.play_all(DRAW), Ok(None));
+        assert_eq!(game.play_all_i64(DRAW), Ok(None));
         assert!(game.is_draw() && game.is_over());
         assert_eq!(
-            game.play_raw(0, 0, 2),
+            game.play_i64(0, 0, 2),
             Err(Error::GameOver { winner: None })
         );
         assert_eq!(game.to_string().contains("a draw"), mode == Mode::Lean);
@@ -160,7 +172,7 @@ fn a_dead_draw_shows_before_the_board_is_full() {
     // The draw without its last move: every line already holds both marks, one cell still free.
     let moves = DRAW[..8].iter().copied();
     let mut game = Game::new_lean(3).unwrap();
-    game.play_all(moves).unwrap();
+    game.play_all_i64(moves).unwrap();
     assert!(!game.is_over());
     assert!(!game.can_win(Player::X) && !game.can_win(Player::O));
 }
@@ -169,7 +181,7 @@ fn a_dead_draw_shows_before_the_board_is_full() {
 fn a_winning_move_can_be_undone_and_replayed() {
     let mut game = Game::new(3).unwrap();
     for (row, col, player) in CLASSIC {
-        game.play_raw(row, col, player).unwrap();
+        game.play_i64(row, col, player).unwrap();
     }
     assert_eq!(game.undo(), Ok((2, 1, Player::X)));
     assert_eq!(game.winner(), None);
@@ -185,7 +197,7 @@ fn a_winning_move_can_be_undone_and_replayed() {
 fn reset_keeps_size_and_mode() {
     for mode in [Mode::Checked, Mode::Lean] {
         let mut game = Game::with_mode(4, mode).unwrap();
-        game.play_all([[0, 0, 2], [3, 3, 1]]).unwrap();
+        game.play_all_i64([[0, 0, 2], [3, 3, 1]]).unwrap();
         game.reset();
         assert_eq!(game, Game::with_mode(4, mode).unwrap());
         assert_eq!((game.n(), game.mode()), (4, mode));

@@ -1,5 +1,6 @@
-//! What every exported function does at the border with C: check the game pointer, keep panics on
-//! this side, and turn engine errors into codes.
+//! What every exported function does at the border with C: keep panics on this side, mark a game a
+//! panic interrupted as unusable, and turn engine errors into codes. The exported functions turn
+//! their pointers into references (the only unsafe step); everything here is safe.
 
 use core::ffi::c_int;
 use core::fmt;
@@ -35,35 +36,35 @@ fn answer<T: Code>(result: Result<T, Error>) -> T {
     result.unwrap_or_else(|err| T::code(TicTacToeError::from(err)))
 }
 
-/// Runs `f` on the game behind `game`, or answers `TICTACTOE_ERROR_NULL_POINTER`.
-///
-/// # Safety
-///
-/// `game` is NULL or points to a live `TicTacToe`.
-pub(crate) unsafe fn with_game<T: Code>(
-    game: *const TicTacToe,
+/// Runs `f` on the game, or answers `NULL_POINTER` (no game) or `PANIC` (an unusable game). A read
+/// cannot half-change a game, so a panic here leaves it usable.
+pub(crate) fn read<T: Code>(
+    handle: Option<&TicTacToe>,
     f: impl FnOnce(&Game) -> Result<T, Error>,
 ) -> T {
-    // SAFETY: the caller passes NULL or a live game.
-    match unsafe { game.as_ref() } {
-        Some(game) => guard(T::code(TicTacToeError::Panic), || answer(f(&game.game))),
+    match handle {
         None => T::code(TicTacToeError::NullPointer),
+        Some(handle) if handle.broken => T::code(TicTacToeError::Panic),
+        Some(handle) => guard(T::code(TicTacToeError::Panic), || answer(f(&handle.game))),
     }
 }
 
-/// [`with_game`] for calls that change the game.
-///
-/// # Safety
-///
-/// `game` is NULL or points to a live `TicTacToe` that nothing else uses during the call.
-pub(crate) unsafe fn with_game_mut<T: Code>(
-    game: *mut TicTacToe,
+/// [`read`] for calls that change the game. A panic midway may leave it half-changed, so the game
+/// is marked unusable: every later call answers `PANIC`.
+pub(crate) fn change<T: Code>(
+    handle: Option<&mut TicTacToe>,
     f: impl FnOnce(&mut Game) -> Result<T, Error>,
 ) -> T {
-    // SAFETY: the caller passes NULL or a live game used by this call alone.
-    match unsafe { game.as_mut() } {
-        Some(game) => guard(T::code(TicTacToeError::Panic), || answer(f(&mut game.game))),
+    match handle {
         None => T::code(TicTacToeError::NullPointer),
+        Some(handle) if handle.broken => T::code(TicTacToeError::Panic),
+        Some(handle) => match catch_unwind(AssertUnwindSafe(|| f(&mut handle.game))) {
+            Ok(result) => answer(result),
+            Err(_) => {
+                handle.broken = true;
+                T::code(TicTacToeError::Panic)
+            }
+        },
     }
 }
 
@@ -100,5 +101,32 @@ impl fmt::Write for Truncating<'_> {
         self.kept += take;
         self.total += s.len();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{tictactoe_free, tictactoe_move, tictactoe_new, tictactoe_winner};
+
+    #[test]
+    fn a_game_a_panic_interrupted_refuses_every_later_call() {
+        let game = tictactoe_new(3);
+        // SAFETY: `game` is live until freed below.
+        let handle = unsafe { game.as_mut() };
+        let code: c_int = change(handle, |g| {
+            g.play(0, 0, tictactoe_core::Player::X)?;
+            panic!("an engine fault midway through a call");
+        });
+        assert_eq!(code, TicTacToeError::Panic as c_int);
+        // SAFETY: `game` is live; freed once.
+        unsafe {
+            assert_eq!(
+                tictactoe_move(game, 1, 1, 2),
+                TicTacToeError::Panic as c_int
+            );
+            assert_eq!(tictactoe_winner(game), TicTacToeError::Panic as c_int);
+            tictactoe_free(game);
+        }
     }
 }

@@ -1,6 +1,7 @@
-//! Error codes: one negative value per kind of failure, and a message for each.
+//! Error codes: one negative value per kind of failure. The enum holds the numbers, `message` the
+//! words, and everything else (the mapping from engine errors, `tictactoe_strerror`) is derived.
 
-use core::ffi::{c_char, c_int};
+use core::ffi::{CStr, c_char, c_int};
 
 use tictactoe_core::Error;
 
@@ -13,7 +14,7 @@ pub enum TicTacToeError {
     NullPointer = -1,
     /// The board size is not between 1 and the mode's largest size.
     InvalidSize = -2,
-    /// The memory for the board could not be had.
+    /// The memory for the board or its move history could not be had.
     OutOfMemory = -3,
     /// The player is not 1 or 2.
     InvalidPlayer = -4,
@@ -31,9 +32,72 @@ pub enum TicTacToeError {
     NeedsBoard = -10,
     /// A batch longer than memory can hold.
     TooManyMoves = -11,
-    /// An internal error; the game is unchanged. Please report it.
+    /// An internal error interrupted a call. The game may be half-changed, so it is marked unusable:
+    /// every later call on it returns this code, and it can only be freed. Please report it.
     Panic = -12,
+    /// The engine refused the call for a reason this version of the library has no code for.
+    Other = -13,
 }
+
+impl TicTacToeError {
+    /// Every code, from -1 down, without gaps (checked below at compile time).
+    const ALL: [TicTacToeError; 13] = [
+        TicTacToeError::NullPointer,
+        TicTacToeError::InvalidSize,
+        TicTacToeError::OutOfMemory,
+        TicTacToeError::InvalidPlayer,
+        TicTacToeError::OutOfRange,
+        TicTacToeError::GameOver,
+        TicTacToeError::WrongTurn,
+        TicTacToeError::Occupied,
+        TicTacToeError::NothingToUndo,
+        TicTacToeError::NeedsBoard,
+        TicTacToeError::TooManyMoves,
+        TicTacToeError::Panic,
+        TicTacToeError::Other,
+    ];
+
+    /// The code's message: static, NUL-terminated.
+    pub(crate) const fn message(self) -> &'static CStr {
+        match self {
+            TicTacToeError::NullPointer => c"a required pointer argument is NULL",
+            TicTacToeError::InvalidSize => {
+                c"the board size is invalid: it must be between 1 and the mode's largest size"
+            }
+            TicTacToeError::OutOfMemory => c"not enough memory for the board or its move history",
+            TicTacToeError::InvalidPlayer => c"the player is invalid: it must be 1 (X) or 2 (O)",
+            TicTacToeError::OutOfRange => c"the cell is outside the board",
+            TicTacToeError::GameOver => c"the game is over",
+            TicTacToeError::WrongTurn => c"it is the other player's turn",
+            TicTacToeError::Occupied => c"the cell is already taken",
+            TicTacToeError::NothingToUndo => c"there is no move to undo",
+            TicTacToeError::NeedsBoard => {
+                c"a lean game keeps no board: cells, undo and drawing need a checked game"
+            }
+            TicTacToeError::TooManyMoves => c"the batch is too long",
+            TicTacToeError::Panic => {
+                c"internal error: the game may be half-changed and refuses every further call"
+            }
+            TicTacToeError::Other => {
+                c"the call was refused for a reason this library has no code for"
+            }
+        }
+    }
+
+    /// The code with this number, if any: a number from C is never trusted to be a member.
+    fn from_code(code: c_int) -> Option<TicTacToeError> {
+        let index = usize::try_from(-i64::from(code) - 1).ok()?;
+        Self::ALL.get(index).copied()
+    }
+}
+
+const _: () = {
+    let mut k = 0;
+    while k < TicTacToeError::ALL.len() {
+        assert!(TicTacToeError::ALL[k] as i64 == -(k as i64) - 1);
+        k += 1;
+    }
+};
 
 impl From<Error> for TicTacToeError {
     fn from(err: Error) -> Self {
@@ -47,8 +111,8 @@ impl From<Error> for TicTacToeError {
             Error::Occupied { .. } => TicTacToeError::Occupied,
             Error::NothingToUndo => TicTacToeError::NothingToUndo,
             Error::NeedsBoard => TicTacToeError::NeedsBoard,
-            // Encoding is not part of the C face, so its errors cannot arise here.
-            _ => TicTacToeError::Panic,
+            // Encoding is not part of the C face, and later engines may refuse in new ways.
+            _ => TicTacToeError::Other,
         }
     }
 }
@@ -57,30 +121,16 @@ impl From<Error> for TicTacToeError {
 /// results, not errors, and read "success".
 #[unsafe(no_mangle)]
 pub extern "C" fn tictactoe_strerror(code: c_int) -> *const c_char {
-    // Matched as a plain int: a value coming from C is never trusted to be a valid enum member.
-    let message = match code {
-        0.. => c"success",
-        -1 => c"a required pointer argument is NULL",
-        -2 => c"the board size is invalid: it must be between 1 and the mode's largest size",
-        -3 => c"not enough memory for a board of this size",
-        -4 => c"the player is invalid: it must be 1 (X) or 2 (O)",
-        -5 => c"the cell is outside the board",
-        -6 => c"the game is over",
-        -7 => c"it is the other player's turn",
-        -8 => c"the cell is already taken",
-        -9 => c"there is no move to undo",
-        -10 => c"a lean game keeps no board: cells, undo and drawing need a checked game",
-        -11 => c"the batch is too long",
-        -12 => c"internal error (the game is unchanged)",
-        _ => c"unknown error code",
+    let message = match TicTacToeError::from_code(code) {
+        _ if code >= 0 => c"success",
+        Some(error) => error.message(),
+        None => c"unknown error code",
     };
     message.as_ptr()
 }
 
 #[cfg(test)]
 mod tests {
-    use core::ffi::CStr;
-
     use super::*;
 
     fn message(code: c_int) -> &'static str {
@@ -91,30 +141,33 @@ mod tests {
     }
 
     #[test]
-    fn every_code_has_its_own_message() {
-        use TicTacToeError::*;
-        let all = [
-            NullPointer,
-            InvalidSize,
-            OutOfMemory,
-            InvalidPlayer,
-            OutOfRange,
-            GameOver,
-            WrongTurn,
-            Occupied,
-            NothingToUndo,
-            NeedsBoard,
-            TooManyMoves,
-            Panic,
-        ];
-        let messages: Vec<_> = all.iter().map(|&e| message(e as c_int)).collect();
-        for (i, m) in messages.iter().enumerate() {
-            assert_ne!(*m, message(-1000), "{:?} has no message", all[i]);
-            assert!(
-                !messages[..i].contains(m),
-                "{:?} shares its message",
-                all[i]
-            );
+    fn every_code_has_its_own_message_and_reads_back() {
+        let all = TicTacToeError::ALL;
+        for (i, &error) in all.iter().enumerate() {
+            let code = error as c_int;
+            assert_eq!(TicTacToeError::from_code(code), Some(error));
+            assert_eq!(message(code), error.message().to_str().unwrap());
+            assert_ne!(message(code), message(-1000), "{error:?} has no message");
+            for earlier in &all[..i] {
+                assert_ne!(
+                    earlier.message(),
+                    error.message(),
+                    "{error:?} shares its message"
+                );
+            }
         }
+        let past = -(all.len() as c_int) - 1;
+        assert_eq!(TicTacToeError::from_code(past), None);
+        assert_eq!(message(past), "unknown error code");
+        assert_eq!(message(c_int::MIN), "unknown error code");
+        assert_eq!(message(0), "success");
+    }
+
+    #[test]
+    fn engine_errors_without_a_code_of_their_own_are_other_not_panic() {
+        let decode = Error::Decode(tictactoe_core::DecodeError::Truncated);
+        assert_eq!(TicTacToeError::from(decode), TicTacToeError::Other);
+        let buffer = Error::BufferTooSmall { needed: 1 };
+        assert_eq!(TicTacToeError::from(buffer), TicTacToeError::Other);
     }
 }

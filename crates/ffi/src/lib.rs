@@ -13,16 +13,20 @@ use core::ptr;
 
 use tictactoe_core::{Game, Mode, Player};
 
-use crate::boundary::{guard, with_game, with_game_mut};
+use crate::boundary::{change, guard, read};
 pub use crate::error::{TicTacToeError, tictactoe_strerror};
 
 /// One game of tic-tac-toe. Opaque: create it with `tictactoe_new` or `tictactoe_new_lean`, release it
 /// with `tictactoe_free`.
 ///
 /// A game may move between threads, but must not be used from two threads at once; distinct games are
-/// independent. A call that fails leaves the game exactly as it was.
+/// independent. A call that fails leaves the game exactly as it was, with one exception: a call an
+/// internal error interrupts (`TICTACTOE_ERROR_PANIC`) may leave it half-changed, so from then on the
+/// game refuses every call with that code and can only be freed.
 pub struct TicTacToe {
     game: Game,
+    /// Set when a panic interrupted a call that changes the game.
+    broken: bool,
 }
 
 /// One move of a batch for `tictactoe_play`.
@@ -38,8 +42,11 @@ pub struct TicTacToeMove {
 }
 
 fn create(n: i64, mode: Mode) -> *mut TicTacToe {
-    guard(ptr::null_mut(), || match Game::with_mode_raw(n, mode) {
-        Ok(game) => Box::into_raw(Box::new(TicTacToe { game })),
+    guard(ptr::null_mut(), || match Game::with_mode_i64(n, mode) {
+        Ok(game) => Box::into_raw(Box::new(TicTacToe {
+            game,
+            broken: false,
+        })),
         Err(_) => ptr::null_mut(),
     })
 }
@@ -92,14 +99,11 @@ pub unsafe extern "C" fn tictactoe_move(
     game: *mut TicTacToe,
     row: i64,
     col: i64,
-    player: c_int,
+    player: i64,
 ) -> c_int {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_game_mut(game, |g| {
-            g.play_raw(row, col, i64::from(player)).map(c_int::from)
-        })
-    }
+    // SAFETY: the caller passes NULL or a live game that this call alone uses.
+    let handle = unsafe { game.as_mut() };
+    change(handle, |g| g.play_i64(row, col, player).map(c_int::from))
 }
 
 /// Applies `count` moves all or nothing. Returns the winner after the last move (0, 1 or 2). When a
@@ -130,18 +134,18 @@ pub unsafe extern "C" fn tictactoe_play(
         unsafe { core::slice::from_raw_parts(moves, count) }
     };
     let raw = moves.iter().map(|m| [m.row, m.col, m.player]);
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_game_mut(game, |g| {
-            g.play_all(raw).map(player_number).map_err(|err| {
-                if !failed_index.is_null() {
-                    // SAFETY: the caller passes NULL or a writable size_t.
-                    *failed_index = err.index;
-                }
-                err.error
-            })
+    // SAFETY: the caller passes NULL or a live game that this call alone uses.
+    let handle = unsafe { game.as_mut() };
+    // SAFETY: the caller passes NULL or a writable size_t.
+    let failed_index = unsafe { failed_index.as_mut() };
+    change(handle, |g| {
+        g.play_all_i64(raw).map(player_number).map_err(|err| {
+            if let Some(slot) = failed_index {
+                *slot = err.index;
+            }
+            err.error
         })
-    }
+    })
 }
 
 fn player_number(player: Option<Player>) -> c_int {
@@ -159,8 +163,9 @@ fn flag(value: bool) -> c_int {
 /// `game` is NULL or a live game from this library.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_winner(game: *const TicTacToe) -> c_int {
-    // SAFETY: forwarded from the caller.
-    unsafe { with_game(game, |g| Ok(player_number(g.winner()))) }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok(player_number(g.winner())))
 }
 
 /// 1 when the game is over (a win or a full board), else 0; negative for NULL.
@@ -170,8 +175,9 @@ pub unsafe extern "C" fn tictactoe_winner(game: *const TicTacToe) -> c_int {
 /// `game` is NULL or a live game from this library.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_is_over(game: *const TicTacToe) -> c_int {
-    // SAFETY: forwarded from the caller.
-    unsafe { with_game(game, |g| Ok(flag(g.is_over()))) }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok(flag(g.is_over())))
 }
 
 /// 1 when the board is full and nobody has won, else 0; negative for NULL.
@@ -181,8 +187,9 @@ pub unsafe extern "C" fn tictactoe_is_over(game: *const TicTacToe) -> c_int {
 /// `game` is NULL or a live game from this library.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_is_draw(game: *const TicTacToe) -> c_int {
-    // SAFETY: forwarded from the caller.
-    unsafe { with_game(game, |g| Ok(flag(g.is_draw()))) }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok(flag(g.is_draw())))
 }
 
 /// The number of moves played; negative for NULL. (No game can reach 2^63 moves.)
@@ -192,12 +199,11 @@ pub unsafe extern "C" fn tictactoe_is_draw(game: *const TicTacToe) -> c_int {
 /// `game` is NULL or a live game from this library.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_move_count(game: *const TicTacToe) -> i64 {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_game(game, |g| {
-            Ok(i64::try_from(g.move_count()).unwrap_or(i64::MAX))
-        })
-    }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| {
+        Ok(i64::try_from(g.move_count()).unwrap_or(i64::MAX))
+    })
 }
 
 /// The board size `n`; negative for NULL.
@@ -207,8 +213,9 @@ pub unsafe extern "C" fn tictactoe_move_count(game: *const TicTacToe) -> i64 {
 /// `game` is NULL or a live game from this library.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_size(game: *const TicTacToe) -> i64 {
-    // SAFETY: forwarded from the caller.
-    unsafe { with_game(game, |g| Ok(g.n() as i64)) }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok(g.n() as i64))
 }
 
 /// 1 when `player` can still complete some line (one holding no mark of the opponent), else 0; 0 once
@@ -219,13 +226,12 @@ pub unsafe extern "C" fn tictactoe_size(game: *const TicTacToe) -> i64 {
 ///
 /// `game` is NULL or a live game from this library.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn tictactoe_can_win(game: *const TicTacToe, player: c_int) -> c_int {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_game(game, |g| {
-            Player::from_number(i64::from(player)).map(|p| flag(g.can_win(p)))
-        })
-    }
+pub unsafe extern "C" fn tictactoe_can_win(game: *const TicTacToe, player: i64) -> c_int {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| {
+        Player::from_number(player).map(|p| flag(g.can_win(p)))
+    })
 }
 
 /// Empties the board in place, keeping the size, the mode and the memory. Returns 0, or negative for
@@ -236,13 +242,12 @@ pub unsafe extern "C" fn tictactoe_can_win(game: *const TicTacToe, player: c_int
 /// `game` is NULL or a live game from this library.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_reset(game: *mut TicTacToe) -> c_int {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_game_mut(game, |g| {
-            g.reset();
-            Ok(0)
-        })
-    }
+    // SAFETY: the caller passes NULL or a live game that this call alone uses.
+    let handle = unsafe { game.as_mut() };
+    change(handle, |g| {
+        g.reset();
+        Ok(0)
+    })
 }
 
 /// Who holds the cell at `row`, `col`: 0 (empty), 1 or 2. Negative for NULL, a cell off the board, or a
@@ -253,13 +258,12 @@ pub unsafe extern "C" fn tictactoe_reset(game: *mut TicTacToe) -> c_int {
 /// `game` is NULL or a live game from this library.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_cell(game: *const TicTacToe, row: i64, col: i64) -> c_int {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_game(game, |g| {
-            let (row, col) = g.locate(row, col)?;
-            g.cell(row, col).map(player_number)
-        })
-    }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| {
+        let (row, col) = g.locate(row, col)?;
+        g.cell(row, col).map(player_number)
+    })
 }
 
 /// Takes back the last move (also a winning one). Returns the player who made it (1 or 2) and, where
@@ -275,20 +279,21 @@ pub unsafe extern "C" fn tictactoe_undo(
     row: *mut i64,
     col: *mut i64,
 ) -> c_int {
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_game_mut(game, |g| {
-            let (r, c, player) = g.undo()?;
-            // SAFETY: the caller passes NULL or writable int64_t pointers.
-            if !row.is_null() {
-                *row = r as i64;
-            }
-            if !col.is_null() {
-                *col = c as i64;
-            }
-            Ok(c_int::from(player.number()))
-        })
-    }
+    // SAFETY: the caller passes NULL or a live game that this call alone uses.
+    let handle = unsafe { game.as_mut() };
+    // SAFETY: the caller passes NULL or writable int64_t pointers.
+    let (row, col) = unsafe { (row.as_mut(), col.as_mut()) };
+    change(handle, |g| {
+        let (r, c, player) = g.undo()?;
+        // Cells of a checked board are below 65535, so they fit.
+        if let Some(row) = row {
+            *row = r as i64;
+        }
+        if let Some(col) = col {
+            *col = c as i64;
+        }
+        Ok(c_int::from(player.number()))
+    })
 }
 
 /// Draws the board into `buf` as text, one line per row, cells between bars (`|X| |O|`), rows separated
@@ -308,20 +313,19 @@ pub unsafe extern "C" fn tictactoe_render(
     if buf.is_null() && len > 0 {
         return TicTacToeError::NullPointer as i64;
     }
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        with_game(game, |g| {
-            let board = g.board()?;
-            let out: &mut [u8] = if len == 0 {
-                &mut []
-            } else {
-                // SAFETY: the caller passes `len` writable bytes.
-                core::slice::from_raw_parts_mut(buf.cast::<u8>(), len)
-            };
-            let mut writer = boundary::Truncating::new(out);
-            // Writing to a Truncating never fails: it only counts what does not fit.
-            let _ = core::fmt::write(&mut writer, format_args!("{board}"));
-            Ok(writer.finish() as i64)
-        })
-    }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    let out: &mut [u8] = if len == 0 {
+        &mut []
+    } else {
+        // SAFETY: `buf` is not NULL (checked above) and the caller passes `len` writable bytes.
+        unsafe { core::slice::from_raw_parts_mut(buf.cast::<u8>(), len) }
+    };
+    read(handle, |g| {
+        let board = g.board()?;
+        let mut writer = boundary::Truncating::new(out);
+        // Writing to a Truncating never fails: it only counts what does not fit.
+        let _ = core::fmt::write(&mut writer, format_args!("{board}"));
+        Ok(writer.finish() as i64)
+    })
 }

@@ -52,7 +52,7 @@ pub fn ffi(data: &[u8]) {
             break;
         };
         let (row, col) = (coordinate(x, n), coordinate(y, n));
-        let player = c_int::from(z % 4);
+        let player = i64::from(z % 4);
         // SAFETY: every pointer is NULL or a live game; buffers are as long as passed.
         let code = unsafe {
             match op % 8 {
@@ -62,15 +62,11 @@ pub fn ffi(data: &[u8]) {
                 4 => tictactoe_cell(game, row, col),
                 5 => {
                     let moves = [
-                        TicTacToeMove {
-                            row,
-                            col,
-                            player: i64::from(player),
-                        },
+                        TicTacToeMove { row, col, player },
                         TicTacToeMove {
                             row: col,
                             col: row,
-                            player: 3 - i64::from(player),
+                            player: 3 - player,
                         },
                     ];
                     let mut failed = usize::MAX;
@@ -87,7 +83,7 @@ pub fn ffi(data: &[u8]) {
                     }
                     len.clamp(-100, 0) as c_int
                 }
-                _ => tictactoe_can_win(game, c_int::from(x) - 128),
+                _ => tictactoe_can_win(game, i64::from(x) - 128),
             }
         };
         // SAFETY: tictactoe_strerror returns a static string for any int.
@@ -95,7 +91,7 @@ pub fn ffi(data: &[u8]) {
         assert!(!message.is_empty());
         if code < 0 {
             assert!(
-                code >= TicTacToeError::Panic as c_int,
+                code >= TicTacToeError::Other as c_int,
                 "unknown code {code}"
             );
             assert_ne!(

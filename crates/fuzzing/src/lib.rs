@@ -2,14 +2,14 @@
 //! disagreement with the brute-force model or with the contract, so that libFuzzer (through `fuzz/`)
 //! and the stable replay test (`tests/corpus.rs`) report the same failures.
 
-#[path = "../../core/tests/common/mod.rs"]
-mod model;
-
 mod abi;
 
 pub use abi::ffi;
-use model::{Model, assert_agrees, check_batch, check_raw_move};
 use tictactoe_core::{FixedGame, Game, Mode, Player};
+use tictactoe_testkit::{
+    Hostility, IteratorPanic, Model, assert_agrees, check_batch, check_hostile_batch,
+    check_raw_move,
+};
 
 /// Reads bytes one at a time; the program ends where the input does.
 struct Input<'a> {
@@ -45,6 +45,10 @@ fn player(b: u8, last: Option<Player>) -> i64 {
     }
 }
 
+/// The whole-state comparison (every cell, the drawing, the move list) runs once every this many
+/// calls and at the end; every answer is still checked call by call.
+const FULL_CHECK_EVERY: usize = 16;
+
 /// Drives a game in either mode with arbitrary calls, checking every answer against the model.
 pub fn ops(data: &[u8]) {
     let mut input = Input { data };
@@ -56,6 +60,7 @@ pub fn ops(data: &[u8]) {
     let mode = if lean { Mode::Lean } else { Mode::Checked };
     let mut game = Game::with_mode(n, mode).expect("a small game");
     let mut model = Model::new(n, lean);
+    let mut calls = 0;
     while let Some(op) = input.byte() {
         match op % 8 {
             0..=3 => {
@@ -89,7 +94,66 @@ pub fn ops(data: &[u8]) {
                 game = back;
             }
         }
+        calls += 1;
+        if calls % FULL_CHECK_EVERY == 0 {
+            assert_agrees(&game, &model);
+        } else {
+            assert_eq!(game.move_count(), model.moves.len() as u64);
+            assert_eq!(game.last_player(), model.last_player());
+        }
+    }
+    assert_agrees(&game, &model);
+}
+
+/// Batches through hostile iterators (a panic at a chosen item, a lying size hint), mixed with
+/// single moves: every batch is all or nothing, and the game agrees with the model.
+pub fn batch(data: &[u8]) {
+    let mut input = Input { data };
+    let (Some(size), Some(flags)) = (input.byte(), input.byte()) else {
+        return;
+    };
+    let n = 1 + usize::from(size % 5);
+    let lean = flags & 1 == 1;
+    let mode = if lean { Mode::Lean } else { Mode::Checked };
+    let mut game = Game::with_mode(n, mode).expect("a small game");
+    let mut model = Model::new(n, lean);
+    while let (Some(kind), Some(count)) = (input.byte(), input.byte()) {
+        let mut moves = Vec::new();
+        let mut last = model.last_player();
+        for _ in 0..count % 8 {
+            let (Some(r), Some(c), Some(p)) = (input.byte(), input.byte(), input.byte()) else {
+                break;
+            };
+            let p = player(p, last);
+            if let Ok(mover) = Player::from_number(p) {
+                last = Some(mover);
+            }
+            moves.push([coordinate(r, n), coordinate(c, n), p]);
+        }
+        let hostility = match kind % 4 {
+            0 | 1 => Hostility::Plain,
+            2 => Hostility::PanicAt(usize::from(kind >> 2) % (moves.len() + 1)),
+            _ => Hostility::LyingHint([0, 1, usize::MAX][usize::from(kind >> 2) % 3]),
+        };
+        quietly(|| check_hostile_batch(&mut game, &mut model, moves, hostility));
         assert_agrees(&game, &model);
+    }
+}
+
+/// Runs `f` with the panic hook silenced for the iterator's own panics (the fuzzer's hook would take
+/// them for crashes); any other panic still reaches the hook that was installed.
+fn quietly(f: impl FnOnce()) {
+    let hook = std::sync::Arc::new(std::panic::take_hook());
+    let outer = hook.clone();
+    std::panic::set_hook(Box::new(move |info| {
+        if !info.payload().is::<IteratorPanic>() {
+            outer(info);
+        }
+    }));
+    f();
+    drop(std::panic::take_hook());
+    if let Ok(hook) = std::sync::Arc::try_unwrap(hook) {
+        std::panic::set_hook(hook);
     }
 }
 
@@ -131,8 +195,8 @@ pub fn decode(data: &[u8]) {
             }
             let mut copy = game.clone();
             let n = game.n() as i64;
-            let _ = copy.play_raw(n - 1, 0, 1);
-            let _ = copy.play_raw(0, n - 1, 2);
+            let _ = copy.play_i64(n - 1, 0, 1);
+            let _ = copy.play_i64(0, n - 1, 2);
         }
     }
 }

@@ -9,6 +9,7 @@ type Target = fn(&[u8]);
 #[cfg(not(miri))]
 const TARGETS: &[(&str, Target)] = &[
     ("ops", tictactoe_fuzzing::ops),
+    ("batch", tictactoe_fuzzing::batch),
     ("decode", tictactoe_fuzzing::decode),
     ("ffi", tictactoe_fuzzing::ffi),
 ];

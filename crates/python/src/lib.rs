@@ -63,7 +63,7 @@ impl TicTacToe {
     #[new]
     #[pyo3(signature = (n, *, lean = false))]
     fn new(n: &Bound<'_, PyAny>, lean: bool) -> PyResult<Self> {
-        let game = Game::with_mode_raw(int_arg(n)?, mode_of(lean)).map_err(to_py)?;
+        let game = Game::with_mode_i64(int_arg(n)?, mode_of(lean)).map_err(to_py)?;
         Ok(TicTacToe::wrap(game))
     }
 
@@ -89,7 +89,7 @@ impl TicTacToe {
     ) -> PyResult<u8> {
         let args = Ints::read([row, col, player])?;
         let [r, c, p] = args.values;
-        let result = self.game().play_raw(r, c, p);
+        let result = self.game().play_i64(r, c, p);
         result.map_err(|err| illegal_move(row.py(), args.move_message(err), None))
     }
 
@@ -123,9 +123,9 @@ impl TicTacToe {
     fn play(&self, moves: &Bound<'_, PyAny>) -> PyResult<u8> {
         let moves_read = batch(moves)?;
         let result = match moves_read {
-            Batch::InPlace(rows) => self.game().play_all(rows.iter().copied()),
-            Batch::Int64Rows(bytes) => self.game().play_all(rows_of(bytes.as_bytes())),
-            Batch::Triples(triples) => self.game().play_all(triples),
+            Batch::InPlace(rows) => self.game().play_all_i64(rows.iter().copied()),
+            Batch::Int64Rows(bytes) => self.game().play_all_i64(rows_of(bytes.as_bytes())),
+            Batch::Triples(triples) => self.game().play_all_i64(triples),
         };
         result
             .map(|winner| winner.map_or(0, Player::number))

@@ -14,7 +14,7 @@ fn classic() -> u8 {
     let moves = [(0, 0, 1), (0, 2, 2), (2, 2, 1), (1, 1, 2), (2, 0, 1), (1, 0, 2), (2, 1, 1)];
     let mut winner = 0;
     for (row, col, player) in moves {
-        match game.play_raw(row, col, player) {
+        match game.play_i64(row, col, player) {
             Ok(w) => winner = w,
             Err(_) => return 0,
         }

@@ -270,18 +270,18 @@ static void test_null_everywhere(void) {
 }
 
 static void test_strerror(void) {
-    const char *seen[13] = {0};
-    for (int code = -12; code <= -1; code++) {
+    const char *seen[14] = {0};
+    for (int code = TICTACTOE_ERROR_OTHER; code <= -1; code++) {
         const char *msg = tictactoe_strerror(code);
         CHECK(msg != NULL && strlen(msg) > 0);
         CHECK(strcmp(msg, tictactoe_strerror(-1000)) != 0);
-        for (int k = 1; k <= 12; k++) {
+        for (int k = 1; k <= 13; k++) {
             CHECK(seen[k] == NULL || strcmp(seen[k], msg) != 0);
         }
         seen[-code] = msg;
     }
     CHECK(strcmp(tictactoe_strerror(INT_MIN), "unknown error code") == 0);
-    CHECK(strcmp(tictactoe_strerror(-13), "unknown error code") == 0);
+    CHECK(strcmp(tictactoe_strerror(TICTACTOE_ERROR_OTHER - 1), "unknown error code") == 0);
     CHECK(strcmp(tictactoe_strerror(0), "success") == 0);
     CHECK(strcmp(tictactoe_strerror(INT_MAX), "success") == 0);
 }
@@ -360,6 +360,9 @@ static void test_errors_change_nothing(void) {
     CHECK_EQ(tictactoe_move(g, 4, 0, 1), TICTACTOE_ERROR_OUT_OF_RANGE);
     CHECK_EQ(tictactoe_move(g, 0, -1, 1), TICTACTOE_ERROR_OUT_OF_RANGE);
     CHECK_EQ(tictactoe_move(g, 0, 0, 0), TICTACTOE_ERROR_INVALID_PLAYER);
+    /* Players are int64_t: a value that an int would have truncated to 1 is refused whole. */
+    CHECK_EQ(tictactoe_move(g, 0, 0, ((int64_t)1 << 32) | 1), TICTACTOE_ERROR_INVALID_PLAYER);
+    CHECK_EQ(tictactoe_can_win(g, ((int64_t)1 << 32) | 2), TICTACTOE_ERROR_INVALID_PLAYER);
     CHECK_EQ(tictactoe_can_win(g, 7), TICTACTOE_ERROR_INVALID_PLAYER);
     CHECK_EQ(tictactoe_cell(g, 0, 4), TICTACTOE_ERROR_OUT_OF_RANGE);
     CHECK_EQ(tictactoe_move_count(g), 1);

@@ -1,8 +1,6 @@
 //! An independent model of the rules: a plain board that is scanned in full after every move.
 //! Deliberately naive, so that it shares no logic with the counters it checks.
 
-#![allow(dead_code)]
-
 use tictactoe_core::{Error, Game, Player, Storage, TicTacToe};
 
 #[derive(Clone, Debug)]
@@ -68,7 +66,7 @@ impl Model {
         self.moves.last().map(|m| m.2)
     }
 
-    /// What the engine must answer to `play_raw(row, col, player)`, applying the move if legal.
+    /// What the engine must answer to `play_i64(row, col, player)`, applying the move if legal.
     pub fn play(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
         let p = match player {
             1 => Player::X,
@@ -78,9 +76,9 @@ impl Model {
         let n = self.n as i64;
         if !(0..n).contains(&row) || !(0..n).contains(&col) {
             return Err(Error::OutOfRange {
-                row,
-                col,
-                n: self.n as u32,
+                row: row.into(),
+                col: col.into(),
+                n: self.n,
             });
         }
         if self.is_over() {
@@ -94,11 +92,7 @@ impl Model {
         let (r, c) = (row as usize, col as usize);
         // In lean mode this breaks the caller's promise; the tests skip such moves.
         if let Some(by) = self.board[r][c] {
-            return Err(Error::Occupied {
-                row: r as u32,
-                col: c as u32,
-                by,
-            });
+            return Err(Error::Occupied { row: r, col: c, by });
         }
         self.board[r][c] = Some(p);
         self.moves.push((r, c, p));
@@ -161,7 +155,7 @@ pub fn assert_agrees<S: Storage>(game: &TicTacToe<S>, model: &Model) {
     assert!(matches!(game.cell(0, n), Err(Error::OutOfRange { .. })));
 }
 
-/// Plays `play_raw(row, col, player)` on the game and on the model and checks that they agree; a
+/// Plays `play_i64(row, col, player)` on the game and on the model and checks that they agree; a
 /// refused move must leave the game exactly as it was. A lean caller promises never to play a taken
 /// cell, so such a move is skipped.
 pub fn check_raw_move(game: &mut Game, model: &mut Model, row: i64, col: i64, player: i64) {
@@ -171,7 +165,7 @@ pub fn check_raw_move(game: &mut Game, model: &mut Model, row: i64, col: i64, pl
         return;
     }
     let before = game.clone();
-    assert_eq!(game.play_raw(row, col, player), expected);
+    assert_eq!(game.play_i64(row, col, player), expected);
     if expected.is_ok() {
         *model = next;
     } else {
@@ -187,7 +181,7 @@ pub fn assert_unchanged(game: &Game, before: &Game) {
 }
 
 /// Builds a batch, one move at a time from `next_move` (told who moved last in the batch so far; it
-/// may end the batch early with `None`), applies it with `play_all`, and checks it against the model:
+/// may end the batch early with `None`), applies it with `play_all_i64`, and checks it against the model:
 /// either every move is applied, or none is and the error names the first refused move and why.
 pub fn check_batch(
     game: &mut Game,
@@ -209,7 +203,7 @@ pub fn check_batch(
         return; // a lean caller promises never to play a taken cell
     }
     let before = game.clone();
-    match (game.play_all(moves.iter().copied()), refused) {
+    match (game.play_all_i64(moves.iter().copied()), refused) {
         (Ok(winner), None) => {
             assert_eq!(winner, next.winner());
             *model = next;
@@ -219,5 +213,94 @@ pub fn check_batch(
             assert_unchanged(game, &before);
         }
         (got, want) => panic!("the batch gave {got:?}, the model expected {want:?}"),
+    }
+}
+
+/// The payload of the panic a hostile batch iterator raises, told apart from any other panic.
+pub struct IteratorPanic;
+
+/// How a hostile batch iterator misbehaves.
+#[derive(Clone, Copy, Debug)]
+pub enum Hostility {
+    /// None: it yields the moves.
+    Plain,
+    /// It panics instead of yielding item `k` (no panic when the batch is shorter).
+    PanicAt(usize),
+    /// Its size hint claims this many items, whatever it holds.
+    LyingHint(usize),
+}
+
+struct Hostile {
+    moves: std::vec::IntoIter<[i64; 3]>,
+    next: usize,
+    hostility: Hostility,
+}
+
+impl Iterator for Hostile {
+    type Item = [i64; 3];
+    fn next(&mut self) -> Option<[i64; 3]> {
+        if let Hostility::PanicAt(k) = self.hostility
+            && k == self.next
+        {
+            std::panic::panic_any(IteratorPanic);
+        }
+        self.next += 1;
+        self.moves.next()
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self.hostility {
+            Hostility::LyingHint(k) => (k, Some(k)),
+            _ => self.moves.size_hint(),
+        }
+    }
+}
+
+/// Applies `moves` with `play_all_i64` through an iterator that misbehaves as told, and checks the
+/// result against the model: all applied, or (on a refusal or a panic inside the iterator) none, and
+/// the game exactly as it was. A panic from anywhere but the iterator propagates.
+pub fn check_hostile_batch(
+    game: &mut Game,
+    model: &mut Model,
+    moves: Vec<[i64; 3]>,
+    hostility: Hostility,
+) {
+    let panic_at = match hostility {
+        Hostility::PanicAt(k) if k < moves.len() => Some(k),
+        _ => None,
+    };
+    let mut next = model.clone();
+    let mut refused = None;
+    for (k, &[r, c, p]) in moves.iter().enumerate() {
+        if Some(k) == panic_at {
+            break;
+        }
+        if let Err(error) = next.play(r, c, p) {
+            refused = Some((k, error));
+            break;
+        }
+    }
+    if model.lean && matches!(refused, Some((_, Error::Occupied { .. }))) {
+        return; // a lean caller promises never to play a taken cell
+    }
+    let before = game.clone();
+    let iterator = Hostile {
+        moves: moves.into_iter(),
+        next: 0,
+        hostility,
+    };
+    let outcome =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.play_all_i64(iterator)));
+    match (outcome, refused) {
+        (Err(payload), None) if payload.is::<IteratorPanic>() => assert_unchanged(game, &before),
+        (Err(payload), _) => std::panic::resume_unwind(payload),
+        (Ok(Err(err)), Some((index, error))) => {
+            assert_eq!((err.index, err.error), (index, error));
+            assert_unchanged(game, &before);
+        }
+        (Ok(Ok(winner)), None) if panic_at.is_none() => {
+            assert_eq!(winner, next.winner());
+            *model = next;
+        }
+        (Ok(got), want) => panic!("the batch gave {got:?}, the model expected {want:?}"),
     }
 }

@@ -1,0 +1,151 @@
+//! Batches of moves, all or nothing. The caller's iterator is walked once: a refused move, or a panic
+//! in the iterator, takes back exactly the moves this batch applied, recorded as they were applied.
+
+use core::fmt;
+
+use crate::error::Error;
+use crate::game::TicTacToe;
+use crate::limits::Mode;
+use crate::player::Player;
+use crate::storage::Storage;
+
+/// A refused move of [`TicTacToe::play_all`]: which one, and why. None of the batch was applied.
+///
+/// ```
+/// use tictactoe_core::{BatchError, Error, Game, Player};
+///
+/// let mut game = Game::new(3)?;
+/// let err = game.play_all_i64([[0, 0, 1], [0, 0, 2]]).unwrap_err();
+/// assert_eq!(err, BatchError { index: 1, error: Error::Occupied { row: 0, col: 0, by: Player::X } });
+/// assert_eq!(err.to_string(), "move 1 of the batch: cell (0, 0) is already taken by X");
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BatchError {
+    /// The position of the refused move in the batch, from 0.
+    pub index: usize,
+    /// Why it was refused.
+    pub error: Error,
+}
+
+impl fmt::Display for BatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} of the batch: {}", self.index, self.error)
+    }
+}
+
+impl core::error::Error for BatchError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// The reason, without the position: for `?` in functions that return [`Error`].
+///
+/// ```
+/// use tictactoe_core::{Error, Game, Player};
+///
+/// fn opening(game: &mut Game) -> Result<(), Error> {
+///     game.play_all([(1, 1, Player::X), (1, 1, Player::O)])?;
+///     Ok(())
+/// }
+/// assert!(matches!(opening(&mut Game::new(3)?), Err(Error::Occupied { .. })));
+/// # Ok::<(), Error>(())
+/// ```
+impl From<BatchError> for Error {
+    fn from(err: BatchError) -> Error {
+        err.error
+    }
+}
+
+/// Holds a game during a batch: dropped before [`Rollback::commit`], by a refusal or by a panic
+/// unwinding through the caller's iterator, it takes back the moves applied so far.
+struct Rollback<'g, S: Storage> {
+    game: &'g mut TicTacToe<S>,
+    applied: usize,
+}
+
+impl<S: Storage> Rollback<'_, S> {
+    fn commit(mut self) -> Option<Player> {
+        self.applied = 0;
+        self.game.winner()
+    }
+}
+
+impl<S: Storage> Drop for Rollback<'_, S> {
+    fn drop(&mut self) {
+        for _ in 0..self.applied {
+            self.game.take_back();
+        }
+        // A lean game records a batch's moves only while the batch runs.
+        if self.game.mode() == Mode::Lean {
+            self.game.store.truncate(0);
+        }
+    }
+}
+
+impl<S: Storage> TicTacToe<S> {
+    /// Applies `(row, col, player)` moves all or nothing, as [`play`](Self::play) would one by one.
+    /// Returns the winner after the last move; on a refused move, takes back the ones before it and
+    /// says which it was. The iterator is read once, and a panic inside it leaves the game as it was.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player::{O, X}};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// let err = game.play_all([(0, 0, X), (1, 1, O), (1, 1, X)]).unwrap_err();
+    /// assert_eq!(err.index, 2);
+    /// assert_eq!(game.move_count(), 0);
+    /// assert_eq!(game.play_all([(0, 0, X), (1, 1, O)]), Ok(None));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn play_all<I>(&mut self, moves: I) -> Result<Option<Player>, BatchError>
+    where
+        I: IntoIterator<Item = (usize, usize, Player)>,
+    {
+        self.run_batch(moves, |game, (row, col, player)| {
+            game.check_range(row, col)?;
+            game.place::<true>(row, col, player).map(drop)
+        })
+    }
+
+    /// [`play_all`](Self::play_all) for foreign callers: `[row, col, player]` numbers, checked as
+    /// [`play_i64`](Self::play_i64) checks them.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// let err = game.play_all_i64([[0, 0, 1], [1, 1, 2], [1, 1, 1]]).unwrap_err();
+    /// assert_eq!(err.index, 2);
+    /// assert_eq!(game.move_count(), 0);
+    /// assert_eq!(game.play_all_i64([[0, 0, 1], [1, 1, 2]]), Ok(None));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn play_all_i64<I>(&mut self, moves: I) -> Result<Option<Player>, BatchError>
+    where
+        I: IntoIterator<Item = [i64; 3]>,
+    {
+        self.run_batch(moves, |game, [row, col, player]| {
+            let player = Player::from_number(player)?;
+            let (row, col) = game.locate(row, col)?;
+            game.place::<true>(row, col, player).map(drop)
+        })
+    }
+
+    fn run_batch<T>(
+        &mut self,
+        moves: impl IntoIterator<Item = T>,
+        mut apply: impl FnMut(&mut Self, T) -> Result<(), Error>,
+    ) -> Result<Option<Player>, BatchError> {
+        let mut batch = Rollback {
+            game: self,
+            applied: 0,
+        };
+        for (index, next) in moves.into_iter().enumerate() {
+            apply(batch.game, next).map_err(|error| BatchError { index, error })?;
+            batch.applied += 1;
+        }
+        Ok(batch.commit())
+    }
+}

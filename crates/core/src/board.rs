@@ -1,0 +1,135 @@
+//! How a game stands and how it looks: [`Outcome`], the drawn [`Board`] and `Display`.
+
+use core::fmt;
+
+use crate::error::Error;
+use crate::game::TicTacToe;
+use crate::limits::Mode;
+use crate::player::Player;
+use crate::rules::bits_player;
+use crate::storage::{Storage, cell_bits};
+
+/// How a game stands: still in play, won, or drawn. Its `Display` reads "in play", "X has won",
+/// "a draw".
+///
+/// ```
+/// use tictactoe_core::{Game, Outcome, Player};
+///
+/// let mut game = Game::new(1)?;
+/// assert_eq!(game.outcome(), Outcome::InPlay);
+/// game.play(0, 0, Player::O)?;
+/// assert_eq!(game.outcome(), Outcome::Won(Player::O));
+/// assert_eq!(game.outcome().to_string(), "O has won");
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Moves are still accepted.
+    InPlay,
+    /// This player holds a whole line.
+    Won(Player),
+    /// The board is full and nobody holds a line.
+    Draw,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::InPlay => f.write_str("in play"),
+            Outcome::Won(player) => write!(f, "{player} has won"),
+            Outcome::Draw => f.write_str("a draw"),
+        }
+    }
+}
+
+/// The board of a checked game, from [`TicTacToe::board`]: its `Display` draws one line per row,
+/// cells between bars (`|X| |O|`).
+///
+/// ```
+/// use tictactoe_core::{Error, Game, Player};
+///
+/// let mut game = Game::new(2)?;
+/// game.play(1, 0, Player::X)?;
+/// assert_eq!(game.board()?.to_string(), "| | |\n|X| |");
+/// assert!(matches!(Game::new_lean(2)?.board(), Err(Error::NeedsBoard)));
+/// # Ok::<(), Error>(())
+/// ```
+pub struct Board<'a, S: Storage> {
+    game: &'a TicTacToe<S>,
+}
+
+impl<S: Storage> TicTacToe<S> {
+    /// Whether the game is in play, won or drawn.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Outcome, Player};
+    ///
+    /// let mut game = Game::new(2)?;
+    /// game.play_all_i64([[0, 0, 1], [0, 1, 2], [1, 1, 1]]).unwrap();
+    /// assert_eq!(game.outcome(), Outcome::Won(Player::X));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        match self.winner() {
+            Some(player) => Outcome::Won(player),
+            None if self.is_draw() => Outcome::Draw,
+            None => Outcome::InPlay,
+        }
+    }
+
+    /// The board, for drawing: [`Error::NeedsBoard`] for a lean game, which keeps none.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(0, 2, Player::O)?;
+    /// assert_eq!(game.board()?.to_string().lines().next(), Some("| | |O|"));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn board(&self) -> Result<Board<'_, S>, Error> {
+        match self.mode() {
+            Mode::Checked => Ok(Board { game: self }),
+            Mode::Lean => Err(Error::NeedsBoard),
+        }
+    }
+}
+
+impl<S: Storage> fmt::Display for Board<'_, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.game.n();
+        let cells = self.game.store.cells();
+        for row in 0..n {
+            if row > 0 {
+                f.write_str("\n")?;
+            }
+            for col in 0..n {
+                let symbol = match bits_player(cell_bits(cells, (row * n + col) as u32)) {
+                    Some(p) => p.symbol(),
+                    None => ' ',
+                };
+                write!(f, "|{symbol}")?;
+            }
+            f.write_str("|")?;
+        }
+        Ok(())
+    }
+}
+
+/// Checked games draw their [`Board`]. Lean games keep no board and write a one-line summary
+/// instead, with the outcome once the game is over.
+impl<S: Storage> fmt::Display for TicTacToe<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Ok(board) = self.board() {
+            return board.fmt(f);
+        }
+        let (n, moves) = (self.n(), self.move_count());
+        let plural = if moves == 1 { "" } else { "s" };
+        write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
+        match self.outcome() {
+            Outcome::InPlay => Ok(()),
+            over => write!(f, ", {over}"),
+        }
+    }
+}

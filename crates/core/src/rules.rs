@@ -1,0 +1,232 @@
+//! The rules of a move, on top of the counters: range, turn and taken-cell checks, and taking moves
+//! back. Nothing changes until every check has passed.
+
+use crate::error::Error;
+use crate::game::TicTacToe;
+use crate::limits::Mode;
+use crate::player::Player;
+use crate::storage::{Storage, cell_bits, set_cell_bits};
+
+/// The player a cell's two bits name.
+#[inline]
+pub(crate) fn bits_player(bits: u8) -> Option<Player> {
+    match bits {
+        1 => Some(Player::X),
+        2 => Some(Player::O),
+        _ => None,
+    }
+}
+
+impl<S: Storage> TicTacToe<S> {
+    /// Checks that (`row`, `col`) is on the board and returns it as indices: how foreign callers,
+    /// whose numbers may be negative, reach [`cell`](Self::cell).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game};
+    ///
+    /// let game = Game::new(3)?;
+    /// assert_eq!(game.locate(2, 0), Ok((2, 0)));
+    /// assert_eq!(game.locate(-1, 0), Err(Error::OutOfRange { row: -1, col: 0, n: 3 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
+        let n = u64::from(self.counters.n());
+        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
+        if (row as u64) < n && (col as u64) < n {
+            Ok((row as usize, col as usize))
+        } else {
+            Err(self.out_of_range(i128::from(row), i128::from(col)))
+        }
+    }
+
+    /// [`locate`](Self::locate) for indices: one range check for every typed caller.
+    #[inline(always)]
+    pub(crate) fn check_range(&self, row: usize, col: usize) -> Result<(), Error> {
+        let n = self.n();
+        if row < n && col < n {
+            Ok(())
+        } else {
+            Err(self.out_of_range(row as i128, col as i128))
+        }
+    }
+
+    #[cold]
+    fn out_of_range(&self, row: i128, col: i128) -> Error {
+        Error::OutOfRange {
+            row,
+            col,
+            n: self.n(),
+        }
+    }
+
+    #[cold]
+    fn out_of_memory(&self) -> Error {
+        Error::OutOfMemory { n: self.n() }
+    }
+
+    /// `player` marks (`row`, `col`); returns the winner after the move (`Some(player)` when it
+    /// completes a line).
+    ///
+    /// Refused, in this order of precedence, and with the game left exactly as it was: a cell off the
+    /// board ([`Error::OutOfRange`]), a finished game ([`Error::GameOver`]), the same player twice in a
+    /// row ([`Error::WrongTurn`]) and, in checked mode, a taken cell ([`Error::Occupied`]); a checked
+    /// game whose move history cannot grow refuses with [`Error::OutOfMemory`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// assert_eq!(game.play(0, 0, Player::X)?, None);
+    /// assert_eq!(game.play(2, 2, Player::X), Err(Error::WrongTurn { player: Player::X }));
+    /// assert_eq!(game.move_count(), 1);
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[inline]
+    pub fn play(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
+        self.check_range(row, col)?;
+        self.place::<false>(row, col, player)
+    }
+
+    /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
+    /// A player other than 1 or 2 is refused first ([`Error::InvalidPlayer`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game};
+    ///
+    /// let mut game = Game::new(1)?;
+    /// assert_eq!(game.play_i64(0, 0, 3), Err(Error::InvalidPlayer { player: 3 }));
+    /// assert_eq!(game.play_i64(0, 0, 2), Ok(2));
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
+        let player = Player::from_number(player)?;
+        let (row, col) = self.locate(row, col)?;
+        Ok(self
+            .place::<false>(row, col, player)?
+            .map_or(0, Player::number))
+    }
+
+    /// The rules after the range check. `BATCH`: a lean game records the move too, so that a batch
+    /// can take it back (a checked game always records it).
+    #[inline(always)]
+    pub(crate) fn place<const BATCH: bool>(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
+        self.counters.check_turn(player)?;
+        match self.store.mode() {
+            Mode::Checked => {
+                // In range, so row * n + col < n * n <= u32::MAX.
+                let index = (row * self.n() + col) as u32;
+                if let Some(by) = bits_player(cell_bits(self.store.cells(), index)) {
+                    return Err(Error::Occupied { row, col, by });
+                }
+                self.store.reserve(1).map_err(|_| self.out_of_memory())?;
+                set_cell_bits(self.store.cells_mut(), index, player.number());
+                self.store.record(index);
+            }
+            Mode::Lean if BATCH => {
+                self.store.reserve(2).map_err(|_| self.out_of_memory())?;
+                // In range of a lean board, whose n fits in 32 bits.
+                self.store.record(row as u32);
+                self.store.record(col as u32);
+            }
+            Mode::Lean => {}
+        }
+        Ok(self.counters.add(self.store.lines_mut(), row, col, player))
+    }
+
+    /// Takes back the last recorded move: the history's last in checked mode, the batch's last in
+    /// lean mode. Does nothing when there is none.
+    pub(crate) fn take_back(&mut self) -> Option<(usize, usize, Player)> {
+        let player = self.counters.last()?;
+        let n = self.n();
+        let journal = self.store.journal();
+        let len = journal.len();
+        let (row, col, keep) = match (self.store.mode(), journal) {
+            (Mode::Checked, &[.., index]) => {
+                set_cell_bits(self.store.cells_mut(), index, 0);
+                (index as usize / n, index as usize % n, len - 1)
+            }
+            (Mode::Lean, &[.., row, col]) => (row as usize, col as usize, len - 2),
+            _ => return None,
+        };
+        self.store.truncate(keep);
+        self.counters
+            .remove(self.store.lines_mut(), row, col, player);
+        Some((row, col, player))
+    }
+
+    /// Takes back the last move, also a winning one, and returns it as `(row, col, player)`.
+    /// Checked mode only.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(2, 1, Player::O)?;
+    /// assert_eq!(game.undo(), Ok((2, 1, Player::O)));
+    /// assert_eq!(game.undo(), Err(Error::NothingToUndo));
+    /// assert_eq!(Game::new_lean(3)?.undo(), Err(Error::NeedsBoard));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
+        if self.store.mode() == Mode::Lean {
+            return Err(Error::NeedsBoard);
+        }
+        self.take_back().ok_or(Error::NothingToUndo)
+    }
+
+    /// Back to the empty board of the same size and mode, reusing the memory: O(moves played) for the
+    /// cells, O(n) for the counters, and no allocation.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(1, 1, Player::X)?;
+    /// game.reset();
+    /// assert_eq!(game.move_count(), 0);
+    /// assert_eq!(game.cell(1, 1), Ok(None));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn reset(&mut self) {
+        if self.store.mode() == Mode::Checked {
+            for k in 0..self.store.journal().len() {
+                let index = self.store.journal()[k];
+                set_cell_bits(self.store.cells_mut(), index, 0);
+            }
+        }
+        self.store.truncate(0);
+        self.counters.reset(self.store.lines_mut());
+    }
+
+    /// Who holds (`row`, `col`): `None` when empty. Checked mode only.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(0, 2, Player::O)?;
+    /// assert_eq!(game.cell(0, 2), Ok(Some(Player::O)));
+    /// assert_eq!(game.cell(0, 3), Err(Error::OutOfRange { row: 0, col: 3, n: 3 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
+        self.check_range(row, col)?;
+        if self.store.mode() == Mode::Lean {
+            return Err(Error::NeedsBoard);
+        }
+        let index = (row * self.n() + col) as u32;
+        Ok(bits_player(cell_bits(self.store.cells(), index)))
+    }
+}

@@ -1,0 +1,206 @@
+//! The core met by a hostile caller: batch iterators that change between passes, lie about their
+//! length or panic halfway; error values with any fields; lean encodings no game can reach; numbers
+//! too large for the message to quote saturated. Each case here once broke the engine.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use proptest::prelude::*;
+use tictactoe_core::{DecodeError, Error, Game, Mode, Player};
+use tictactoe_testkit::{Hostility, Model, assert_agrees, assert_unchanged, check_hostile_batch};
+
+/// An iterator whose clones share one cursor: a second pass over a clone sees different moves (or
+/// none), as with any iterator over shared state.
+#[derive(Clone)]
+struct SharedCursor {
+    moves: Rc<Vec<[i64; 3]>>,
+    at: Rc<RefCell<usize>>,
+}
+
+impl Iterator for SharedCursor {
+    type Item = [i64; 3];
+    fn next(&mut self) -> Option<[i64; 3]> {
+        let mut at = self.at.borrow_mut();
+        let item = self.moves.get(*at).copied();
+        *at += 1;
+        item
+    }
+}
+
+#[test]
+fn a_refused_batch_takes_back_exactly_what_it_applied_whatever_a_second_pass_would_see() {
+    for mode in [Mode::Checked, Mode::Lean] {
+        let mut game = Game::with_mode(3, mode).unwrap();
+        game.play(2, 2, Player::O).unwrap();
+        let before = game.clone();
+        // The third move is refused (X twice); a clone started afresh would replay other cells.
+        let moves = SharedCursor {
+            moves: Rc::new(vec![[0, 0, 1], [1, 1, 2], [0, 1, 2], [2, 0, 1]]),
+            at: Rc::new(RefCell::new(0)),
+        };
+        let err = game.play_all_i64(moves).unwrap_err();
+        assert_eq!(err.index, 2);
+        assert_unchanged(&game, &before);
+        // The game still plays on and its encoding still reads back.
+        assert_eq!(game.play(0, 0, Player::X), Ok(None));
+        assert_eq!(Game::decode(&game.encode()).unwrap(), game);
+    }
+}
+
+#[test]
+fn a_panic_inside_the_iterator_leaves_the_game_unchanged() {
+    for mode in [Mode::Checked, Mode::Lean] {
+        let mut game = Game::with_mode(4, mode).unwrap();
+        game.play(3, 3, Player::O).unwrap();
+        let mut model = Model::new(4, mode == Mode::Lean);
+        model.play(3, 3, 2).unwrap();
+        let moves = vec![[0, 0, 1], [1, 1, 2], [0, 1, 1], [1, 0, 2]];
+        check_hostile_batch(&mut game, &mut model, moves, Hostility::PanicAt(3));
+        assert_eq!(game.move_count(), 1);
+    }
+}
+
+#[test]
+fn every_error_variant_displays_without_panicking_at_the_extremes() {
+    let extremes_i128 = [i128::MIN, -1, 0, 1, i128::MAX];
+    let extremes_usize = [0, 1, usize::MAX];
+    for &n in &extremes_usize {
+        for &row in &extremes_i128 {
+            let text = Error::OutOfRange { row, col: row, n }.to_string();
+            assert!(text.contains(&row.to_string()), "{text}");
+        }
+        for &max in &extremes_usize {
+            let _ = Error::InvalidSize { n: n as i128, max }.to_string();
+        }
+        let _ = Error::OutOfMemory { n }.to_string();
+        let _ = Error::BufferTooSmall { needed: n }.to_string();
+        for by in [Player::X, Player::O] {
+            let _ = Error::Occupied { row: n, col: n, by }.to_string();
+        }
+    }
+    assert_eq!(
+        Error::OutOfRange {
+            row: 0,
+            col: 0,
+            n: 0
+        }
+        .to_string(),
+        "cell (0, 0) is outside the board, which has no cells"
+    );
+}
+
+#[test]
+fn numbers_are_quoted_as_passed_not_saturated() {
+    let mut game = Game::new(3).unwrap();
+    let err = game.play(usize::MAX, 0, Player::X).unwrap_err();
+    assert_eq!(
+        err,
+        Error::OutOfRange {
+            row: usize::MAX as i128,
+            col: 0,
+            n: 3
+        }
+    );
+    assert!(err.to_string().contains(&usize::MAX.to_string()));
+    let err = Game::new(usize::MAX).unwrap_err();
+    assert!(err.to_string().contains(&usize::MAX.to_string()), "{err}");
+}
+
+/// The bytes of a lean game from its header fields and its lines' (X, O) counts.
+fn lean_bytes(n: u32, last: u8, lines: &[(u32, u32)]) -> Vec<u8> {
+    let mut bytes = b"TTT\x01".to_vec();
+    bytes.extend(n.to_le_bytes());
+    bytes.extend([1, last]);
+    for &(x, o) in lines {
+        bytes.extend(x.to_le_bytes());
+        bytes.extend(o.to_le_bytes());
+    }
+    bytes
+}
+
+#[test]
+fn lean_decoding_refuses_a_diagonal_mark_where_no_row_and_column_cross() {
+    // n = 2: one X, in row 0 and column 1, which is (0, 1): on the anti-diagonal, not the main one.
+    let lines = [(1, 0), (0, 0), (0, 0), (1, 0)];
+    let on_main = [lines.as_slice(), &[(1, 0), (0, 0)]].concat();
+    assert!(matches!(
+        Game::decode(&lean_bytes(2, 1, &on_main)),
+        Err(Error::Decode(DecodeError::Inconsistent(_)))
+    ));
+    let on_anti = [lines.as_slice(), &[(0, 0), (1, 0)]].concat();
+    let game = Game::decode(&lean_bytes(2, 1, &on_anti)).unwrap();
+    let mut played = Game::new_lean(2).unwrap();
+    played.play(0, 1, Player::X).unwrap();
+    assert_eq!(game, played);
+}
+
+fn hostility() -> impl Strategy<Value = Hostility> {
+    prop_oneof![
+        Just(Hostility::Plain),
+        (0usize..12).prop_map(Hostility::PanicAt),
+        prop_oneof![Just(0usize), Just(1), Just(usize::MAX)].prop_map(Hostility::LyingHint),
+    ]
+}
+
+/// A batch of moves for a 3x3 game: mostly the player due on a board cell, now and then anything.
+fn raw_move() -> impl Strategy<Value = [i64; 3]> {
+    prop_oneof![
+        6 => (0i64..3, 0i64..3, 1i64..=2).prop_map(|(r, c, p)| [r, c, p]),
+        1 => (any::<i64>(), -1i64..4, -1i64..4).prop_map(|(r, c, p)| [r, c, p]),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 2 } else { 300 }, ..ProptestConfig::default() })]
+
+    /// Whatever the iterator does (panic at a chosen item, lie in its size hint), a batch is all or
+    /// nothing and the game agrees with the model.
+    #[test]
+    fn hostile_batches_are_all_or_nothing(
+        lean in any::<bool>(),
+        opening in proptest::collection::vec(raw_move(), 0..5),
+        batches in proptest::collection::vec(
+            (proptest::collection::vec(raw_move(), 0..12), hostility()), 1..4),
+    ) {
+        let mut game = Game::with_mode(3, if lean { Mode::Lean } else { Mode::Checked }).unwrap();
+        let mut model = Model::new(3, lean);
+        for [r, c, p] in opening {
+            let mut next = model.clone();
+            if next.play(r, c, p).is_ok() && game.play_i64(r, c, p).is_ok() {
+                model = next;
+            }
+        }
+        for (moves, hostility) in batches {
+            check_hostile_batch(&mut game, &mut model, moves, hostility);
+            assert_agrees(&game, &model);
+        }
+    }
+
+    /// Display of any error value: never a panic, whatever its fields hold.
+    #[test]
+    fn any_error_value_displays(
+        a in any::<i128>(), b in any::<i128>(), n in any::<usize>(), p in any::<i64>(), x in any::<u64>(),
+        by in prop_oneof![Just(Player::X), Just(Player::O)],
+        winner in proptest::option::of(prop_oneof![Just(Player::X), Just(Player::O)]),
+        byte in any::<u8>(),
+    ) {
+        let errors = [
+            Error::InvalidSize { n: a, max: n },
+            Error::OutOfMemory { n },
+            Error::InvalidPlayer { player: p },
+            Error::OutOfRange { row: a, col: b, n },
+            Error::GameOver { winner },
+            Error::WrongTurn { player: by },
+            Error::Occupied { row: n, col: n, by },
+            Error::NothingToUndo,
+            Error::NeedsBoard,
+            Error::BufferTooSmall { needed: n },
+            Error::Decode(DecodeError::IllegalMove { index: x }),
+            Error::Decode(DecodeError::UnsupportedVersion(byte)),
+            Error::Decode(DecodeError::UnknownMode(byte)),
+        ];
+        for error in errors {
+            prop_assert!(!error.to_string().is_empty());
+        }
+    }
+}
