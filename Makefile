@@ -12,51 +12,86 @@ CXX ?= c++
 PREFIX ?= /usr/local
 EMBEDDED_TARGET := thumbv7em-none-eabihf
 
-VERSION := 0.1.0
-SOVERSION := 0
 RELEASE := target/release
 STATIC_LIB := $(RELEASE)/libtictactoe.a
 SHARED_LIB := $(RELEASE)/libtictactoe.so
-# What a Rust static library needs from the system (rustc --print native-static-libs).
-NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 CFLAGS_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude
 C_TEST_SRC := crates/ffi/tests/c/test_tictactoe.c
 BUILD := target/c
+
+# Facts Cargo and rustc already know, asked once, when first needed: the version, what a Rust static
+# library needs from the system, and (from the built library, see crates/ffi/build.rs) the soname.
+once = $(eval $1 := $$(shell $2))$($1)
+VERSION = $(call once,VERSION,$(CARGO) pkgid -p tictactoe-ffi | sed 's/.*@//')
+NATIVE_LIBS = $(call once,NATIVE_LIBS,mkdir -p $(BUILD) && echo | rustc --crate-type staticlib \
+  --crate-name probe --print native-static-libs -o $(BUILD)/libprobe.a - 2>&1 | sed -n 's/.*native-static-libs: //p')
+SONAME = $(call once,SONAME,readelf -d $(SHARED_LIB) | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
 VENV := .venv
 PY := $(VENV)/bin/python
 PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
-        rust-checks rust-test embedded lib c-test c-header-check install-check \
+        rust-checks rust-test embedded lib c-test c-header-check c-churn install-check \
         venv develop py-test py-checks wheel-check bench-tools fuzz miri
 
 help:
-	@echo "make demo     build everything and play the classic game through Rust, C and Python"
-	@echo "make test     every check (formatting, lints, docs, Rust, C, Python, embedded build)"
-	@echo "make bench    benchmarks, written to bench/RESULTS.md"
-	@echo "make header   regenerate include/tictactoe.h"
-	@echo "make install  install the C library (PREFIX=/usr/local)"
+	@echo "The verbs:"
+	@echo "  make demo            build everything, play the classic game through Rust, C and Python"
+	@echo "  make test            every check below that runs on stable (what CI runs)"
+	@echo "  make bench           benchmarks, written to bench/RESULTS.md and bench/results.svg"
+	@echo "  make header          regenerate include/tictactoe.h from crates/ffi"
+	@echo "  make install         install the C library, header and pkg-config file (PREFIX=$(PREFIX))"
+	@echo "  make clean           remove target/ and .venv"
+	@echo "Parts of make test:"
+	@echo "  make rust-checks     cargo fmt, clippy -D warnings, rustdoc -D warnings"
+	@echo "  make rust-test       cargo test (unit, property, doc tests, fuzz corpus replay)"
+	@echo "  make embedded        the core and a no_main program for $(EMBEDDED_TARGET)"
+	@echo "  make lib             the C library, static and shared"
+	@echo "  make c-test          C tests plain, under valgrind and with sanitizers"
+	@echo "  make c-header-check  the header compiles as C11 and C++17"
+	@echo "  make c-churn         a million games under valgrind; allocation failure under ulimit"
+	@echo "  make install-check   install to a temporary prefix and build against it via pkg-config"
+	@echo "  make venv            .venv with the pinned Python tools"
+	@echo "  make develop         build the extension into .venv"
+	@echo "  make py-checks       ruff, mypy strict, stubtest"
+	@echo "  make py-test         pytest and the allocation-failure check"
+	@echo "  make wheel-check     a release wheel installs into a fresh venv and plays"
+	@echo "Nightly only:"
+	@echo "  make fuzz            libFuzzer on each target for FUZZ_SECONDS (default $(FUZZ_SECONDS))"
+	@echo "  make miri            Miri over the C layer and the core's rule tests"
+	@echo "  make bench-tools     the benchmark's Python contenders, into .venv"
 
-demo: lib develop
-	@echo "== Rust =="
-	$(CARGO) run -q --release -p tictactoe-core --example classic
-	@echo "== C =="
+# The builds' own output goes to a log, shown only if a step fails; then one short game per face and
+# a last line showing that the three faces ended in the same position.
+demo:
 	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS_STRICT) -O2 examples/c/classic.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/classic
-	$(BUILD)/classic
-	@echo "== Python =="
-	$(PY) examples/python/classic.py
+	@echo "Building the core, the C library and the Python extension (log: $(BUILD)/demo-build.log)..."
+	@{ $(MAKE) --no-print-directory lib develop && \
+	   $(CARGO) build -q --release --locked -p tictactoe-core --example classic && \
+	   $(CC) $(CFLAGS_STRICT) -O2 examples/c/classic.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/classic; \
+	 } > $(BUILD)/demo-build.log 2>&1 || { cat $(BUILD)/demo-build.log; exit 1; }
+	@echo
+	@target/release/examples/classic | tee $(BUILD)/demo-rust.txt
+	@echo
+	@$(BUILD)/classic | tee $(BUILD)/demo-c.txt
+	@echo
+	@$(PY) examples/python/classic.py | tee $(BUILD)/demo-python.txt
+	@echo
+	@finals=$$(tail -qn 1 $(BUILD)/demo-rust.txt $(BUILD)/demo-c.txt $(BUILD)/demo-python.txt | sort -u); \
+	if [ "$$(printf '%s\n' "$$finals" | wc -l)" = 1 ]; then \
+	  echo "Rust, C and Python agree: $${finals#final: }"; \
+	else echo "The faces disagree:"; printf '%s\n' "$$finals"; exit 1; fi
 
 test: rust-checks rust-test embedded c-test py-checks py-test wheel-check
 	@echo "make test: all checks passed"
 
 rust-checks:
 	$(CARGO) fmt --all --check
-	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
-	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --workspace --no-deps --locked
+	$(CARGO) clippy --workspace --all-targets --all-features --locked -- -D warnings
+	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --workspace --no-deps --all-features --locked
 
 rust-test:
-	$(CARGO) test --workspace --locked
+	$(CARGO) test --workspace --all-features --locked
 
 # The core without `alloc`, and a no_main program that plays a game with no allocator, both for a
 # bare-metal target. A machine that cannot download the target skips this step loudly.
@@ -110,8 +145,8 @@ install: lib
 	install -m 644 include/tictactoe.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 $(STATIC_LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so.$(VERSION)
-	ln -sf libtictactoe.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so.$(SOVERSION)
-	ln -sf libtictactoe.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so
+	ln -sf libtictactoe.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS_PRIVATE@|$(NATIVE_LIBS)|' \
 	  crates/ffi/tictactoe.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/tictactoe.pc
 
@@ -127,12 +162,12 @@ install-check: lib
 	export PKG_CONFIG_PATH="$$prefix/lib/pkgconfig" && \
 	$(CC) -std=c11 -Wall -Wextra -Werror examples/c/classic.c $$(pkg-config --cflags --libs tictactoe) \
 	  -o "$$prefix/classic-shared" && \
-	LD_LIBRARY_PATH="$$prefix/lib" "$$prefix/classic-shared" | tail -n 4 | grep -qx '|X|X|X|' && \
-	readelf -d "$$prefix/classic-shared" | grep -q 'libtictactoe.so.$(SOVERSION)' && \
+	LD_LIBRARY_PATH="$$prefix/lib" "$$prefix/classic-shared" | tail -n 2 | grep -qx '|X|X|X|' && \
+	readelf -d "$$prefix/classic-shared" | grep -q 'NEEDED.*\[$(SONAME)\]' && \
 	$(CC) -std=c11 -Wall -Wextra -Werror examples/c/classic.c $$(pkg-config --cflags tictactoe) \
 	  "$$prefix/lib/libtictactoe.a" $$(pkg-config --static --libs-only-other --libs-only-l tictactoe | sed 's/-ltictactoe//') \
 	  -o "$$prefix/classic-static" && \
-	"$$prefix/classic-static" | grep -q 'move(2, 1, 1) -> 1' && \
+	"$$prefix/classic-static" | grep -q 'X(2,1) -> X wins' && \
 	echo "install-check: the installed library builds and runs the example (shared and static)"
 
 # The project's virtual environment with the pinned Python tools, made once.
@@ -164,8 +199,8 @@ wheel-check: venv
 	$(VENV)/bin/maturin build --release -q --out target/wheels
 	rm -rf target/wheel-venv
 	$(PYTHON) -m venv target/wheel-venv
-	target/wheel-venv/bin/pip install -q target/wheels/tictactoe-*.whl
-	cd /tmp && $(CURDIR)/target/wheel-venv/bin/python $(CURDIR)/examples/python/classic.py | tail -n 3 | grep -qx '|X|X|X|'
+	target/wheel-venv/bin/pip install -q target/wheels/tictactoe_engine-*.whl
+	cd /tmp && $(CURDIR)/target/wheel-venv/bin/python $(CURDIR)/examples/python/classic.py | tail -n 2 | grep -qx '|X|X|X|'
 	@echo "wheel-check: the wheel installs into a fresh venv and plays the classic game"
 
 bench-tools: venv

@@ -173,11 +173,6 @@ def main() -> None:
             ops,
             lambda: per_call(lambda n: TicTacToe(n, lean=True), "move", small_lists),
         ),
-        (
-            "floor: do-nothing method, same arguments",
-            ops,
-            lambda: per_call(TicTacToe, "_noop_move", small_lists),
-        ),
         ("TicTacToe.play(list), per game", ops, lambda: batch_list(small_lists)),
         ("TicTacToe.play(int64 array), per game", ops, lambda: batch_buffer(small)),
     ]

@@ -1,27 +1,37 @@
-//! The classic 3x3 game: X takes the bottom row on the seventh move.
+//! The classic 3x3 game: X takes the bottom row on the seventh move. The last line is the same from
+//! every face (Rust, C, Python), so `make demo` can show that they agree.
 //!
 //! Run with `cargo run -p tictactoe-core --example classic`.
 
 use tictactoe_core::{Error, Game, Player};
 
+const MOVES: [(usize, usize, Player); 7] = [
+    (0, 0, Player::X),
+    (0, 2, Player::O),
+    (2, 2, Player::X),
+    (1, 1, Player::O),
+    (2, 0, Player::X),
+    (1, 0, Player::O),
+    (2, 1, Player::X),
+];
+
 fn main() -> Result<(), Error> {
     let mut game = Game::new(3)?;
-    let moves = [
-        (0, 0, 1),
-        (0, 2, 2),
-        (2, 2, 1),
-        (1, 1, 2),
-        (2, 0, 1),
-        (1, 0, 2),
-        (2, 1, 1),
-    ];
-    for (row, col, player) in moves {
-        let winner = game.play(row, col, Player::from_number(player)?)?;
-        println!(
-            "move({row}, {col}, {player}) -> {}",
-            winner.map_or(0, Player::number)
-        );
-        println!("{game}\n");
+    let mut line = String::from("Rust:  ");
+    for (row, col, player) in MOVES {
+        let winner = game.play(row, col, player)?;
+        line += &format!(" {player}({row},{col})");
+        if let Some(winner) = winner {
+            line += &format!(" -> {winner} wins");
+        }
     }
+    println!("{line}\n{game}");
+    let board: String = game.to_string().replace('|', "").replace(' ', ".");
+    println!(
+        "final: {} after {} moves, board {}",
+        game.outcome(),
+        game.move_count(),
+        board.replace('\n', "/")
+    );
     Ok(())
 }

@@ -1,212 +1,175 @@
-//! Reading Python arguments: ints of any size, and batches of moves from an iterable or a buffer.
+//! Reading Python arguments: ints of any size, and batches of moves from a buffer or an iterable.
+//! Nothing here trusts an object's claims: buffers come through the buffer protocol (memory the
+//! exporter owns and keeps alive), iterables are read once and only as far as a legal batch can go,
+//! and every allocation is fallible.
 
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::buffer::PyBuffer;
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::ffi;
-use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyMemoryView, PyTuple};
+use pyo3::types::{PyInt, PyIterator, PyTuple};
 use tictactoe_core::Error;
 
-/// An int argument as an `i64`. Ints beyond `i64` saturate: they are off any board or player range
-/// anyway, so the engine refuses them with the same error as any other bad value. Non-ints raise
-/// `TypeError`.
+/// An int argument: its value as an `i64` (saturated: a number that large is off any board or player
+/// range anyway, so the engine refuses it like any other bad value), and the int itself when it did
+/// not fit, so that a message can quote it as the caller passed it.
+pub(crate) struct Int<'py> {
+    pub(crate) value: i64,
+    wide: Option<Bound<'py, PyInt>>,
+}
+
+/// Reads an int argument: an `int`, or any object with `__index__` (called once). Anything else,
+/// including an `__index__` that raises or returns a non-int, raises `TypeError` (or its own error).
 #[inline]
-pub(crate) fn int_arg(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    // Plain ints, the common case, straight from the C API: the generic extraction goes through
-    // `__index__` first, which costs as much as the move itself.
+pub(crate) fn int_arg<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Int<'py>> {
+    // Plain ints, the common case, straight from the C API.
     if obj.is_exact_instance_of::<PyInt>() {
         // SAFETY: `obj` is a live int, and the interpreter is attached while `obj` is borrowed.
         let value = unsafe { ffi::PyLong_AsLongLong(obj.as_ptr()) };
         if value != -1 {
-            return Ok(value);
+            return Ok(Int { value, wide: None });
         }
-        // -1 is either the value -1 or an overflow: the generic path below tells which.
+        // -1 is either the value -1 or an overflow: the general path below tells which.
         if PyErr::take(obj.py()).is_none() {
-            return Ok(-1);
+            return Ok(Int { value, wide: None });
         }
     }
-    match obj.extract::<i64>() {
-        Ok(value) => Ok(value),
-        Err(err) if err.is_instance_of::<PyOverflowError>(obj.py()) => {
-            Ok(if obj.lt(0)? { i64::MIN } else { i64::MAX })
+    // SAFETY: `obj` is live; PyNumber_Index returns a new reference or NULL with an exception set.
+    let index =
+        unsafe { Bound::from_owned_ptr_or_err(obj.py(), ffi::PyNumber_Index(obj.as_ptr())) }?;
+    let int = index.cast_into::<PyInt>()?;
+    match int.extract::<i64>() {
+        Ok(value) => Ok(Int { value, wide: None }),
+        Err(_) => {
+            let value = if int.lt(0)? { i64::MIN } else { i64::MAX };
+            Ok(Int {
+                value,
+                wide: Some(int),
+            })
         }
-        Err(err) => Err(err),
     }
 }
 
-/// Int arguments as `i64`, with the objects they came from, so that an error message can show a
-/// saturated number as the caller wrote it.
-pub(crate) struct Ints<'a, 'py, const K: usize> {
-    pub(crate) values: [i64; K],
-    objs: [&'a Bound<'py, PyAny>; K],
+/// The arguments a message may quote.
+#[derive(Default)]
+pub(crate) struct Shown<'a, 'py> {
+    pub(crate) n: Option<&'a Int<'py>>,
+    pub(crate) row: Option<&'a Int<'py>>,
+    pub(crate) col: Option<&'a Int<'py>>,
+    pub(crate) player: Option<&'a Int<'py>>,
 }
 
-impl<'a, 'py, const K: usize> Ints<'a, 'py, K> {
-    #[inline]
-    pub(crate) fn read(objs: [&'a Bound<'py, PyAny>; K]) -> PyResult<Self> {
-        let mut values = [0; K];
-        for (value, obj) in values.iter_mut().zip(objs) {
-            *value = int_arg(obj)?;
+/// The engine's message for `err`. The engine quotes numbers as it got them; when one did not fit in
+/// 64 bits, the message is written here from the error's fields and the caller's own number.
+pub(crate) fn describe(err: Error, args: Shown<'_, '_>) -> String {
+    let wide = |arg: Option<&Int<'_>>| arg.and_then(|a| a.wide.as_ref()).map(|w| w.to_string());
+    let shown =
+        |arg: Option<&Int<'_>>, engine: i128| wide(arg).unwrap_or_else(|| engine.to_string());
+    let Shown {
+        n: size,
+        row,
+        col,
+        player,
+    } = args;
+    match err {
+        Error::InvalidSize { max, .. } if let Some(text) = wide(size) => {
+            format!("board size {text} is invalid: it must be between 1 and {max}")
         }
-        Ok(Ints { values, objs })
-    }
-
-    /// The message of `err`, with each saturated number it shows put back as the caller wrote it.
-    /// `shown` lists the arguments whose values the message contains, in the order it shows them.
-    pub(crate) fn message(&self, err: Error, shown: &[usize]) -> String {
-        let mut message = err.to_string();
-        for &k in shown {
-            let value = self.values[k];
-            if value != i64::MAX && value != i64::MIN {
-                continue;
-            }
-            if let Ok(text) = self.objs[k].str() {
-                message = message.replacen(&value.to_string(), &text.to_string(), 1);
-            }
+        Error::InvalidPlayer { .. } if let Some(text) = wide(player) => {
+            format!("player {text} is invalid: it must be 1 (X) or 2 (O)")
         }
-        message
-    }
-
-    /// [`Ints::message`] for an error about the move (row, col, player) in these arguments.
-    pub(crate) fn move_message(&self, err: Error) -> String {
-        let shown: &[usize] = match err {
-            Error::InvalidPlayer { .. } => &[K - 1],
-            Error::OutOfRange { .. } => &[0, 1],
-            _ => &[],
-        };
-        self.message(err, shown)
+        Error::OutOfRange { row: r, col: c, n } if wide(row).is_some() || wide(col).is_some() => {
+            let (r, c) = (shown(row, r), shown(col, c));
+            // A refused cell is on some board, so n >= 1.
+            format!(
+                "cell ({r}, {c}) is outside the {n}x{n} board: row and column must be between 0 and {}",
+                n.saturating_sub(1)
+            )
+        }
+        _ => err.to_string(),
     }
 }
 
-/// A batch of moves as the engine takes them.
-pub(crate) enum Batch<'a, 'py> {
-    /// Rows read in place from an object with an `__array_interface__` (a NumPy `int64` array).
-    InPlace(&'a [[i64; 3]]),
-    /// The bytes of a C-contiguous buffer of native 64-bit ints with shape (k, 3).
-    Int64Rows(Bound<'py, PyBytes>),
-    /// Triples read from an iterable.
-    Triples(Vec<[i64; 3]>),
+/// One move of a batch read from an iterable, with the ints that did not fit, for messages.
+pub(crate) struct Triple<'py> {
+    pub(crate) values: [i64; 3],
+    args: Option<Box<[Int<'py>; 3]>>,
 }
 
-/// The rows of `obj`, read in place, when its `__array_interface__` describes a C-contiguous (k, 3)
-/// array of little-endian 64-bit ints at an aligned address: no copy at all.
-fn array_rows<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a [[i64; 3]]> {
-    if !cfg!(target_endian = "little")
-        || obj.is_instance_of::<PyList>()
-        || obj.is_instance_of::<PyTuple>()
-    {
-        return None;
+impl<'py> Triple<'py> {
+    pub(crate) fn describe(&self, err: Error) -> String {
+        match &self.args {
+            Some(args) => describe(
+                err,
+                Shown {
+                    n: None,
+                    row: Some(&args[0]),
+                    col: Some(&args[1]),
+                    player: Some(&args[2]),
+                },
+            ),
+            None => err.to_string(),
+        }
     }
-    let py = obj.py();
-    let interface = obj
-        .getattr(intern!(py, "__array_interface__"))
-        .ok()?
-        .cast_into::<PyDict>()
-        .ok()?;
-    let item = |key: &str| interface.get_item(key).ok().flatten();
-    let typestr: String = item("typestr")?.extract().ok()?;
-    let (rows, columns): (usize, usize) = item("shape")?.extract().ok()?;
-    let strides = item("strides");
-    let contiguous = match &strides {
-        None => true,
-        Some(s) if s.is_none() => true,
-        Some(s) => s.extract::<(usize, usize)>().ok() == Some((24, 8)),
-    };
-    let masked = item("mask").is_some_and(|m| !m.is_none());
-    let (address, _read_only): (usize, bool) = item("data")?.extract().ok()?;
-    if typestr != "<i8" || columns != 3 || !contiguous || masked {
-        return None;
-    }
-    if rows == 0 {
-        return Some(&[]);
-    }
-    if address == 0
-        || address % align_of::<[i64; 3]>() != 0
-        || rows > isize::MAX as usize / size_of::<[i64; 3]>()
-    {
-        return None;
-    }
-    // SAFETY: the array interface promises `rows * 24` readable bytes at `address`, aligned as
-    // checked, for as long as `obj` lives, and `obj` is borrowed for `'a`. Nothing writes them during
-    // the call: the interpreter stays attached throughout, so no Python code runs meanwhile (native
-    // code writing the array from another thread would be the caller's data race, as with any buffer).
-    Some(unsafe { std::slice::from_raw_parts(address as *const [i64; 3], rows) })
 }
 
-/// The bytes of `obj` when it exposes a (k, 3) buffer of native 64-bit ints (a NumPy `int64` array,
-/// say). The copy is one memcpy: the stable ABI this module is built for has no direct buffer access.
-fn int64_rows<'py>(obj: &Bound<'py, PyAny>) -> Option<Bound<'py, PyBytes>> {
-    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-        return None;
-    }
-    let view = PyMemoryView::from(obj).ok()?;
-    let format: String = view.getattr("format").ok()?.extract().ok()?;
-    let native = matches!(format.as_str(), "q" | "l" | "@q" | "@l" | "=q")
-        || (cfg!(target_endian = "little") && format == "<q");
-    let itemsize: usize = view.getattr("itemsize").ok()?.extract().ok()?;
-    let shape: Vec<usize> = view.getattr("shape").ok()?.extract().ok()?;
-    let contiguous: bool = view.getattr("c_contiguous").ok()?.extract().ok()?;
-    if !native || itemsize != 8 || !contiguous || shape.len() != 2 || shape[1] != 3 {
-        return None;
-    }
-    view.call_method0("tobytes")
-        .ok()?
-        .cast_into::<PyBytes>()
-        .ok()
-}
-
-/// One `(row, col, player)` triple: a tuple, or any other sequence of three ints.
-fn triple(item: &Bound<'_, PyAny>) -> PyResult<[i64; 3]> {
-    if let Ok(tuple) = item.cast::<PyTuple>()
+/// One `(row, col, player)` triple: a tuple, or any other iterable of exactly three ints (read at
+/// most four items deep, so an endless item cannot hang the call).
+fn triple<'py>(item: &Bound<'py, PyAny>) -> PyResult<Triple<'py>> {
+    let ints = if let Ok(tuple) = item.cast::<PyTuple>()
         && tuple.len() == 3
     {
-        return Ok([
+        [
             int_arg(&tuple.get_item(0)?)?,
             int_arg(&tuple.get_item(1)?)?,
             int_arg(&tuple.get_item(2)?)?,
-        ]);
-    }
-    let items: Vec<Bound<'_, PyAny>> = item
-        .extract()
-        .map_err(|_| PyTypeError::new_err("a move must be a (row, col, player) triple"))?;
-    match items.as_slice() {
-        [row, col, player] => Ok([int_arg(row)?, int_arg(col)?, int_arg(player)?]),
-        _ => Err(PyTypeError::new_err(format!(
-            "a move must be a (row, col, player) triple, not {} items",
-            items.len()
-        ))),
-    }
-}
-
-/// Reads a batch; a malformed move raises `TypeError` with `index` set to its position.
-pub(crate) fn batch<'a, 'py>(moves: &'a Bound<'py, PyAny>) -> PyResult<Batch<'a, 'py>> {
-    if let Some(rows) = array_rows(moves) {
-        return Ok(Batch::InPlace(rows));
-    }
-    if let Some(bytes) = int64_rows(moves) {
-        return Ok(Batch::Int64Rows(bytes));
-    }
-    let mut triples = Vec::new();
-    for (index, item) in moves.try_iter()?.enumerate() {
-        match triple(&item?) {
-            Ok(t) => triples.push(t),
-            Err(err) => {
-                let _ = err.value(moves.py()).setattr("index", index);
-                return Err(err);
-            }
+        ]
+    } else {
+        let not_a_triple = || PyTypeError::new_err("a move must be a (row, col, player) triple");
+        let mut parts = Vec::with_capacity(3);
+        for part in item.try_iter().map_err(|_| not_a_triple())?.take(4) {
+            parts.push(part?);
         }
-    }
-    Ok(Batch::Triples(triples))
+        match parts.as_slice() {
+            [row, col, player] => [int_arg(row)?, int_arg(col)?, int_arg(player)?],
+            _ => return Err(not_a_triple()),
+        }
+    };
+    let values = [ints[0].value, ints[1].value, ints[2].value];
+    let wide = ints.iter().any(|i| i.wide.is_some());
+    Ok(Triple {
+        values,
+        args: wide.then(|| Box::new(ints)),
+    })
 }
 
-/// The moves of an `Int64Rows` batch.
-pub(crate) fn rows_of(bytes: &[u8]) -> impl Iterator<Item = [i64; 3]> + Clone + '_ {
-    bytes.chunks_exact(24).map(|row| {
-        let int = |k: usize| {
-            let mut le = [0u8; 8];
-            le.copy_from_slice(&row[8 * k..8 * k + 8]);
-            i64::from_ne_bytes(le)
+/// The rows of a C-contiguous `(k, 3)` buffer of native 64-bit ints (a NumPy `int64` array, an
+/// `array.array('q')` viewed as such, a `memoryview`), held through the buffer protocol: the exporter
+/// owns the memory and keeps it alive until the buffer is released. `None` for anything else.
+pub(crate) fn int64_rows(obj: &Bound<'_, PyAny>) -> Option<PyBuffer<i64>> {
+    let buffer = PyBuffer::<i64>::get(obj).ok()?;
+    let shape = buffer.shape();
+    (buffer.dimensions() == 2 && shape[1] == 3 && buffer.is_c_contiguous()).then_some(buffer)
+}
+
+/// Reads triples from an iterator, at most `limit` of them in all; true when it stopped at the limit
+/// with the iterator not yet exhausted. A malformed move raises `TypeError` with `index` set.
+pub(crate) fn read_triples<'py>(
+    iter: &mut Bound<'py, PyIterator>,
+    into: &mut Vec<Triple<'py>>,
+    limit: u64,
+) -> PyResult<bool> {
+    while (into.len() as u64) < limit {
+        let Some(item) = iter.next().transpose()? else {
+            return Ok(false);
         };
-        [int(0), int(1), int(2)]
-    })
+        let index = into.len();
+        let triple = triple(&item).inspect_err(|err| {
+            let _ = err.value(item.py()).setattr("index", index);
+        })?;
+        into.try_reserve(1)
+            .map_err(|_| PyMemoryError::new_err("not enough memory for the batch"))?;
+        into.push(triple);
+    }
+    Ok(true)
 }

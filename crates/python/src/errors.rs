@@ -13,26 +13,35 @@ pyo3::create_exception!(
      ``index`` is the position of the refused move in a ``play`` batch, and ``None`` for ``move``."
 );
 
-/// The exception for a refused move; `index` is its position in a batch.
-pub(crate) fn illegal_move(py: Python<'_>, message: String, index: Option<usize>) -> PyErr {
-    let exc = IllegalMoveError::new_err(message);
-    // Setting an attribute on a fresh exception instance cannot fail in practice; if it did, the
-    // exception would still be raised, only without `index`.
-    let _ = exc.value(py).setattr("index", index);
-    exc
+/// What kind of call an engine error came from: the same refusal is an illegal move for `move` and
+/// `play`, and a bad index for `cell`.
+#[derive(Clone, Copy)]
+pub(crate) enum Call {
+    /// `move` and `play`; `index` is the refused move's position in a `play` batch.
+    Move { index: Option<usize> },
+    /// Everything else.
+    Other,
 }
 
-/// Engine errors outside a move.
-pub(crate) fn to_py(err: Error) -> PyErr {
-    to_py_with(err, err.to_string())
-}
-
-/// [`to_py`] with a message of the caller's.
-pub(crate) fn to_py_with(err: Error, message: String) -> PyErr {
-    match err {
-        Error::OutOfMemory { .. } => PyMemoryError::new_err(message),
-        Error::OutOfRange { .. } => PyIndexError::new_err(message),
-        Error::NothingToUndo => PyIndexError::new_err(message),
+/// The one mapping from engine errors to Python exceptions, for every method.
+pub(crate) fn to_py(py: Python<'_>, err: Error, message: String, call: Call) -> PyErr {
+    match (err, call) {
+        (Error::OutOfMemory { .. }, _) => PyMemoryError::new_err(message),
+        (
+            Error::InvalidPlayer { .. }
+            | Error::OutOfRange { .. }
+            | Error::GameOver { .. }
+            | Error::WrongTurn { .. }
+            | Error::Occupied { .. },
+            Call::Move { index },
+        ) => {
+            let exc = IllegalMoveError::new_err(message);
+            // Setting an attribute on a fresh exception instance cannot fail in practice; if it did,
+            // the exception would still be raised, only without `index`.
+            let _ = exc.value(py).setattr("index", index);
+            exc
+        }
+        (Error::OutOfRange { .. } | Error::NothingToUndo, _) => PyIndexError::new_err(message),
         _ => PyValueError::new_err(message),
     }
 }

@@ -10,10 +10,10 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use pyo3::IntoPyObject;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
-use tictactoe_core::{Game, Mode, Player};
+use tictactoe_core::{BatchError, Game, Mode, Player};
 
-use crate::args::{Batch, Ints, batch, int_arg, rows_of};
-use crate::errors::{IllegalMoveError, illegal_move, to_py, to_py_with};
+use crate::args::{Shown, describe, int_arg, int64_rows, read_triples};
+use crate::errors::{Call, IllegalMoveError, to_py};
 
 /// An n x n game of tic-tac-toe whose moves cost O(1), whatever n is.
 ///
@@ -54,6 +54,10 @@ impl TicTacToe {
     }
 }
 
+fn player_number(player: Option<Player>) -> u8 {
+    player.map_or(0, Player::number)
+}
+
 fn mode_of(lean: bool) -> Mode {
     if lean { Mode::Lean } else { Mode::Checked }
 }
@@ -63,7 +67,14 @@ impl TicTacToe {
     #[new]
     #[pyo3(signature = (n, *, lean = false))]
     fn new(n: &Bound<'_, PyAny>, lean: bool) -> PyResult<Self> {
-        let game = Game::with_mode_i64(int_arg(n)?, mode_of(lean)).map_err(to_py)?;
+        let size = int_arg(n)?;
+        let game = Game::with_mode_i64(size.value, mode_of(lean)).map_err(|err| {
+            let shown = Shown {
+                n: Some(&size),
+                ..Shown::default()
+            };
+            to_py(n.py(), err, describe(err, shown), Call::Other)
+        })?;
         Ok(TicTacToe::wrap(game))
     }
 
@@ -87,21 +98,22 @@ impl TicTacToe {
         col: &Bound<'_, PyAny>,
         player: &Bound<'_, PyAny>,
     ) -> PyResult<u8> {
-        let args = Ints::read([row, col, player])?;
-        let [r, c, p] = args.values;
-        let result = self.game().play_i64(r, c, p);
-        result.map_err(|err| illegal_move(row.py(), args.move_message(err), None))
-    }
-
-    /// Takes the same arguments as ``move`` and does nothing: the cost of a call, for benchmarks.
-    fn _noop_move(
-        &self,
-        row: &Bound<'_, PyAny>,
-        col: &Bound<'_, PyAny>,
-        player: &Bound<'_, PyAny>,
-    ) -> u8 {
-        let _ = (row, col, player);
-        0
+        let (r, c, p) = (int_arg(row)?, int_arg(col)?, int_arg(player)?);
+        let result = self.game().play_i64(r.value, c.value, p.value);
+        result.map_err(|err| {
+            let shown = Shown {
+                n: None,
+                row: Some(&r),
+                col: Some(&c),
+                player: Some(&p),
+            };
+            to_py(
+                row.py(),
+                err,
+                describe(err, shown),
+                Call::Move { index: None },
+            )
+        })
     }
 
     /// Applies ``(row, col, player)`` moves all or nothing; returns the winner after the last one.
@@ -121,15 +133,57 @@ impl TicTacToe {
     /// >>> game.move_count
     /// 3
     fn play(&self, moves: &Bound<'_, PyAny>) -> PyResult<u8> {
-        let moves_read = batch(moves)?;
-        let result = match moves_read {
-            Batch::InPlace(rows) => self.game().play_all_i64(rows.iter().copied()),
-            Batch::Int64Rows(bytes) => self.game().play_all_i64(rows_of(bytes.as_bytes())),
-            Batch::Triples(triples) => self.game().play_all_i64(triples),
+        let py = moves.py();
+        let refused = |err: BatchError, message: String| {
+            let call = Call::Move {
+                index: Some(err.index),
+            };
+            to_py(py, err.error, message, call)
         };
-        result
-            .map(|winner| winner.map_or(0, Player::number))
-            .map_err(|err| illegal_move(moves.py(), err.error.to_string(), Some(err.index)))
+        if let Some(buffer) = int64_rows(moves)
+            && let Some(cells) = buffer.as_slice_ptr()
+        {
+            let (base, len) = (cells.cast::<i64>().as_ptr().cast_const(), cells.len());
+            let rows = (0..len / 3).map(|k| {
+                // SAFETY: `PyBuffer::get` checked the format (native i64) and the alignment, and
+                // `int64_rows` the shape (k, 3) and contiguity, so `len` i64s are readable at `base`;
+                // the export keeps them alive until `buffer` drops, after this loop. The interpreter
+                // stays attached, so no Python code writes them meanwhile (native code writing them
+                // from another thread would race, as with any consumer of a buffer).
+                unsafe {
+                    [
+                        base.add(3 * k).read(),
+                        base.add(3 * k + 1).read(),
+                        base.add(3 * k + 2).read(),
+                    ]
+                }
+            });
+            let result = self.game().play_all_i64(rows);
+            return result
+                .map(player_number)
+                .map_err(|err| refused(err, err.error.to_string()));
+        }
+        // An iterable is read before the game is locked (its items may call back into this game),
+        // and only as far as a legal batch can go: a batch longer than the cells left is refused at
+        // or before that point, so an endless iterable ends there.
+        let mut iter = moves.try_iter()?;
+        let mut triples = Vec::new();
+        let mut limit = self.game().moves_left().saturating_add(1);
+        loop {
+            let cut = read_triples(&mut iter, &mut triples, limit)?;
+            let mut game = self.game();
+            let bound = game.moves_left().saturating_add(1);
+            if cut && bound > limit {
+                // Another thread emptied the board meanwhile: the batch may go further.
+                limit = bound;
+                continue;
+            }
+            let result = game.play_all_i64(triples.iter().map(|t| t.values));
+            drop(game);
+            return result
+                .map(player_number)
+                .map_err(|err| refused(err, triples[err.index].describe(err.error)));
+        }
     }
 
     /// The board size n.
@@ -199,10 +253,15 @@ impl TicTacToe {
     /// >>> game.can_win(1), game.can_win(2)
     /// (True, True)
     fn can_win(&self, player: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let args = Ints::read([player])?;
-        let player = Player::from_number(args.values[0])
-            .map_err(|err| to_py_with(err, args.message(err, &[0])))?;
-        Ok(self.game().can_win(player))
+        let p = int_arg(player)?;
+        let who = Player::from_number(p.value).map_err(|err| {
+            let shown = Shown {
+                player: Some(&p),
+                ..Shown::default()
+            };
+            to_py(player.py(), err, describe(err, shown), Call::Other)
+        })?;
+        Ok(self.game().can_win(who))
     }
 
     /// Empties the board, keeping the size, the mode and the memory: replaying many games needs no new
@@ -227,13 +286,21 @@ impl TicTacToe {
     /// >>> game.cell(2, 1), game.cell(0, 0)
     /// (2, 0)
     fn cell(&self, row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> PyResult<u8> {
-        let args = Ints::read([row, col])?;
-        let [r, c] = args.values;
+        let (r, c) = (int_arg(row)?, int_arg(col)?);
         let game = self.game();
-        let holder = game.locate(r, c).and_then(|(row, col)| game.cell(row, col));
+        let holder = game
+            .locate(r.value, c.value)
+            .and_then(|(row, col)| game.cell(row, col));
         drop(game);
-        let holder = holder.map_err(|err| to_py_with(err, args.message(err, &[0, 1])))?;
-        Ok(holder.map_or(0, Player::number))
+        let holder = holder.map_err(|err| {
+            let shown = Shown {
+                row: Some(&r),
+                col: Some(&c),
+                ..Shown::default()
+            };
+            to_py(row.py(), err, describe(err, shown), Call::Other)
+        })?;
+        Ok(player_number(holder))
     }
 
     /// Takes back the last move, also a winning one, and returns it as ``(row, col, player)``.
@@ -244,9 +311,10 @@ impl TicTacToe {
     /// 0
     /// >>> game.undo()
     /// (1, 2, 1)
-    fn undo(&self) -> PyResult<(usize, usize, u8)> {
+    fn undo(&self, py: Python<'_>) -> PyResult<(usize, usize, u8)> {
         let undone = self.game().undo();
-        let (row, col, player) = undone.map_err(to_py)?;
+        let (row, col, player) =
+            undone.map_err(|err| to_py(py, err, err.to_string(), Call::Other))?;
         Ok((row, col, player.number()))
     }
 
@@ -267,8 +335,9 @@ impl TicTacToe {
     /// >>> TicTacToe.from_bytes(game.to_bytes()) == game
     /// True
     #[classmethod]
-    fn from_bytes(_cls: &Bound<'_, PyType>, data: &[u8]) -> PyResult<Self> {
-        let game = Game::decode(data).map_err(to_py)?;
+    fn from_bytes(cls: &Bound<'_, PyType>, data: &[u8]) -> PyResult<Self> {
+        let game =
+            Game::decode(data).map_err(|err| to_py(cls.py(), err, err.to_string(), Call::Other))?;
         Ok(TicTacToe::wrap(game))
     }
 
