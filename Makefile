@@ -191,6 +191,7 @@ py-checks: develop
 	$(VENV)/bin/ruff check python examples/python bench
 	$(VENV)/bin/ruff format --check python examples/python bench
 	$(PY) -m mypy.stubtest tictactoe._tictactoe
+	$(PY) python/tools/stub_docs.py --check
 	$(PY) -m mypy python/tictactoe examples/python
 
 # A release wheel installs into a fresh venv and plays a game there.

@@ -1,45 +1,185 @@
 from collections.abc import Iterable
-from typing import Any, SupportsIndex, final
-
-from typing_extensions import Self, TypeAlias
+from typing import Any, Self, SupportsIndex, TypeAlias, final
 
 __all__ = ["IllegalMoveError", "TicTacToe", "__version__"]
 
 __version__: str
 
 class IllegalMoveError(ValueError):
+    """A move the rules refuse: a cell off the board, a player other than 1 or 2, the same player twice
+    in a row, a taken cell, or any move after the game is over. The game is unchanged.
+
+    ``index`` is the position of the refused move in a ``play`` batch, and ``None`` for ``move``.
+    """
+
     index: int | None
 
 _Move: TypeAlias = tuple[SupportsIndex, SupportsIndex, SupportsIndex]
 
 @final
 class TicTacToe:
+    """An n x n game of tic-tac-toe whose moves cost O(1), whatever n is.
+
+    Players are 1 (X) and 2 (O); either may move first, then they alternate. ``lean=True`` keeps only
+    the counters (O(n) memory, for huge boards): the caller then promises to play each cell at most
+    once, and ``cell``, ``undo`` and drawing the board are not available.
+
+    >>> game = TicTacToe(3)
+    >>> game.move(1, 1, 1)
+    0
+    >>> game.move(0, 0, 2)
+    0
+    >>> print(game)
+    |O| | |
+    | |X| |
+    | | | |
+    >>> game.move(0, 0, 1)
+    Traceback (most recent call last):
+    ...
+    tictactoe.IllegalMoveError: cell (0, 0) is already taken by O
+    """
     def __new__(cls, n: SupportsIndex, *, lean: bool = False) -> Self: ...
-    def move(self, row: SupportsIndex, col: SupportsIndex, player: SupportsIndex) -> int: ...
-    def play(self, moves: Iterable[_Move] | Any) -> int: ...
+    def move(self, row: SupportsIndex, col: SupportsIndex, player: SupportsIndex) -> int:
+        """Plays ``player`` (1 or 2) at ``row``, ``col``; returns 0, or the player who has just won.
+
+        Raises ``IllegalMoveError`` (a ``ValueError``) for a cell off the board, a player other than 1
+        or 2, the same player twice in a row, a taken cell, or a move after the game is over; the game
+        is then unchanged. Raises ``TypeError`` for arguments that are not ints.
+
+        >>> game = TicTacToe(2)
+        >>> game.move(0, 0, 1), game.move(1, 0, 2), game.move(0, 1, 1)
+        (0, 0, 1)
+        >>> game.move(5, 5, 2)
+        Traceback (most recent call last):
+        ...
+        tictactoe.IllegalMoveError: cell (5, 5) is outside the 2x2 board: row and column must be between 0 and 1
+        """
+    def play(self, moves: Iterable[_Move] | Any) -> int:
+        """Applies ``(row, col, player)`` moves all or nothing; returns the winner after the last one.
+
+        ``moves`` is any iterable of triples, or a C-contiguous (k, 3) buffer of 64-bit ints such as a
+        NumPy ``int64`` array, read in one go. When a move is refused, none of the batch is applied and
+        the ``IllegalMoveError`` (or ``TypeError``) has ``index``, the refused move's position.
+
+        >>> game = TicTacToe(3)
+        >>> game.play([(0, 0, 1), (1, 1, 2), (0, 1, 1)])
+        0
+        >>> try:
+        ...     game.play([(2, 2, 2), (0, 2, 1), (2, 0, 2)])
+        ... except IllegalMoveError as err:
+        ...     print(err.index, err)
+        2 the game is over: X has won
+        >>> game.move_count
+        3
+        """
     @property
-    def n(self) -> int: ...
+    def n(self) -> int:
+        """The board size n.
+
+        >>> TicTacToe(4).n
+        4
+        """
     @property
-    def lean(self) -> bool: ...
+    def lean(self) -> bool:
+        """True for a lean game (counters only).
+
+        >>> TicTacToe(4, lean=True).lean
+        True
+        """
     @property
-    def winner(self) -> int: ...
+    def winner(self) -> int:
+        """0 while nobody has won (also after a draw), else 1 or 2.
+
+        >>> game = TicTacToe(1)
+        >>> game.winner, game.move(0, 0, 2), game.winner
+        (0, 2, 2)
+        """
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True after a win or when the board is full.
+
+        >>> game = TicTacToe(1)
+        >>> game.is_over, game.move(0, 0, 1), game.is_over
+        (False, 1, True)
+        """
     @property
-    def is_draw(self) -> bool: ...
+    def is_draw(self) -> bool:
+        """True when the board is full and nobody has won.
+
+        >>> game = TicTacToe(2)
+        >>> game.play([(0, 0, 1), (0, 1, 2)]), game.is_draw
+        (0, False)
+        """
     @property
-    def move_count(self) -> int: ...
-    def can_win(self, player: SupportsIndex) -> bool: ...
-    def reset(self) -> None: ...
-    def cell(self, row: SupportsIndex, col: SupportsIndex) -> int: ...
-    def undo(self) -> tuple[int, int, int]: ...
-    def to_bytes(self) -> bytes: ...
+    def move_count(self) -> int:
+        """The number of moves played.
+
+        >>> game = TicTacToe(3)
+        >>> game.move(1, 1, 1), game.move_count
+        (0, 1)
+        """
+    def can_win(self, player: SupportsIndex) -> bool:
+        """Whether ``player`` can still complete some line, one holding no mark of the opponent. False once
+        the game is over; when it is false for both players, the game is a dead draw.
+
+        >>> game = TicTacToe(2)
+        >>> game.play([(0, 0, 1), (1, 1, 2)])
+        0
+        >>> game.can_win(1), game.can_win(2)
+        (True, True)
+        """
+    def reset(self) -> None:
+        """Empties the board, keeping the size, the mode and the memory: replaying many games needs no new
+        object.
+
+        >>> game = TicTacToe(3)
+        >>> game.move(0, 0, 1)
+        0
+        >>> game.reset()
+        >>> game.move_count
+        0
+        """
+    def cell(self, row: SupportsIndex, col: SupportsIndex) -> int:
+        """Who holds ``row``, ``col``: 0 (empty), 1 or 2. Checked games only (``ValueError`` for lean ones);
+        ``IndexError`` for a cell off the board.
+
+        >>> game = TicTacToe(3)
+        >>> game.move(2, 1, 2)
+        0
+        >>> game.cell(2, 1), game.cell(0, 0)
+        (2, 0)
+        """
+    def undo(self) -> tuple[int, int, int]:
+        """Takes back the last move, also a winning one, and returns it as ``(row, col, player)``.
+        Checked games only (``ValueError`` for lean ones); ``IndexError`` when there is no move.
+
+        >>> game = TicTacToe(3)
+        >>> game.move(1, 2, 1)
+        0
+        >>> game.undo()
+        (1, 2, 1)
+        """
+    def to_bytes(self) -> bytes:
+        """The game as bytes: a compact, versioned encoding that ``from_bytes`` reads back.
+
+        >>> TicTacToe(3).to_bytes()[:3]
+        b'TTT'
+        """
     @classmethod
-    def from_bytes(cls, data: bytes) -> Self: ...
+    def from_bytes(cls, data: bytes) -> Self:
+        """A game from ``to_bytes`` output; ``ValueError`` when the bytes are damaged or inconsistent.
+
+        >>> game = TicTacToe(3)
+        >>> game.move(0, 0, 1)
+        0
+        >>> TicTacToe.from_bytes(game.to_bytes()) == game
+        True
+        """
     def __reduce__(self) -> tuple[Any, tuple[bytes]]: ...
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     __hash__: None  # type: ignore[assignment]
-    def _repr_svg_(self) -> str | None: ...
+    def _repr_svg_(self) -> str | None:
+        """The board as an SVG picture, for notebooks; ``None`` for a lean game."""

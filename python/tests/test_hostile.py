@@ -1,0 +1,161 @@
+"""The Python boundary met by a hostile caller. Each case that could crash runs in a child
+interpreter, so that a crash is a failed test rather than a dead run."""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from tictactoe import IllegalMoveError, TicTacToe
+
+HERE = Path(__file__).parent
+
+
+def run_child(code: str, memory_mb: int | None = None) -> subprocess.CompletedProcess[str]:
+    """Runs ``code`` in a fresh interpreter (under an address-space limit, if given)."""
+
+    def limit() -> None:
+        if memory_mb is not None:
+            size = memory_mb * 2**20
+            resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        preexec_fn=limit,
+        cwd=HERE,
+    )
+
+
+def assert_child_prints(code: str, expected: str, memory_mb: int | None = None) -> None:
+    child = run_child(code, memory_mb)
+    assert child.returncode == 0, f"the child died ({child.returncode}):\n{child.stderr}"
+    assert child.stdout.strip().splitlines()[-1] == expected, child.stdout + child.stderr
+
+
+def test_hostile_objects_at_every_method() -> None:
+    child = subprocess.run(
+        [sys.executable, str(HERE / "hostile_child.py")],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert child.returncode == 0, f"exit {child.returncode}:\n{child.stdout}\n{child.stderr}"
+
+
+FAKE_ARRAY = """
+    import array
+    from tictactoe import TicTacToe
+
+    class Fake:
+        def __init__(self, address, rows):
+            self.__array_interface__ = {"version": 3, "typestr": "<i8", "shape": (rows, 3),
+                                        "data": (address, False), "strides": None}
+
+    real = array.array("q", [0, 0, 1])
+    address, _ = real.buffer_info()
+    for fake in (Fake(0x10, 5), Fake(2**47, 1), Fake(address, 10_000_000)):
+        game = TicTacToe(3)
+        try:
+            game.play(fake)
+        except TypeError:
+            pass
+        assert game.move_count == 0
+    print("refused")
+"""
+
+
+def test_an_array_interface_is_never_trusted() -> None:
+    # A wild address once crashed the interpreter; a real 24-byte buffer claiming ten million rows
+    # was read past its end.
+    assert_child_prints(FAKE_ARRAY, "refused")
+
+
+ENDLESS = """
+    import itertools
+    from tictactoe import IllegalMoveError, TicTacToe
+
+    game = TicTacToe(3)
+    try:
+        game.play(itertools.repeat((0, 0, 1)))
+    except IllegalMoveError as err:
+        print(err.index, err)
+    lean = TicTacToe(100_000, lean=True)
+    try:
+        lean.play(itertools.cycle([(0, 0, 1), (0, 0, 2)]))
+    except MemoryError:
+        print("MemoryError", lean.move_count)
+"""
+
+
+def test_endless_iterables_end_in_an_error_not_an_abort() -> None:
+    # A 3x3 batch cannot be legal past its 10th move, so reading stops there; a huge lean board's
+    # bound is beyond memory, so reading ends in MemoryError (it once aborted the process).
+    child = run_child(ENDLESS, memory_mb=1024)
+    assert child.returncode == 0, f"the child died ({child.returncode}):\n{child.stderr}"
+    assert child.stdout.splitlines() == [
+        "1 it is O's turn, not X's",
+        "MemoryError 0",
+    ]
+
+
+class Huge:
+    def __index__(self) -> int:
+        return 2**80
+
+
+def test_an_index_returning_a_huge_int_is_the_same_error_as_that_int() -> None:
+    game = TicTacToe(3)
+    with pytest.raises(IllegalMoveError) as by_index:
+        game.move(Huge(), 0, 1)
+    with pytest.raises(IllegalMoveError) as by_int:
+        game.move(2**80, 0, 1)
+    assert str(by_index.value) == str(by_int.value)
+    assert str(2**80) in str(by_int.value)
+    with pytest.raises(IllegalMoveError, match=str(2**80)):
+        game.move(0, 0, Huge())
+    with pytest.raises(ValueError, match=str(2**80)):
+        TicTacToe(Huge())
+
+
+def test_numbers_beyond_64_bits_are_quoted_as_written_inside_a_batch() -> None:
+    game = TicTacToe(3)
+    with pytest.raises(IllegalMoveError) as err:
+        game.play([(0, 0, 1), (2**70, -(2**90), 2)])
+    assert err.value.index == 1
+    assert f"cell ({2**70}, {-(2**90)}) is outside the 3x3 board" in str(err.value)
+    with pytest.raises(IllegalMoveError, match=f"player {2**65} is invalid"):
+        game.play([(0, 0, 2**65)])
+    assert game.move_count == 0
+
+
+def test_the_same_refusal_maps_to_the_same_exception_in_every_method() -> None:
+    game = TicTacToe(3)
+    for call in (lambda: game.move(9, 0, 1), lambda: game.play([(9, 0, 1)])):
+        with pytest.raises(IllegalMoveError, match=r"cell \(9, 0\) is outside"):
+            call()
+    with pytest.raises(IndexError, match=r"cell \(9, 0\) is outside"):
+        game.cell(9, 0)
+    with pytest.raises(ValueError, match="player 3 is invalid") as err:
+        game.can_win(3)
+    assert not isinstance(err.value, IllegalMoveError)
+
+
+MEMORY = """
+    from tictactoe import TicTacToe
+
+    try:
+        TicTacToe(60_000)
+    except MemoryError:
+        print("MemoryError")
+"""
+
+
+def test_a_board_beyond_the_memory_limit_is_a_memory_error_in_the_child() -> None:
+    assert_child_prints(MEMORY, "MemoryError", memory_mb=400)
