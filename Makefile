@@ -216,6 +216,7 @@ bench: lib develop bench-tools
 	target/release/tictactoe-bench generate bench/data
 	{ target/release/tictactoe-bench run bench/data; $(BUILD)/bench_ffi bench/data; \
 	  $(PY) bench/python/bench.py bench/data; } > target/bench.jsonl
+	$(PY) bench/instructions.py target/release/tictactoe-bench bench/data target/bench.jsonl >> target/bench.jsonl
 	$(PY) bench/report.py target/bench.jsonl bench
 	@cat bench/RESULTS.md
 

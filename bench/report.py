@@ -26,13 +26,16 @@ def main() -> None:
     out = Path(sys.argv[2])
     times = [x for x in lines if x["kind"] == "time"]
     memory = [x for x in lines if x["kind"] == "memory"]
+    instructions = {
+        (x["group"], x["name"]): x["per_op"] for x in lines if x["kind"] == "instructions"
+    }
     groups: dict[str, list[dict]] = {}
     for t in times:
         groups.setdefault(t["group"], []).append(t)
     refused = []
     table = [
-        "| group | contender | ns per move (median) | fastest - slowest | x reference |",
-        "|---|---|--:|--:|--:|",
+        "| group | contender | ns per move (median) | fastest - slowest | x reference | instructions per move (callgrind) | x reference |",
+        "|---|---|--:|--:|--:|--:|--:|",
     ]
     chart: list[tuple[str, str, float, float]] = []
     for name, rows in groups.items():
@@ -46,8 +49,11 @@ def main() -> None:
                 continue
             ratio = r["ns"] / reference["ns"]
             label = r["name"] + (" (reference)" if r["reference"] else "")
+            count = instructions.get((name, r["name"]))
+            base = instructions.get((name, reference["name"]))
+            counted = f"{count:.1f} | {count / base:.2f}" if count and base else " | "
             table.append(
-                f"| {name} | {label} | {r['ns']:.1f} | {r['min']:.1f} - {r['max']:.1f} | {ratio:.2f} |"
+                f"| {name} | {label} | {r['ns']:.1f} | {r['min']:.1f} - {r['max']:.1f} | {ratio:.2f} | {counted} |"
             )
             chart.append((name, r["name"], r["ns"], ratio))
     mem = [

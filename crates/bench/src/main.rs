@@ -46,7 +46,7 @@ unsafe impl GlobalAlloc for Counting {
 static ALLOCATOR: Counting = Counting;
 
 unsafe extern "C" {
-    fn reference_replay(data: *const i64, words: usize, counters: *mut i32) -> i64;
+    fn reference_replay(data: *const i64, words: usize, counters: *mut core::ffi::c_int) -> i64;
 }
 
 type Contender<'a> = (&'a str, Box<dyn FnMut() -> i64 + 'a>);
@@ -55,6 +55,19 @@ type Contender<'a> = (&'a str, Box<dyn FnMut() -> i64 + 'a>);
 /// row each: median, fastest and slowest ns per operation. The first contender is the group's
 /// reference. Every run of every contender must return the same checksum.
 fn group(group: &str, runs: usize, ops: u64, mut contenders: Vec<Contender<'_>>) {
+    // `BENCH_ONLY="group/name"` runs that contender once, inside `counted`, for
+    // `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=*counted*`: its instructions.
+    if let Ok(only) = std::env::var("BENCH_ONLY") {
+        for (name, f) in &mut contenders {
+            if only == format!("{group}/{name}") {
+                let sum = counted(f.as_mut());
+                println!(
+                    r#"{{"kind":"count","group":"{group}","name":"{name}","ops":{ops},"checksum":{sum}}}"#
+                );
+            }
+        }
+        return;
+    }
     let checksums: Vec<i64> = contenders.iter_mut().map(|(_, f)| f()).collect();
     let mut times = vec![Vec::with_capacity(runs); contenders.len()];
     for _ in 0..runs {
@@ -77,6 +90,12 @@ fn group(group: &str, runs: usize, ops: u64, mut contenders: Vec<Contender<'_>>)
             checksums[k]
         );
     }
+}
+
+/// The one call whose instructions callgrind collects in `BENCH_ONLY` runs.
+#[inline(never)]
+fn counted(f: &mut dyn FnMut() -> i64) -> i64 {
+    black_box(f())
 }
 
 /// Replays every game through `game` (reset between games); returns the sum of the winners.
@@ -152,12 +171,13 @@ fn run(dir: &Path) {
         let mut lean = Game::new_lean(n).expect("lean game");
         let mut contenders: Vec<Contender<'_>> = vec![
             (
-                "C counter loop, gcc -O2",
+                "C counter loop, gcc -O2 (the floor)",
                 Box::new(|| {
                     // SAFETY: `words` is a well-formed record list; `counters` has room for 2n ints.
                     unsafe { reference_replay(words.as_ptr(), words.len(), counters.as_mut_ptr()) }
                 }),
             ),
+            ("idiomatic Rust counters", Box::new(|| plain_rust(set))),
             ("core lean", Box::new(|| replay(&mut lean, set))),
         ];
         let abi_game = tictactoe::tictactoe_new_lean(n as i64);
@@ -188,6 +208,38 @@ fn run(dir: &Path) {
         memory(n, Mode::Lean, set);
         memory(n, Mode::Checked, set);
     }
+}
+
+/// The same floor in idiomatic Rust: one signed count per line, a reused vector, no validation.
+fn plain_rust(set: &[(usize, &[i64])]) -> i64 {
+    let mut lines = Vec::new();
+    let mut winners = 0;
+    for &(n, moves) in set {
+        lines.clear();
+        lines.resize(2 * n, 0i32);
+        let (rows, cols) = lines.split_at_mut(n);
+        let (mut diag, mut anti) = (0i32, 0i32);
+        let target = n as i32;
+        for m in moves.chunks_exact(3) {
+            let (r, c, p) = (m[0] as usize, m[1] as usize, m[2]);
+            let d = if p == 1 { 1 } else { -1 };
+            rows[r] += d;
+            cols[c] += d;
+            if r == c {
+                diag += d;
+            }
+            if r + c == n - 1 {
+                anti += d;
+            }
+            if [rows[r], cols[c], diag, anti]
+                .iter()
+                .any(|v| v.abs() == target)
+            {
+                winners += p;
+            }
+        }
+    }
+    winners
 }
 
 /// Replays through the exported C functions, called through pointers as a C program calls into a
