@@ -22,6 +22,16 @@ impl Input<'_> {
         self.data = rest;
         Some(first)
     }
+
+    /// A game and its model from the first two bytes: `n` from 1 to `largest`, lean or checked.
+    fn game(&mut self, largest: u8) -> Option<(usize, bool, Game, Model)> {
+        let (size, flags) = (self.byte()?, self.byte()?);
+        let n = 1 + usize::from(size % largest);
+        let lean = flags & 1 == 1;
+        let mode = if lean { Mode::Lean } else { Mode::Checked };
+        let game = Game::with_mode(n, mode).expect("a small game");
+        Some((n, lean, game, Model::new(n, lean)))
+    }
 }
 
 /// A coordinate for an `n x n` board: mostly -1..=n, sometimes an extreme value.
@@ -52,14 +62,9 @@ const FULL_CHECK_EVERY: usize = 16;
 /// Drives a game in either mode with arbitrary calls, checking every answer against the model.
 pub fn ops(data: &[u8]) {
     let mut input = Input { data };
-    let (Some(size), Some(flags)) = (input.byte(), input.byte()) else {
+    let Some((n, lean, mut game, mut model)) = input.game(7) else {
         return;
     };
-    let n = 1 + usize::from(size % 7);
-    let lean = flags & 1 == 1;
-    let mode = if lean { Mode::Lean } else { Mode::Checked };
-    let mut game = Game::with_mode(n, mode).expect("a small game");
-    let mut model = Model::new(n, lean);
     let mut calls = 0;
     while let Some(op) = input.byte() {
         match op % 8 {
@@ -105,18 +110,13 @@ pub fn ops(data: &[u8]) {
     assert_agrees(&game, &model);
 }
 
-/// Batches through hostile iterators (a panic at a chosen item, a lying size hint), mixed with
-/// single moves: every batch is all or nothing, and the game agrees with the model.
+/// Batches through hostile iterators (a panic at a chosen item, a lying size hint) and plain ones:
+/// every batch is all or nothing, and the game agrees with the model after each.
 pub fn batch(data: &[u8]) {
     let mut input = Input { data };
-    let (Some(size), Some(flags)) = (input.byte(), input.byte()) else {
+    let Some((n, _, mut game, mut model)) = input.game(5) else {
         return;
     };
-    let n = 1 + usize::from(size % 5);
-    let lean = flags & 1 == 1;
-    let mode = if lean { Mode::Lean } else { Mode::Checked };
-    let mut game = Game::with_mode(n, mode).expect("a small game");
-    let mut model = Model::new(n, lean);
     while let (Some(kind), Some(count)) = (input.byte(), input.byte()) {
         let mut moves = Vec::new();
         let mut last = model.last_player();
