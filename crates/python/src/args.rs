@@ -147,6 +147,12 @@ fn triple<'py>(item: &Bound<'py, PyAny>) -> PyResult<Triple<'py>> {
 /// `array.array('q')` viewed as such, a `memoryview`), held through the buffer protocol: the exporter
 /// owns the memory and keeps it alive until the buffer is released. `None` for anything else.
 pub(crate) fn int64_rows(obj: &Bound<'_, PyAny>) -> Option<PyBuffer<i64>> {
+    // Asked first, because a refused `PyBuffer::get` builds and drops an exception: for a list of
+    // moves that cost more than the moves themselves.
+    // SAFETY: `obj` is a live object and the interpreter is attached while it is borrowed.
+    if unsafe { ffi::PyObject_CheckBuffer(obj.as_ptr()) } == 0 {
+        return None;
+    }
     let buffer = PyBuffer::<i64>::get(obj).ok()?;
     let shape = buffer.shape();
     (buffer.dimensions() == 2 && shape[1] == 3 && buffer.is_c_contiguous()).then_some(buffer)
