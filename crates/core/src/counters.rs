@@ -257,15 +257,12 @@ impl Counters {
             // n - 1 - i (anti), so a diagonal holds at most what those pairs can share. This holds
             // even for a lean caller who broke the promise and played a cell twice.
             let marks = |line: &Line| u64::from(line.marks(player));
-            let crossing = |col_of: &dyn Fn(usize) -> usize| {
-                (0..rows.len())
-                    .map(|i| marks(&rows[i]).min(marks(&cols[col_of(i)])))
-                    .sum::<u64>()
-            };
-            let last = rows.len() - 1;
-            if marks(&diagonals[0]) > crossing(&|i| i)
-                || marks(&diagonals[1]) > crossing(&|i| last - i)
-            {
+            let (mut main, mut anti) = (0, 0);
+            for (i, row) in rows.iter().enumerate() {
+                main += marks(row).min(marks(&cols[i]));
+                anti += marks(row).min(marks(&cols[rows.len() - 1 - i]));
+            }
+            if marks(&diagonals[0]) > main || marks(&diagonals[1]) > anti {
                 return Err("a diagonal holds marks where no row and column cross");
             }
         }

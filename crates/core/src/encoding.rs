@@ -232,9 +232,9 @@ impl<S: Storage> TicTacToe<S> {
     /// again and the result is a game play can reach. A lean game has no moves to replay: its counters
     /// are checked against necessary conditions of play (each line holds at most `n` marks of a
     /// player, rows and columns hold the same totals, a diagonal's marks need rows and columns that
-    /// cross on it with as many marks, the totals alternate with the last player, at most one winner, who moved last),
-    /// and what follows from them (winner, open lines, whether the game is over) is computed, never
-    /// read. Those conditions are not sufficient: deciding whether a cell pattern with given row,
+    /// cross on it with as many marks, the totals alternate with the last player, at most one winner,
+    /// who moved last), and what follows from them (winner, open lines, whether the game is over) is
+    /// computed, never read. Those conditions are not sufficient: deciding whether a cell pattern with given row,
     /// column and diagonal counts exists is a hard problem, so a lean encoding that passes them may
     /// still describe counters no game reaches. Such a game then plays by the same rules.
     ///

@@ -255,6 +255,21 @@ impl Iterator for Hostile {
     }
 }
 
+/// Keeps the hostile iterator's own panics quiet: the default hook would print each one, and a
+/// fuzzer's hook would take it for a crash. Installed once, over whatever hook was there, and every
+/// other panic still reaches that hook.
+fn quiet_iterator_panics() {
+    static QUIET: std::sync::Once = std::sync::Once::new();
+    QUIET.call_once(|| {
+        let outer = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !info.payload().is::<IteratorPanic>() {
+                outer(info);
+            }
+        }));
+    });
+}
+
 /// Applies `moves` with `play_all_i64` through an iterator that misbehaves as told, and checks the
 /// result against the model: all applied, or (on a refusal or a panic inside the iterator) none, and
 /// the game exactly as it was. A panic from anywhere but the iterator propagates.
@@ -283,6 +298,7 @@ pub fn check_hostile_batch(
         return; // a lean caller promises never to play a taken cell
     }
     let before = game.clone();
+    quiet_iterator_panics();
     let iterator = Hostile {
         moves: moves.into_iter(),
         next: 0,
