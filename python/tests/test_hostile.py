@@ -159,3 +159,28 @@ MEMORY = """
 
 def test_a_board_beyond_the_memory_limit_is_a_memory_error_in_the_child() -> None:
     assert_child_prints(MEMORY, "MemoryError", memory_mb=400)
+
+
+@pytest.mark.parametrize(
+    ("call", "number"),
+    [
+        (lambda g, x: g.move(x, 0, 1), 5),
+        (lambda g, x: g.move(0, x, 1), -5),
+        (lambda g, x: g.move(0, 0, x), 7),
+        (lambda g, x: g.play([(x, 0, 1)]), 5),
+        (lambda g, x: g.cell(x, 1), 5),
+        (lambda g, x: g.can_win(x), 7),
+        (lambda g, x: TicTacToe(x), -5),
+    ],
+)
+def test_huge_numbers_are_quoted_in_the_engines_own_words(call: object, number: int) -> None:
+    # The engine words every message; only one quoting a number beyond 64 bits is written by the
+    # extension. It must read exactly as the engine's would, with the caller's number in place.
+    huge = number * 10**40
+    game = TicTacToe(3)
+    with pytest.raises((ValueError, IndexError)) as small:
+        call(game, number)  # type: ignore[operator]
+    with pytest.raises((ValueError, IndexError)) as big:
+        call(game, huge)  # type: ignore[operator]
+    assert type(small.value) is type(big.value)
+    assert str(big.value).replace(str(huge), str(number)) == str(small.value)
