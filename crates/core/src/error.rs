@@ -50,6 +50,31 @@ pub enum Error {
         /// The board size.
         n: usize,
     },
+    /// An action (a cell index `row * n + col`) outside `0..actions`.
+    ActionOutOfRange {
+        /// The action given.
+        action: i128,
+        /// How many actions the board has: `n * n`.
+        actions: usize,
+    },
+    /// A game index outside `0..games` of a [`VecGames`](crate::VecGames).
+    NoSuchGame {
+        /// The index given.
+        index: usize,
+        /// How many games there are.
+        games: usize,
+    },
+    /// A game of a [`VecGames`](crate::VecGames) that ended by an illegal action: no single game can
+    /// hold that outcome.
+    Forfeited {
+        /// The player who won by the other's illegal action.
+        winner: Player,
+    },
+    /// A game that cannot take this place: another size, a lean game, or O moving first.
+    Incompatible {
+        /// What does not fit.
+        reason: &'static str,
+    },
     /// The game is over: no move is accepted after a win or a full board.
     GameOver {
         /// The winner, or `None` after a draw.
@@ -141,6 +166,25 @@ impl fmt::Display for Error {
                     "cell ({row}, {col}) is outside the board, which has no cells"
                 ),
             },
+            Error::ActionOutOfRange { action, actions } => match actions.checked_sub(1) {
+                Some(last) => write!(
+                    f,
+                    "action {action} is outside the board: it must be between 0 and {last}"
+                ),
+                None => write!(
+                    f,
+                    "action {action} is outside the board, which has no cells"
+                ),
+            },
+            Error::NoSuchGame { index, games } => {
+                write!(f, "there is no game {index}: there are {games}")
+            }
+            Error::Forfeited { winner } => write!(
+                f,
+                "{} lost that game by an illegal action, an outcome no single game can hold",
+                winner.other()
+            ),
+            Error::Incompatible { reason } => write!(f, "the game does not fit: {reason}"),
             Error::GameOver {
                 winner: Some(winner),
             } => {

@@ -56,6 +56,8 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde;
 mod storage;
+#[cfg(feature = "alloc")]
+mod vec_games;
 
 pub use batch::BatchError;
 pub use board::{Board, Outcome};
@@ -69,3 +71,5 @@ pub use player::Player;
 #[cfg(feature = "alloc")]
 pub use storage::Heap;
 pub use storage::{Fixed, Storage};
+#[cfg(feature = "alloc")]
+pub use vec_games::{AutoReset, Illegal, StepOutputs, VecGames, View};

@@ -186,6 +186,18 @@ impl<S: Storage> TicTacToe<S> {
         self.take_back().ok_or(Error::NothingToUndo)
     }
 
+    /// Makes room in a checked game's history for every move it can still take, so that no later
+    /// move can fail for memory.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn reserve_history(&mut self) -> Result<(), Error> {
+        if self.store.mode() == Mode::Lean {
+            return Ok(());
+        }
+        let cells = self.n() * self.n();
+        let room = cells.saturating_sub(self.store.journal().len());
+        self.store.reserve(room).map_err(|_| self.out_of_memory())
+    }
+
     /// Back to the empty board of the same size and mode, reusing the memory: O(moves played) for the
     /// cells, O(n) for the counters, and no allocation.
     ///

@@ -105,7 +105,7 @@ impl From<Error> for TicTacToeError {
             Error::InvalidSize { .. } => TicTacToeError::InvalidSize,
             Error::OutOfMemory { .. } => TicTacToeError::OutOfMemory,
             Error::InvalidPlayer { .. } => TicTacToeError::InvalidPlayer,
-            Error::OutOfRange { .. } => TicTacToeError::OutOfRange,
+            Error::OutOfRange { .. } | Error::ActionOutOfRange { .. } => TicTacToeError::OutOfRange,
             Error::GameOver { .. } => TicTacToeError::GameOver,
             Error::WrongTurn { .. } => TicTacToeError::WrongTurn,
             Error::Occupied { .. } => TicTacToeError::Occupied,

@@ -30,6 +30,7 @@ pub(crate) fn to_py(py: Python<'_>, err: Error, message: String, call: Call) -> 
         (
             Error::InvalidPlayer { .. }
             | Error::OutOfRange { .. }
+            | Error::ActionOutOfRange { .. }
             | Error::GameOver { .. }
             | Error::WrongTurn { .. }
             | Error::Occupied { .. },
@@ -41,7 +42,9 @@ pub(crate) fn to_py(py: Python<'_>, err: Error, message: String, call: Call) -> 
             let _ = exc.value(py).setattr("index", index);
             exc
         }
-        (Error::OutOfRange { .. } | Error::NothingToUndo, _) => PyIndexError::new_err(message),
+        (Error::OutOfRange { .. } | Error::NothingToUndo | Error::NoSuchGame { .. }, _) => {
+            PyIndexError::new_err(message)
+        }
         _ => PyValueError::new_err(message),
     }
 }

@@ -1,6 +1,8 @@
 //! An independent model of the rules: a plain board that is scanned in full after every move.
 //! Deliberately naive, so that it shares no logic with the counters it checks.
 
+pub mod envs;
+
 use tictactoe_core::{Error, Game, Player, Storage, TicTacToe};
 
 #[derive(Clone, Debug)]

@@ -1,0 +1,188 @@
+//! `VecGames` against an independent model of the contract (`tictactoe_testkit::envs`, brute-force
+//! boards): random steps with legal and illegal actions, samples, resets and playouts, in every
+//! auto-reset mode and under both illegal-action policies, compared output by output.
+
+use proptest::prelude::*;
+use tictactoe_core::{AutoReset, Illegal, StepOutputs, VecGames, View};
+use tictactoe_testkit::envs::{EnvModel, Stepped};
+
+#[derive(Clone, Debug)]
+enum Op {
+    Step(Vec<i64>),
+    StepSampled,
+    Reset(Option<Vec<bool>>),
+    Playout,
+}
+
+fn empty(envs: usize, cells: usize, same_step: bool) -> Stepped {
+    Stepped {
+        obs: vec![false; 2 * cells * envs],
+        action_mask: vec![false; cells * envs],
+        current_player: vec![0; envs],
+        rewards: vec![0.0; 2 * envs],
+        terminated: vec![false; envs],
+        winner: vec![0; envs],
+        final_obs: vec![false; if same_step { 2 * cells * envs } else { 0 }],
+        has_final_obs: vec![false; envs],
+    }
+}
+
+fn step(games: &mut VecGames, actions: &[i64]) -> Result<Stepped, tictactoe_core::BatchError> {
+    let (envs, cells) = (games.num_envs(), games.num_actions());
+    let mut s = empty(envs, cells, games.autoreset() == AutoReset::SameStep);
+    games.step(
+        actions,
+        StepOutputs {
+            view: View {
+                obs: &mut s.obs,
+                action_mask: &mut s.action_mask,
+                current_player: &mut s.current_player,
+            },
+            rewards: &mut s.rewards,
+            terminated: &mut s.terminated,
+            winner: &mut s.winner,
+            final_obs: &mut s.final_obs,
+            has_final_obs: &mut s.has_final_obs,
+        },
+    )?;
+    Ok(s)
+}
+
+/// Everything a refused call must leave as it was.
+fn state(games: &VecGames) -> Vec<(Option<Vec<u8>>, u8)> {
+    (0..games.num_envs())
+        .map(|i| {
+            let game = games.game(i).ok().map(|g| g.encode());
+            (game, games.current_player(i).unwrap().number())
+        })
+        .collect()
+}
+
+fn case() -> impl Strategy<Value = (usize, usize, AutoReset, Illegal, Vec<Op>)> {
+    let modes = prop_oneof![
+        Just(AutoReset::NextStep),
+        Just(AutoReset::SameStep),
+        Just(AutoReset::Disabled)
+    ];
+    let policies = prop_oneof![Just(Illegal::Raise), Just(Illegal::Loss)];
+    (1usize..=4, 1usize..=6, modes, policies).prop_flat_map(|(n, envs, autoreset, illegal)| {
+        let cells = (n * n) as i64;
+        let action = prop_oneof![8 => 0..cells, 1 => -2..cells + 2, 1 => any::<i64>()];
+        let op = prop_oneof![
+            4 => proptest::collection::vec(action, envs).prop_map(Op::Step),
+            6 => Just(Op::StepSampled),
+            1 => proptest::option::of(proptest::collection::vec(any::<bool>(), envs)).prop_map(Op::Reset),
+            1 => Just(Op::Playout),
+        ];
+        (
+            Just(n),
+            Just(envs),
+            Just(autoreset),
+            Just(illegal),
+            proptest::collection::vec(op, 1..40),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 2 } else { 300 }, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_step_equals_the_model(
+        (n, envs, autoreset, illegal, ops) in case(),
+        seed in any::<u64>(),
+    ) {
+        let mut games = VecGames::new(envs, n, autoreset, illegal, seed).unwrap();
+        let mut model = EnvModel::new(envs, n, autoreset, illegal);
+        for op in ops {
+            match op {
+                Op::Step(actions) => check_step(&mut games, &mut model, &actions),
+                Op::StepSampled => {
+                    let mut actions = vec![0i64; envs];
+                    games.sample(&mut actions).unwrap();
+                    for (i, &a) in actions.iter().enumerate() {
+                        prop_assert!((0..(n * n) as i64).contains(&a));
+                        if !model.ended[i] {
+                            let (r, c) = (a as usize / n, a as usize % n);
+                            prop_assert!(model.boards[i].board[r][c].is_none(), "sampled a taken cell");
+                        }
+                    }
+                    check_step(&mut games, &mut model, &actions);
+                }
+                Op::Reset(only) => {
+                    let mut s = empty(envs, n * n, false);
+                    let view = View { obs: &mut s.obs, action_mask: &mut s.action_mask, current_player: &mut s.current_player };
+                    games.reset(only.as_deref(), view).unwrap();
+                    model.reset(only.as_deref());
+                    let mut want = empty(envs, n * n, false);
+                    model.view(&mut want);
+                    prop_assert_eq!((s.obs, s.action_mask, s.current_player), (want.obs, want.action_mask, want.current_player));
+                }
+                Op::Playout => {
+                    let mut winners = vec![0i8; envs];
+                    games.playout(&mut winners).unwrap();
+                    for i in 0..envs {
+                        // Replay the engine's random moves on the model's board and compare the end.
+                        if !model.ended[i] {
+                            let game = games.game(i).unwrap();
+                            let played = model.boards[i].moves.len();
+                            for (r, c, p) in game.moves().skip(played) {
+                                prop_assert_eq!(p, model.to_move[i]);
+                                model.boards[i].play(r as i64, c as i64, p.number().into()).unwrap();
+                                model.to_move[i] = p.other();
+                            }
+                            prop_assert!(model.boards[i].is_over());
+                            model.ended[i] = true;
+                            model.winner[i] = model.boards[i].winner().map_or(0, |p| p.number());
+                        }
+                        prop_assert_eq!(winners[i], model.winner[i] as i8);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn check_step(games: &mut VecGames, model: &mut EnvModel, actions: &[i64]) {
+    let before = state(games);
+    let refusal = model
+        .refusal(actions)
+        .map(|i| (i, model.refusal_error(i, actions[i])));
+    match (step(games, actions), refusal) {
+        (Ok(got), None) => assert_eq!(got, model.step(actions).unwrap()),
+        (Err(err), Some((index, error))) => {
+            assert_eq!((err.index, err.error), (index, error));
+            assert_eq!(state(games), before, "a refused step changed the games");
+        }
+        (got, want) => panic!("the engine gave {got:?}, the model expected {want:?}"),
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_samples_and_playouts() {
+    let run = |seed| {
+        let mut games = VecGames::new(64, 3, AutoReset::NextStep, Illegal::Raise, seed).unwrap();
+        let mut actions = vec![0i64; 64];
+        games.sample(&mut actions).unwrap();
+        let mut winners = vec![0i8; 64];
+        games.playout(&mut winners).unwrap();
+        (actions, winners)
+    };
+    assert_eq!(run(5), run(5));
+    assert_ne!(run(5), run(6));
+}
+
+#[test]
+fn samples_are_spread_over_the_legal_cells() {
+    // 9,000 samples of an empty 3x3 board: each cell about 1,000 times (a chi-square bound far from
+    // any fair generator's values, but one a constant or biased one fails).
+    let mut games = VecGames::new(9000, 3, AutoReset::NextStep, Illegal::Raise, 11).unwrap();
+    let mut actions = vec![0i64; 9000];
+    games.sample(&mut actions).unwrap();
+    let mut counts = [0f64; 9];
+    for a in actions {
+        counts[a as usize] += 1.0;
+    }
+    let chi2: f64 = counts.iter().map(|c| (c - 1000.0).powi(2) / 1000.0).sum();
+    assert!(chi2 < 40.0, "chi-square {chi2} over {counts:?}");
+}

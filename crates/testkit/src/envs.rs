@@ -1,0 +1,196 @@
+//! An independent model of `VecGames`, written from the behaviour contract: each game is a brute-force
+//! [`Model`] board, and the environment's rules (turns after a game ends, auto-reset, rewards, the
+//! illegal-action policies) are spelled out plainly here, sharing nothing with the engine's code.
+
+use tictactoe_core::{AutoReset, Error, Illegal, Player};
+
+use crate::Model;
+
+#[derive(Clone, Debug)]
+pub struct EnvModel {
+    pub n: usize,
+    pub autoreset: AutoReset,
+    pub illegal: Illegal,
+    pub boards: Vec<Model>,
+    pub ended: Vec<bool>,
+    pub winner: Vec<u8>,
+    pub to_move: Vec<Player>,
+}
+
+/// What one step returns, game after game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stepped {
+    pub obs: Vec<bool>,
+    pub action_mask: Vec<bool>,
+    pub current_player: Vec<u8>,
+    pub rewards: Vec<f32>,
+    pub terminated: Vec<bool>,
+    pub winner: Vec<u8>,
+    pub final_obs: Vec<bool>,
+    pub has_final_obs: Vec<bool>,
+}
+
+impl EnvModel {
+    pub fn new(envs: usize, n: usize, autoreset: AutoReset, illegal: Illegal) -> EnvModel {
+        EnvModel {
+            n,
+            autoreset,
+            illegal,
+            boards: vec![Model::new(n, false); envs],
+            ended: vec![false; envs],
+            winner: vec![0; envs],
+            to_move: vec![Player::X; envs],
+        }
+    }
+
+    fn restart(&mut self, i: usize) {
+        self.boards[i] = Model::new(self.n, false);
+        self.ended[i] = false;
+        self.winner[i] = 0;
+        self.to_move[i] = Player::X;
+    }
+
+    pub fn reset(&mut self, only: Option<&[bool]>) {
+        for i in 0..self.boards.len() {
+            if only.is_none_or(|o| o[i]) {
+                self.restart(i);
+            }
+        }
+    }
+
+    /// The board cell an action names, if it names one.
+    fn cell(&self, action: i64) -> Option<(usize, usize)> {
+        let cells = (self.n * self.n) as i64;
+        (0..cells)
+            .contains(&action)
+            .then(|| (action as usize / self.n, action as usize % self.n))
+    }
+
+    fn legal(&self, i: usize, action: i64) -> bool {
+        self.cell(action)
+            .is_some_and(|(r, c)| self.boards[i].board[r][c].is_none())
+    }
+
+    /// The index of the first game whose action refuses the whole step, if any.
+    pub fn refusal(&self, actions: &[i64]) -> Option<usize> {
+        (0..actions.len()).find(|&i| {
+            if self.ended[i] {
+                self.autoreset == AutoReset::Disabled
+            } else {
+                self.illegal == Illegal::Raise && !self.legal(i, actions[i])
+            }
+        })
+    }
+
+    pub fn obs(&self, i: usize) -> Vec<bool> {
+        let (me, other) = (Some(self.to_move[i]), Some(self.to_move[i].other()));
+        let board = &self.boards[i].board;
+        board
+            .iter()
+            .flatten()
+            .flat_map(|&cell| [cell == me, cell == other])
+            .collect()
+    }
+
+    pub fn view(&self, out: &mut Stepped) {
+        out.obs = (0..self.boards.len()).flat_map(|i| self.obs(i)).collect();
+        out.action_mask = (0..self.boards.len())
+            .flat_map(|i| {
+                let ended = self.ended[i];
+                self.boards[i]
+                    .board
+                    .iter()
+                    .flatten()
+                    .map(move |cell| ended || cell.is_none())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        out.current_player = self.to_move.iter().map(|p| p.number()).collect();
+    }
+
+    /// One step; `Err(index)` when the contract refuses it (and then nothing changes).
+    pub fn step(&mut self, actions: &[i64]) -> Result<Stepped, usize> {
+        if let Some(i) = self.refusal(actions) {
+            return Err(i);
+        }
+        let envs = self.boards.len();
+        let cells = self.n * self.n;
+        let mut out = Stepped {
+            obs: vec![],
+            action_mask: vec![],
+            current_player: vec![],
+            rewards: vec![0.0; 2 * envs],
+            terminated: vec![false; envs],
+            winner: vec![0; envs],
+            final_obs: vec![
+                false;
+                if self.autoreset == AutoReset::SameStep {
+                    2 * cells * envs
+                } else {
+                    0
+                }
+            ],
+            has_final_obs: vec![false; envs],
+        };
+        for (i, &action) in actions.iter().enumerate() {
+            if self.ended[i] {
+                self.restart(i);
+                continue;
+            }
+            let mover = self.to_move[i];
+            self.to_move[i] = mover.other();
+            let winner = if self.legal(i, action) {
+                let (r, c) = self.cell(action).unwrap();
+                self.boards[i]
+                    .play(r as i64, c as i64, mover.number().into())
+                    .unwrap();
+                match self.boards[i].winner() {
+                    Some(w) => Some(w.number()),
+                    None if self.boards[i].is_full() => Some(0),
+                    None => None,
+                }
+            } else {
+                Some(mover.other().number())
+            };
+            let Some(winner) = winner else { continue };
+            self.ended[i] = true;
+            self.winner[i] = winner;
+            out.terminated[i] = true;
+            out.winner[i] = winner;
+            if winner != 0 {
+                out.rewards[2 * i + usize::from(winner - 1)] = 1.0;
+                out.rewards[2 * i + usize::from(2 - winner)] = -1.0;
+            }
+            if self.autoreset == AutoReset::SameStep {
+                out.final_obs[2 * cells * i..2 * cells * (i + 1)].copy_from_slice(&self.obs(i));
+                out.has_final_obs[i] = true;
+                self.restart(i);
+            }
+        }
+        self.view(&mut out);
+        Ok(out)
+    }
+
+    /// The error a refused step carries for game `i`, as the contract words it.
+    pub fn refusal_error(&self, i: usize, action: i64) -> Error {
+        if self.ended[i] {
+            let winner = match self.winner[i] {
+                1 => Some(Player::X),
+                2 => Some(Player::O),
+                _ => None,
+            };
+            return Error::GameOver { winner };
+        }
+        match self.cell(action) {
+            None => Error::ActionOutOfRange {
+                action: action.into(),
+                actions: self.n * self.n,
+            },
+            Some((row, col)) => Error::Occupied {
+                row,
+                col,
+                by: self.boards[i].board[row][col].unwrap(),
+            },
+        }
+    }
+}
