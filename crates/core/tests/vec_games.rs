@@ -121,7 +121,7 @@ proptest! {
                 Op::Playout => {
                     let mut winners = vec![0i8; envs];
                     games.playout(&mut winners).unwrap();
-                    for i in 0..envs {
+                    for (i, &won) in winners.iter().enumerate() {
                         // Replay the engine's random moves on the model's board and compare the end.
                         if !model.ended[i] {
                             let game = games.game(i).unwrap();
@@ -135,7 +135,7 @@ proptest! {
                             model.ended[i] = true;
                             model.winner[i] = model.boards[i].winner().map_or(0, |p| p.number());
                         }
-                        prop_assert_eq!(winners[i], model.winner[i] as i8);
+                        prop_assert_eq!(won, model.winner[i] as i8);
                     }
                 }
             }
