@@ -91,3 +91,5 @@ def test_docstring_examples() -> None:
     result = doctest.testmod(tictactoe, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
     assert result.attempted >= 30  # the class and its methods, not just the package docstring
+    vec = doctest.testmod(tictactoe._vec, optionflags=doctest.ELLIPSIS)
+    assert vec.failed == 0 and vec.attempted >= 3

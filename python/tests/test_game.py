@@ -34,7 +34,7 @@ def test_classic_transcript_answers_and_boards() -> None:
 
 
 def test_public_names() -> None:
-    assert tictactoe.__all__ == ["IllegalMoveError", "TicTacToe", "__version__"]
+    assert tictactoe.__all__ == ["IllegalMoveError", "TicTacToe", "VecGames", "__version__"]
     assert issubclass(IllegalMoveError, ValueError)
     assert TicTacToe.__module__ == "tictactoe"
 

@@ -9,5 +9,6 @@
 """
 
 from tictactoe._tictactoe import IllegalMoveError, TicTacToe, __version__
+from tictactoe._vec import VecGames
 
-__all__ = ["IllegalMoveError", "TicTacToe", "__version__"]
+__all__ = ["IllegalMoveError", "TicTacToe", "VecGames", "__version__"]

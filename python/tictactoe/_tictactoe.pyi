@@ -1,7 +1,7 @@
 from collections.abc import Iterable
 from typing import Any, Self, SupportsIndex, TypeAlias, final
 
-__all__ = ["IllegalMoveError", "TicTacToe", "__version__"]
+__all__ = ["IllegalMoveError", "TicTacToe", "_VecGames", "__version__"]
 
 __version__: str
 
@@ -183,3 +183,27 @@ class TicTacToe:
     __hash__: None  # type: ignore[assignment]
     def _repr_svg_(self) -> str | None:
         """The board as an SVG picture, for notebooks; ``None`` for a lean game."""
+
+@final
+class _VecGames:
+    def __new__(cls, num_envs: int, n: int, autoreset: str, illegal: str, seed: int) -> Self: ...
+    def step(
+        self, actions: bytes
+    ) -> tuple[
+        tuple[bytearray, bytearray, bytearray],
+        tuple[bytearray, bytearray, bytearray, bytearray, bytearray],
+    ]:
+        """Steps every game with `actions`, native 64-bit ints; returns the outputs as bytearrays."""
+    def reset(self, only: list[bool] | None) -> tuple[bytearray, bytearray, bytearray]:
+        """Empties every game, or those `only` names (one byte per game); returns the view."""
+    def view(self) -> tuple[bytearray, bytearray, bytearray]:
+        """What every game looks like now."""
+    def sample(self) -> bytearray:
+        """A random action per game, as native 64-bit ints."""
+    def playout(self) -> bytearray:
+        """Plays every game to its end at random; the winners, one signed byte per game."""
+    def seed(self, seed: int) -> None: ...
+    def game(self, i: int) -> bytes:
+        """Game `i`, encoded."""
+    def set_game(self, i: int, data: bytes) -> None:
+        """Puts the encoded game `data` in place of game `i`."""

@@ -248,6 +248,13 @@ impl VecGames {
         Ok(())
     }
 
+    /// Writes what every game looks like now into `view`, changing nothing.
+    pub fn view(&self, view: View<'_>) -> Result<(), BatchError> {
+        self.check_view(&view)?;
+        self.write_view(view);
+        Ok(())
+    }
+
     /// Plays `actions[i]` in game `i` for every game, and writes the outcome into `out`.
     ///
     /// With [`Illegal::Raise`], an illegal action anywhere (off the board, a taken cell, or any action

@@ -4,6 +4,7 @@
 mod args;
 mod errors;
 mod svg;
+mod vec;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -409,6 +410,7 @@ impl TicTacToe {
 #[pymodule]
 fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TicTacToe>()?;
+    m.add_class::<vec::VecEngine>()?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -1,0 +1,234 @@
+"""``VecGames`` against a reference that replays every game through ``TicTacToe``: observations,
+masks, rewards, terminations and winners, step by step, in every auto-reset mode and under both
+illegal-action policies, over more than a million env-steps."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from tictactoe import IllegalMoveError, TicTacToe, VecGames
+
+
+class Reference:
+    """The contract spelled out with one ``TicTacToe`` per game (the rules) and a plain board."""
+
+    def __init__(self, envs: int, n: int, autoreset: str, illegal: str) -> None:
+        self.envs, self.n, self.autoreset, self.illegal = envs, n, autoreset, illegal
+        self.games = [TicTacToe(n) for _ in range(envs)]
+        self.boards = np.zeros((envs, n, n), dtype=np.int8)
+        self.ended = [False] * envs
+        self.to_move = [1] * envs
+
+    def restart(self, i: int) -> None:
+        self.games[i] = TicTacToe(self.n)
+        self.boards[i] = 0
+        self.ended[i] = False
+        self.to_move[i] = 1
+
+    def legal(self, i: int, a: int) -> bool:
+        return 0 <= a < self.n * self.n and self.boards[i].flat[a] == 0
+
+    def refusal(self, actions: list[int]) -> int | None:
+        for i, a in enumerate(actions):
+            if self.ended[i]:
+                if self.autoreset == "disabled":
+                    return i
+            elif self.illegal == "raise" and not self.legal(i, a):
+                return i
+        return None
+
+    def view(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        me = np.array(self.to_move, dtype=np.int8)[:, None, None]
+        obs = np.stack([self.boards == me, self.boards == 3 - me], axis=-1)
+        mask = (self.boards.reshape(self.envs, -1) == 0) | np.array(self.ended)[:, None]
+        return obs, mask, np.array(self.to_move, dtype=np.uint8)
+
+    def step(self, actions: list[int]) -> dict[str, np.ndarray]:
+        rewards = np.zeros((self.envs, 2), dtype=np.float32)
+        terminated = np.zeros(self.envs, dtype=bool)
+        winners = np.zeros(self.envs, dtype=np.uint8)
+        final = np.zeros((self.envs, self.n, self.n, 2), dtype=bool)
+        has_final = np.zeros(self.envs, dtype=bool)
+        for i, a in enumerate(actions):
+            if self.ended[i]:
+                self.restart(i)
+                continue
+            mover = self.to_move[i]
+            self.to_move[i] = 3 - mover
+            if self.legal(i, a):
+                winner = self.games[i].move(a // self.n, a % self.n, mover)
+                self.boards[i].flat[a] = mover
+                if not winner and not self.games[i].is_over:
+                    continue
+            else:
+                winner = 3 - mover
+            self.ended[i] = True
+            terminated[i] = True
+            winners[i] = winner
+            if winner:
+                rewards[i, winner - 1], rewards[i, 2 - winner] = 1, -1
+            if self.autoreset == "same_step":
+                final[i] = self.view()[0][i]
+                has_final[i] = True
+                self.restart(i)
+        obs, mask, player = self.view()
+        return {
+            "obs": obs,
+            "mask": mask,
+            "player": player,
+            "rewards": rewards,
+            "terminated": terminated,
+            "winner": winners,
+            "final": final,
+            "has_final": has_final,
+        }
+
+
+CONFIGS = list(
+    itertools.product(["next_step", "same_step", "disabled"], ["raise", "loss"], range(1, 7))
+)
+STEPS_PER_CONFIG = 28_000  # env-steps; 36 configurations make more than a million
+
+
+@pytest.mark.parametrize(("autoreset", "illegal", "n"), CONFIGS)
+def test_every_step_equals_replaying_each_game(autoreset: str, illegal: str, n: int) -> None:
+    rng = random.Random(f"{autoreset}{illegal}{n}")
+    envs = rng.choice([1, 7, 100])
+    games = VecGames(envs, n, autoreset=autoreset, illegal=illegal, seed=rng.randrange(2**64))
+    ref = Reference(envs, n, autoreset, illegal)
+    done = 0
+    while done < STEPS_PER_CONFIG:
+        if rng.random() < 0.03:
+            mask = np.array([rng.random() < 0.5 for _ in range(envs)])
+            obs, info = games.reset(options={"reset_mask": mask})
+            for i in np.flatnonzero(mask):
+                ref.restart(int(i))
+            want = ref.view()
+            assert np.array_equal(obs, want[0]) and np.array_equal(info["action_mask"], want[1])
+            continue
+        if rng.random() < 0.7:
+            actions = games.sample().tolist()
+        else:
+            actions = [rng.randrange(-1, n * n + 1) for _ in range(envs)]
+        refused = ref.refusal(actions)
+        if refused is not None:
+            before = games.action_mask.copy(), games.current_player.copy()
+            with pytest.raises(IllegalMoveError) as err:
+                games.step(actions)
+            assert err.value.index == refused
+            after = games.action_mask, games.current_player
+            assert all(np.array_equal(b, a) for b, a in zip(before, after, strict=True))
+            if autoreset == "disabled":  # ended games wait for a reset that names them
+                games.reset(options={"reset_mask": np.array(ref.ended)})
+                for i in [i for i in range(envs) if ref.ended[i]]:
+                    ref.restart(i)
+            continue
+        obs, rewards, terminated, truncated, info = games.step(actions)
+        want = ref.step(actions)
+        assert np.array_equal(obs, want["obs"])
+        assert np.array_equal(info["action_mask"], want["mask"])
+        assert np.array_equal(info["current_player"], want["player"])
+        assert np.array_equal(rewards, want["rewards"])
+        assert np.array_equal(terminated, want["terminated"])
+        assert not truncated.any()
+        assert np.array_equal(info["winner"], want["winner"])
+        if autoreset == "same_step":
+            assert np.array_equal(info["_final_obs"], want["has_final"])
+            assert np.array_equal(
+                info["final_obs"][want["has_final"]], want["final"][want["has_final"]]
+            )
+        done += envs
+
+
+def test_returned_arrays_are_fresh() -> None:
+    games = VecGames(4, seed=3)
+    obs, _ = games.reset()
+    first = obs.copy()
+    games.step(games.sample())
+    assert np.array_equal(obs, first)
+
+
+def test_same_seed_same_samples_and_playouts() -> None:
+    def run(seed: int) -> tuple[list[int], list[int]]:
+        games = VecGames(50, seed=seed)
+        return games.sample().tolist(), games.playout().tolist()
+
+    assert run(9) == run(9)
+    assert run(9) != run(10)
+
+
+def test_game_and_set_game() -> None:
+    games = VecGames(3, illegal="loss", seed=0)
+    game = TicTacToe(3)
+    game.move(1, 1, 1)
+    games.set_game(2, game)
+    assert games.game(2) == game
+    assert games.current_player.tolist() == [1, 1, 2]
+    games.step([0, 0, 4])  # game 2: O plays a taken cell and loses
+    with pytest.raises(ValueError, match="illegal action"):
+        games.game(2)
+    with pytest.raises(IndexError):
+        games.game(3)
+    with pytest.raises(IndexError):
+        games.set_game(-1, game)
+    o_first = TicTacToe(3)
+    o_first.move(0, 0, 2)
+    for bad in (o_first, TicTacToe(4), TicTacToe(3, lean=True)):
+        with pytest.raises(ValueError):
+            games.set_game(0, bad)
+    with pytest.raises(TypeError):
+        games.set_game(0, "not a game")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("actions", "error"),
+    [
+        ([0.5, 1, 2], TypeError),
+        (["a", 1, 2], TypeError),
+        ([0, 1], ValueError),
+        ([[0, 1, 2]], ValueError),
+        ([0, 1, None], TypeError),
+    ],
+)
+def test_bad_actions_change_nothing(actions: object, error: type[Exception]) -> None:
+    games = VecGames(3, seed=0)
+    games.step([0, 1, 2])
+    before = games.action_mask.copy()
+    with pytest.raises(error):
+        games.step(actions)
+    assert np.array_equal(games.action_mask, before)
+
+
+def test_huge_and_unsigned_actions_are_illegal_not_wrapped() -> None:
+    games = VecGames(2, seed=0)
+    for actions in ([2**70, 0], np.array([2**64 - 1, 0], dtype=np.uint64)):
+        with pytest.raises(IllegalMoveError) as err:
+            games.step(actions)
+        assert err.value.index == 0
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"num_envs": 0},
+        {"num_envs": 2, "n": 0},
+        {"num_envs": 2, "autoreset": "sometimes"},
+        {"num_envs": 2, "illegal": "ignore"},
+    ],
+)
+def test_bad_construction(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        VecGames(**kwargs)  # type: ignore[arg-type]
+
+
+def test_metadata_and_shapes() -> None:
+    games = VecGames(5, 4, autoreset="same_step")
+    assert games.metadata == {"autoreset_mode": "same_step"}
+    assert (games.num_envs, games.n, games.num_actions) == (5, 4, 16)
+    assert games.action_mask.shape == (5, 16)
+    obs, rewards, _, _, info = games.step(games.sample())
+    assert obs.dtype == np.bool_ and rewards.dtype == np.float32 and obs.shape == (5, 4, 4, 2)
+    assert info["final_obs"].shape == (5, 4, 4, 2)

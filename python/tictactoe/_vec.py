@@ -1,0 +1,206 @@
+"""``VecGames``: many games stepped in one call, for reinforcement learning, self-play and search.
+
+The engine steps the games (``tictactoe._tictactoe._VecGames``); this module checks arguments and
+turns the engine's outputs into fresh NumPy arrays.
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+from typing import Any, SupportsIndex
+
+from tictactoe._tictactoe import TicTacToe, _VecGames
+
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - exercised only without NumPy
+    np = None  # type: ignore[assignment]
+
+AUTORESET_MODES = ("next_step", "same_step", "disabled")
+ILLEGAL_POLICIES = ("raise", "loss")
+_INT64_MAX = 2**63 - 1
+
+
+def _count(value: SupportsIndex, name: str, least: int) -> int:
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not bool")
+    number = operator.index(value)  # TypeError for anything that is not an int
+    if number < least:
+        raise ValueError(f"{name} must be at least {least}, not {number}")
+    return number
+
+
+def _seed(seed: SupportsIndex | None) -> int:
+    if seed is None:
+        return int.from_bytes(os.urandom(8), "little")
+    return operator.index(seed) % 2**64
+
+
+class VecGames:
+    """``num_envs`` independent ``n x n`` games (checked rules) stepped together.
+
+    Every game starts empty with player 1 (X) to move; an action is a cell index ``row * n + col``
+    for the player whose turn it is in that game. Observations are from the mover's point of view,
+    shape ``(num_envs, n, n, 2)``: plane 0 the mover's cells, plane 1 the other player's.
+
+    >>> games = VecGames(2, seed=1)
+    >>> obs, info = games.reset()
+    >>> obs, rewards, terminated, truncated, info = games.step([4, 0])
+    >>> obs.shape, info["current_player"].tolist(), bool(obs[0, 1, 1, 1])
+    ((2, 3, 3, 2), [2, 2], True)
+    """
+
+    def __init__(
+        self,
+        num_envs: int,
+        n: int = 3,
+        *,
+        autoreset: str = "next_step",
+        illegal: str = "raise",
+        seed: int | None = None,
+    ) -> None:
+        if np is None:
+            raise ImportError("VecGames needs NumPy: pip install 'tictactoe-engine[numpy]'")
+        self._num_envs = _count(num_envs, "num_envs", 1)
+        self._n = _count(n, "n", 1)
+        if autoreset not in AUTORESET_MODES:
+            raise ValueError(f"autoreset must be one of {AUTORESET_MODES}, not {autoreset!r}")
+        if illegal not in ILLEGAL_POLICIES:
+            raise ValueError(f"illegal must be one of {ILLEGAL_POLICIES}, not {illegal!r}")
+        self._autoreset = autoreset
+        self._engine = _VecGames(self._num_envs, self._n, autoreset, illegal, _seed(seed))
+
+    @property
+    def num_envs(self) -> int:
+        """How many games."""
+        return self._num_envs
+
+    @property
+    def n(self) -> int:
+        """The board size of every game."""
+        return self._n
+
+    @property
+    def num_actions(self) -> int:
+        """Actions per game: ``n * n``."""
+        return self._n * self._n
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        """``{"autoreset_mode": ...}``, the auto-reset mode by name."""
+        return {"autoreset_mode": self._autoreset}
+
+    @property
+    def action_mask(self) -> Any:
+        """The legal actions of every game, ``(num_envs, n * n)`` bool (all True once it ended)."""
+        return self._view(self._engine.view())[1]
+
+    @property
+    def current_player(self) -> Any:
+        """The player to move in every game, 1 or 2, ``(num_envs,)`` uint8."""
+        return self._view(self._engine.view())[2]
+
+    def _view(self, raw: tuple[bytearray, bytearray, bytearray]) -> tuple[Any, Any, Any]:
+        n, envs = self._n, self._num_envs
+        obs = np.frombuffer(raw[0], dtype=np.bool_).reshape(envs, n, n, 2)
+        mask = np.frombuffer(raw[1], dtype=np.bool_).reshape(envs, n * n)
+        player = np.frombuffer(raw[2], dtype=np.uint8)
+        return obs, mask, player
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Empties every game, or with ``options={"reset_mask": mask}`` only those the bool mask
+        names (a pending restart of a named game happens now). ``seed`` restarts the generator."""
+        only = None
+        if options is not None and options.get("reset_mask") is not None:
+            mask = np.asarray(options["reset_mask"])
+            if mask.dtype != np.bool_:
+                raise TypeError(f"reset_mask must be a bool array, not {mask.dtype}")
+            if mask.shape != (self._num_envs,):
+                raise ValueError(
+                    f"reset_mask must have shape ({self._num_envs},), not {mask.shape}"
+                )
+            only = [bool(x) for x in mask]
+        if seed is not None:
+            self._engine.seed(_seed(seed))
+        obs, mask_, player = self._view(self._engine.reset(only))
+        return obs, {"action_mask": mask_, "current_player": player}
+
+    def _actions(self, actions: object) -> bytes:
+        array = np.asarray(actions)
+        if array.dtype == np.object_:
+            flat = [operator.index(a) for a in array.reshape(-1)]  # TypeError for a non-int
+            array = np.array(
+                [min(max(a, -_INT64_MAX - 1), _INT64_MAX) for a in flat], dtype=np.int64
+            ).reshape(array.shape)
+        elif array.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integers, not {array.dtype}")
+        if array.shape != (self._num_envs,):
+            raise ValueError(f"actions must have shape ({self._num_envs},), not {array.shape}")
+        if array.dtype.kind == "u":
+            array = np.minimum(array, _INT64_MAX)
+        return np.ascontiguousarray(array, dtype=np.int64).tobytes()
+
+    def step(self, actions: object) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Plays one action per game; returns ``(obs, rewards, terminated, truncated, info)``.
+
+        ``rewards`` is ``(num_envs, 2)`` float32, one column per player (X, O). ``info`` holds
+        ``action_mask``, ``current_player`` and ``winner`` (for games that ended on this step), and
+        in ``same_step`` mode ``final_obs`` with the bool mask ``_final_obs``. An illegal action
+        under ``illegal="raise"`` raises ``IllegalMoveError`` (``.index`` is the first offending
+        game) and changes nothing.
+        """
+        view, (rewards, terminated, winner, final_obs, has_final) = self._engine.step(
+            self._actions(actions)
+        )
+        obs, mask, player = self._view(view)
+        info: dict[str, Any] = {
+            "action_mask": mask,
+            "current_player": player,
+            "winner": np.frombuffer(winner, dtype=np.uint8),
+        }
+        if self._autoreset == "same_step":
+            n = self._n
+            info["final_obs"] = np.frombuffer(final_obs, dtype=np.bool_).reshape(
+                self._num_envs, n, n, 2
+            )
+            info["_final_obs"] = np.frombuffer(has_final, dtype=np.bool_)
+        return (
+            obs,
+            np.frombuffer(rewards, dtype=np.float32).reshape(self._num_envs, 2),
+            np.frombuffer(terminated, dtype=np.bool_),
+            np.zeros(self._num_envs, dtype=np.bool_),
+            info,
+        )
+
+    def sample(self) -> Any:
+        """A uniformly random legal action for every game in play (any action for an ended one)."""
+        return np.frombuffer(self._engine.sample(), dtype=np.int64)
+
+    def playout(self) -> Any:
+        """Plays every game to its end with uniformly random legal moves; the winners (0 for a
+        draw) as int8. The games are left ended."""
+        return np.frombuffer(self._engine.playout(), dtype=np.int8)
+
+    def _index(self, i: SupportsIndex) -> int:
+        index = operator.index(i)
+        if not 0 <= index < self._num_envs:
+            raise IndexError(f"there is no game {index}: there are {self._num_envs}")
+        return index
+
+    def game(self, i: int) -> TicTacToe:
+        """A copy of game ``i``; ``ValueError`` for a game lost by an illegal action."""
+        return TicTacToe.from_bytes(self._engine.game(self._index(i)))
+
+    def set_game(self, i: int, game: TicTacToe) -> None:
+        """Puts a copy of ``game`` in place of game ``i``: a checked game of the same ``n`` whose
+        position X could have reached moving first. It cancels a pending restart."""
+        index = self._index(i)
+        if not isinstance(game, TicTacToe):
+            raise TypeError(f"game must be a TicTacToe, not {type(game).__name__}")
+        self._engine.set_game(index, game.to_bytes())
+
+    def __repr__(self) -> str:
+        return f"VecGames({self._num_envs}, {self._n}, autoreset={self._autoreset!r})"
