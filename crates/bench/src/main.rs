@@ -330,10 +330,61 @@ fn main() {
                 }
             }
         }
-        (Some("run"), Some(dir)) => run(Path::new(dir)),
+        (Some("run"), Some(dir)) => {
+            run(Path::new(dir));
+            for (envs, n) in [(64, 3), (4096, 3), (65_536, 3), (4096, 8)] {
+                let steps = (4_000_000 / (envs * n * n / 9)).max(8);
+                let ops = (steps * envs) as u64;
+                group(
+                    &format!("VecGames step(sample()), n = {n}, {envs} games, per env-step"),
+                    7,
+                    ops,
+                    vec![("core", Box::new(move || vec_games_loop(envs, n, steps)))],
+                );
+            }
+        }
         _ => {
             eprintln!("usage: tictactoe-bench generate DIR | run DIR");
             std::process::exit(2);
         }
     }
+}
+
+/// `VecGames` in the core alone: `step(sample())` over `envs` games of size `n`, with every output
+/// written; returns a checksum of the rewards.
+fn vec_games_loop(envs: usize, n: usize, steps: usize) -> i64 {
+    use tictactoe_core::{AutoReset, Illegal, StepOutputs, VecGames, View};
+    let mut games = VecGames::new(envs, n, AutoReset::NextStep, Illegal::Raise, 1).expect("games");
+    let cells = n * n;
+    let (mut obs, mut mask, mut player) = (
+        vec![false; 2 * cells * envs],
+        vec![false; cells * envs],
+        vec![0u8; envs],
+    );
+    let (mut rewards, mut done, mut winner, mut has_final) = (
+        vec![0f32; 2 * envs],
+        vec![false; envs],
+        vec![0u8; envs],
+        vec![false; envs],
+    );
+    let mut actions = vec![0i64; envs];
+    let mut sum = 0i64;
+    for _ in 0..steps {
+        games.sample(&mut actions).expect("sample");
+        let out = StepOutputs {
+            view: View {
+                obs: &mut obs,
+                action_mask: &mut mask,
+                current_player: &mut player,
+            },
+            rewards: &mut rewards,
+            terminated: &mut done,
+            winner: &mut winner,
+            final_obs: &mut [],
+            has_final_obs: &mut has_final,
+        };
+        games.step(&actions, out).expect("legal actions");
+        sum += rewards.iter().map(|&r| r as i64).sum::<i64>() + i64::from(winner[0]);
+    }
+    sum
 }

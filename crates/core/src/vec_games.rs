@@ -488,42 +488,39 @@ impl VecGames {
             return below(&mut self.rng, cells as u64) as usize;
         }
         let game = &self.games[i];
-        let mut k = below(&mut self.rng, game.moves_left()) as usize;
-        for action in 0..cells {
-            if game.cell(action / self.n, action % self.n) == Ok(None) {
+        let mut k = below(&mut self.rng, game.moves_left());
+        for (cell, holder) in game.holders().enumerate() {
+            if holder == 0 {
                 if k == 0 {
-                    return action;
+                    return cell;
                 }
                 k -= 1;
             }
         }
-        // moves_left counts exactly the empty cells of a game in play.
+        // moves_left counts exactly the empty cells of a game in play, so one was chosen.
         0
     }
 
     /// Game `i` from the view of its player to move: `2 * n * n` flags.
     fn write_obs(&self, i: usize, obs: &mut [bool]) {
-        let me = Some(self.to_move[i]);
-        let other = Some(self.to_move[i].other());
-        let game = &self.games[i];
-        for (action, pair) in obs.chunks_exact_mut(2).enumerate() {
-            let holder = game.cell(action / self.n, action % self.n).ok().flatten();
+        let me = self.to_move[i].number();
+        for (pair, holder) in obs.chunks_exact_mut(2).zip(self.games[i].holders()) {
             pair[0] = holder == me;
-            pair[1] = holder == other;
+            pair[1] = holder != me && holder != 0;
         }
     }
 
     fn write_view(&self, view: View<'_>) {
         let cells = self.num_actions();
         for i in 0..self.num_envs() {
-            self.write_obs(i, &mut view.obs[2 * cells * i..2 * cells * (i + 1)]);
+            let obs = &mut view.obs[2 * cells * i..2 * cells * (i + 1)];
             let mask = &mut view.action_mask[cells * i..cells * (i + 1)];
-            if self.ended[i] {
-                mask.fill(true);
-            } else {
-                for (action, legal) in mask.iter_mut().enumerate() {
-                    *legal = self.games[i].cell(action / self.n, action % self.n) == Ok(None);
-                }
+            let (me, ended) = (self.to_move[i].number(), self.ended[i]);
+            let slots = obs.chunks_exact_mut(2).zip(mask.iter_mut());
+            for ((pair, legal), holder) in slots.zip(self.games[i].holders()) {
+                pair[0] = holder == me;
+                pair[1] = holder != me && holder != 0;
+                *legal = ended || holder == 0;
             }
             view.current_player[i] = self.to_move[i].number();
         }
