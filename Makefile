@@ -16,7 +16,8 @@ RELEASE := target/release
 STATIC_LIB := $(RELEASE)/libtictactoe.a
 SHARED_LIB := $(RELEASE)/libtictactoe.so
 CFLAGS_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude
-C_TEST_SRC := crates/ffi/tests/c/test_tictactoe.c
+# The C tests, each run plain, under valgrind and with the sanitizers.
+C_TESTS := test_tictactoe test_games
 BUILD := target/c
 
 # Facts Cargo and rustc already know, asked once, when first needed: the version, what a Rust static
@@ -124,13 +125,15 @@ c-header-check:
 # The sanitizer run lets malloc return NULL, because one test asks for more memory than exists.
 c-test: lib c-header-check install-check c-churn
 	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS_STRICT) -g -O1 $(C_TEST_SRC) $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/test_tictactoe
-	$(BUILD)/test_tictactoe
-	valgrind -q --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect \
-	  --error-exitcode=1 $(BUILD)/test_tictactoe
-	$(CC) $(CFLAGS_STRICT) -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
-	  $(C_TEST_SRC) $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/test_tictactoe_asan
-	ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1 $(BUILD)/test_tictactoe_asan
+	for t in $(C_TESTS); do \
+	  $(CC) $(CFLAGS_STRICT) -g -O1 crates/ffi/tests/c/$$t.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/$$t && \
+	  $(BUILD)/$$t && \
+	  valgrind -q --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect \
+	    --error-exitcode=1 $(BUILD)/$$t && \
+	  $(CC) $(CFLAGS_STRICT) -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+	    crates/ffi/tests/c/$$t.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/$$t-asan && \
+	  ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1 $(BUILD)/$$t-asan || exit 1; \
+	done
 
 # A million games created, played and freed under valgrind: no leak. Then allocation failure for real,
 # under a virtual-memory limit: NULL, and the process and its other games live on.

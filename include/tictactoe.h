@@ -3,6 +3,7 @@
 #ifndef TICTACTOE_H
 #define TICTACTOE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,6 +39,24 @@ typedef enum tictactoe_error {
   TICTACTOE_ERROR_OTHER = -13,
 } tictactoe_error;
 
+// When a game that has ended starts again.
+typedef enum tictactoe_autoreset {
+  // On the next step: that step's action for the game is ignored.
+  TICTACTOE_AUTORESET_NEXT_STEP = 0,
+  // Within the same step: the final observation goes to `final_obs`.
+  TICTACTOE_AUTORESET_SAME_STEP = 1,
+  // Never: the game waits for a reset that names it; an action for it is refused.
+  TICTACTOE_AUTORESET_DISABLED = 2,
+} tictactoe_autoreset;
+
+// What an illegal action does.
+typedef enum tictactoe_illegal {
+  // The whole step is refused and nothing changes.
+  TICTACTOE_ILLEGAL_RAISE = 0,
+  // The mover loses that game.
+  TICTACTOE_ILLEGAL_LOSS = 1,
+} tictactoe_illegal;
+
 // One game of tic-tac-toe. Opaque: create it with `tictactoe_new` or `tictactoe_new_lean`, release it
 // with `tictactoe_free`.
 //
@@ -46,6 +65,10 @@ typedef enum tictactoe_error {
 // internal error interrupts (`TICTACTOE_ERROR_PANIC`) may leave it half-changed, so from then on the
 // game refuses every call with that code and can only be freed.
 typedef struct TicTacToe TicTacToe;
+
+// Many games of one size, stepped together; see `tictactoe_games_new`. Opaque. Like a single game,
+// it may move between threads but must not be used from two at once.
+typedef struct TicTacToeGames TicTacToeGames;
 
 // One move of a batch for `tictactoe_play`.
 typedef struct TicTacToeMove {
@@ -198,6 +221,101 @@ int64_t tictactoe_render(const struct TicTacToe *game,
 // A static message for `code`, for any `int`: never NULL, never to be freed. Non-negative codes are
 // results, not errors, and read "success".
 const char *tictactoe_strerror(int code);
+
+// `num_envs` (1 or more) empty checked `n x n` games, each with X to move, and a random generator
+// seeded with `seed` for `tictactoe_games_sample` and `tictactoe_games_playout`. `autoreset` is a
+// `tictactoe_autoreset` and `illegal` a `tictactoe_illegal` value. Returns NULL for a bad argument or
+// when memory cannot be had; release the object with `tictactoe_games_free`.
+struct TicTacToeGames *tictactoe_games_new(int64_t num_envs,
+                                           int64_t n,
+                                           int autoreset,
+                                           int illegal,
+                                           uint64_t seed);
+
+// Releases games made by `tictactoe_games_new`; NULL is accepted and does nothing.
+//
+// # Safety
+//
+// `games` is NULL or a live object from this library, released only once.
+void tictactoe_games_free(struct TicTacToeGames *games);
+
+// The number of games, or a negative code for NULL.
+//
+// # Safety
+//
+// `games` is NULL or a live object from this library.
+int64_t tictactoe_games_num_envs(struct TicTacToeGames *games);
+
+// Empties every game, or, when `only` is not NULL, the games `i` with `only[i]` true (`num_envs`
+// flags). Then writes what every game looks like: `obs` (`num_envs * n * n * 2` flags: for each
+// cell, whether the player to move holds it, then whether the other does), `action_mask`
+// (`num_envs * n * n`) and `current_player` (`num_envs`, 1 or 2). Returns 0 or a negative code.
+//
+// # Safety
+//
+// `games` is NULL or a live object; every other pointer is NULL or points to as many writable (or,
+// for `only`, readable) items as stated.
+int tictactoe_games_reset(struct TicTacToeGames *games,
+                          const bool *only,
+                          bool *obs,
+                          bool *action_mask,
+                          uint8_t *current_player);
+
+// Plays `actions[i]` (a cell index `row * n + col`) in game `i` for every game, and writes the
+// outcome: the view as for `tictactoe_games_reset`, `rewards` (`num_envs * 2`: X's, then O's),
+// `terminated` and `winner` (`num_envs` each: whether the game ended on this step, and its winner
+// 1 or 2, else 0), `has_final_obs` (`num_envs`) and, in same-step auto-reset mode only, `final_obs`
+// (like `obs`; NULL otherwise is fine). Returns 0, or a negative code with nothing changed and, if
+// `failed_index` is not NULL, the first offending game stored there.
+//
+// # Safety
+//
+// `games` is NULL or a live object; `actions` points to `num_envs` readable values; every other
+// pointer is NULL (where allowed) or points to as many writable items as stated.
+int tictactoe_games_step(struct TicTacToeGames *games,
+                         const int64_t *actions,
+                         bool *obs,
+                         bool *action_mask,
+                         uint8_t *current_player,
+                         float *rewards,
+                         bool *terminated,
+                         uint8_t *winner,
+                         bool *final_obs,
+                         bool *has_final_obs,
+                         size_t *failed_index);
+
+// Writes a uniformly random legal action for every game in play (any action for an ended game)
+// into `actions` (`num_envs` values). Returns 0 or a negative code.
+//
+// # Safety
+//
+// `games` is NULL or a live object; `actions` is NULL or points to `num_envs` writable values.
+int tictactoe_games_sample(struct TicTacToeGames *games, int64_t *actions);
+
+// Plays every game to its end with uniformly random legal moves and writes the winners (0 for a
+// draw) into `winners` (`num_envs` values). The games are left ended. Returns 0 or a negative code.
+//
+// # Safety
+//
+// `games` is NULL or a live object; `winners` is NULL or points to `num_envs` writable values.
+int tictactoe_games_playout(struct TicTacToeGames *games, int8_t *winners);
+
+// A new single game holding a copy of game `i`, or NULL (NULL object, `i` outside
+// `0..num_envs`, a game lost by an illegal action, or no memory). Release it with `tictactoe_free`.
+//
+// # Safety
+//
+// `games` is NULL or a live object from this library.
+struct TicTacToe *tictactoe_games_game(const struct TicTacToeGames *games, int64_t i);
+
+// Puts a copy of `game` in place of game `i`: a checked game of the same size in a position X could
+// have reached moving first. Returns 0 or a negative code (`TICTACTOE_ERROR_OUT_OF_RANGE` for `i`,
+// `TICTACTOE_ERROR_OTHER` for a game that does not fit), and then nothing changes.
+//
+// # Safety
+//
+// `games` and `game` are NULL or live objects from this library.
+int tictactoe_games_set_game(struct TicTacToeGames *games, int64_t i, const struct TicTacToe *game);
 
 #ifdef __cplusplus
 }  // extern "C"

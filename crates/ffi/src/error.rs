@@ -111,6 +111,7 @@ impl From<Error> for TicTacToeError {
             Error::Occupied { .. } => TicTacToeError::Occupied,
             Error::NothingToUndo => TicTacToeError::NothingToUndo,
             Error::NeedsBoard => TicTacToeError::NeedsBoard,
+            Error::NoSuchGame { .. } => TicTacToeError::OutOfRange,
             // Encoding is not part of the C face, and later engines may refuse in new ways.
             _ => TicTacToeError::Other,
         }

@@ -7,6 +7,7 @@
 
 mod boundary;
 mod error;
+mod games;
 
 use core::ffi::{c_char, c_int};
 use core::ptr;
@@ -15,6 +16,7 @@ use tictactoe_core::{Game, Mode, Player};
 
 use crate::boundary::{change, guard, read};
 pub use crate::error::{TicTacToeError, tictactoe_strerror};
+pub use crate::games::*;
 
 /// One game of tic-tac-toe. Opaque: create it with `tictactoe_new` or `tictactoe_new_lean`, release it
 /// with `tictactoe_free`.
@@ -41,12 +43,22 @@ pub struct TicTacToeMove {
     pub player: i64,
 }
 
+/// A new handle owning `game`, for the caller to release with `tictactoe_free`.
+fn into_handle(game: Game) -> *mut TicTacToe {
+    Box::into_raw(Box::new(TicTacToe {
+        game,
+        broken: false,
+    }))
+}
+
+/// The game behind a handle.
+fn game_of(handle: &TicTacToe) -> &Game {
+    &handle.game
+}
+
 fn create(n: i64, mode: Mode) -> *mut TicTacToe {
     guard(ptr::null_mut(), || match Game::with_mode_i64(n, mode) {
-        Ok(game) => Box::into_raw(Box::new(TicTacToe {
-            game,
-            broken: false,
-        })),
+        Ok(game) => into_handle(game),
         Err(_) => ptr::null_mut(),
     })
 }
