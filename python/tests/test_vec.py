@@ -232,3 +232,14 @@ def test_metadata_and_shapes() -> None:
     obs, rewards, _, _, info = games.step(games.sample())
     assert obs.dtype == np.bool_ and rewards.dtype == np.float32 and obs.shape == (5, 4, 4, 2)
     assert info["final_obs"].shape == (5, 4, 4, 2)
+
+
+def test_the_self_play_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import runpy
+    from pathlib import Path
+
+    example = Path(__file__).parents[2] / "examples" / "python" / "self_play.py"
+    runpy.run_path(str(example), run_name="__main__")
+    first = capsys.readouterr().out.splitlines()[0]
+    finished, x, o, draws = (int(w.strip(",")) for w in first.split() if w.strip(",").isdigit())
+    assert finished == x + o + draws > 0
