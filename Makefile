@@ -33,7 +33,7 @@ PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check c-churn install-check \
-        venv develop py-test py-checks wheel-check bench-tools fuzz miri
+        venv develop py-test py-checks wheel-check bench-tools bench-floor fuzz miri
 
 help:
 	@echo "The verbs:"
@@ -57,10 +57,12 @@ help:
 	@echo "  make py-checks       ruff, mypy strict, stubtest"
 	@echo "  make py-test         pytest and the allocation-failure check"
 	@echo "  make wheel-check     a release wheel installs into a fresh venv and plays"
+	@echo "Parts of make bench:"
+	@echo "  make bench-tools     the benchmark's Python contenders, into .venv"
+	@echo "  make bench-floor     the Python per-call floor: a hand-written C-API extension and a PyO3 probe"
 	@echo "Nightly only:"
 	@echo "  make fuzz            libFuzzer on each target for FUZZ_SECONDS (default $(FUZZ_SECONDS))"
 	@echo "  make miri            Miri over the C layer and the core's rule tests"
-	@echo "  make bench-tools     the benchmark's Python contenders, into .venv"
 
 # The builds' own output goes to a log, shown only if a step fails; then one short game per face and
 # a last line showing that the three faces ended in the same position.
@@ -212,16 +214,30 @@ bench-tools: venv
 
 # Generates the games once, replays them through Rust, C and Python, and writes bench/RESULTS.md and
 # bench/results.svg. Takes a few minutes.
-bench: lib develop bench-tools
+bench: lib develop bench-tools bench-floor
 	$(CARGO) build --release --locked -p tictactoe-bench
 	@mkdir -p $(BUILD)
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Iinclude bench/c/bench_ffi.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/bench_ffi
 	target/release/tictactoe-bench generate bench/data
 	{ target/release/tictactoe-bench run bench/data; $(BUILD)/bench_ffi bench/data; \
-	  $(PY) bench/python/bench.py bench/data; } > target/bench.jsonl
+	  $(PY) bench/python/bench.py bench/data; \
+	  PYTHONPATH=$(BENCH_PY) $(PY) bench/python/calls.py bench/data; } > target/bench.jsonl
 	$(PY) bench/instructions.py target/release/tictactoe-bench bench/data target/bench.jsonl >> target/bench.jsonl
 	$(PY) bench/report.py target/bench.jsonl bench
 	@cat bench/RESULTS.md
+
+# The Python benchmark's per-call floor, built here and never shipped: a hand-written METH_FASTCALL
+# extension over the C library (bench/python/floor.c) and a PyO3 class whose method does nothing
+# (crates/bench-probe), both importable from $(BENCH_PY).
+BENCH_PY := target/bench-py
+bench-floor: lib venv
+	@mkdir -p $(BENCH_PY)
+	$(CC) -std=c11 -O2 -shared -fPIC -Wall -Wextra -Werror -Iinclude \
+	  -I"$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
+	  bench/python/floor.c $(STATIC_LIB) $(NATIVE_LIBS) \
+	  -o $(BENCH_PY)/_floor$$($(PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+	PYO3_BUILD_EXTENSION_MODULE=1 $(CARGO) build --release --locked -p tictactoe-bench-probe
+	cp target/release/lib_probe.so $(BENCH_PY)/_probe.abi3.so
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := ops batch decode ffi

@@ -12,14 +12,12 @@ import os
 # NumPy's BLAS threads would otherwise spin beside the timed loop on a two-core machine.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import json
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+from replay import PurePython, group, per_call
 from tictactoe import TicTacToe
 
 Game = tuple[int, np.ndarray]  # (n, moves as a (k, 3) int64 array)
@@ -33,45 +31,6 @@ def load(path: Path) -> list[Game]:
         games.append((n, words[at + 2 : at + 2 + 3 * k].reshape(k, 3).astype(np.int64)))
         at += 2 + 3 * k
     return games
-
-
-class PurePython:
-    """The classic counter class, as a Python programmer writes it by hand: one signed count per row,
-    column and diagonal, a win when one reaches n in absolute value, and no validation at all. The
-    honest floor: anything slower as a reference would flatter the engine."""
-
-    __slots__ = ("anti", "cols", "diag", "n", "rows")
-
-    def __init__(self, n: int) -> None:
-        self.n, self.rows, self.cols = n, [0] * n, [0] * n
-        self.diag = self.anti = 0
-
-    def move(self, row: int, col: int, player: int) -> int:
-        n = self.n
-        d = 1 if player == 1 else -1
-        self.rows[row] += d
-        self.cols[col] += d
-        if row == col:
-            self.diag += d
-        if row + col == n - 1:
-            self.anti += d
-        if (
-            abs(self.rows[row]) == n
-            or abs(self.cols[col]) == n
-            or abs(self.diag) == n
-            or abs(self.anti) == n
-        ):
-            return player
-        return 0
-
-
-def per_call(factory: Callable[[int], object], method: str, games: list[tuple[int, list]]) -> int:
-    winners = 0
-    for n, moves in games:
-        play = getattr(factory(n), method)
-        for row, col, player in moves:
-            winners += play(row, col, player)
-    return winners
 
 
 def batch_list(games: list[tuple[int, list]]) -> int:
@@ -112,33 +71,6 @@ def petting_zoo_replay(games: list[tuple[int, list]]) -> int:
         rewards = [env.rewards[a] for a in env.possible_agents]
         winners += first if rewards[0] > 0 else (3 - first if rewards[1] > 0 else 0)
     return winners
-
-
-def group(name: str, runs: int, contenders: list[tuple[str, int, Callable[[], int]]]) -> None:
-    """Times contenders interleaved; each is (name, operations per run, replay). The first is the
-    group's reference."""
-    checksums = [f() for _, _, f in contenders]
-    times: list[list[float]] = [[] for _ in contenders]
-    for _ in range(runs):
-        for k, (label, ops, f) in enumerate(contenders):
-            start = time.perf_counter_ns()
-            total = f()
-            times[k].append((time.perf_counter_ns() - start) / ops)
-            if total != checksums[k]:
-                raise SystemExit(f"{label}: runs disagree")
-    for k, (label, _, _) in enumerate(contenders):
-        t = times[k]
-        row = {
-            "kind": "time",
-            "group": name,
-            "name": label,
-            "reference": k == 0,
-            "ns": statistics.median(t),
-            "min": min(t),
-            "max": max(t),
-            "checksum": checksums[k],
-        }
-        print(json.dumps(row), flush=True)
 
 
 def optional(label: str, module: str) -> bool:

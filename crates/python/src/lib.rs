@@ -3,6 +3,7 @@
 
 mod args;
 mod errors;
+mod fast;
 mod svg;
 mod vec;
 
@@ -410,6 +411,7 @@ impl TicTacToe {
 #[pymodule]
 fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TicTacToe>()?;
+    fast::install(&m.py().get_type::<TicTacToe>())?;
     m.add_class::<vec::VecEngine>()?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

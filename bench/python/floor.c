@@ -1,0 +1,112 @@
+/* The Python benchmark's floor for one call: a hand-written CPython extension, built by `make bench`
+ * and never shipped. `Floor(n)` wraps a game of the C library; `move` is a METH_FASTCALL method that
+ * does the engine's work through `tictactoe_move`, so that beside `tictactoe.TicTacToe.move` the only
+ * difference is the binding. `noop` takes the same three arguments and does nothing: the cost of a
+ * call itself. `measure` marks the region callgrind counts. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "tictactoe.h"
+
+typedef struct {
+    PyObject_HEAD
+    struct TicTacToe *game;
+} Floor;
+
+static PyObject *floor_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    long long n;
+    static char *names[] = {"n", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "L", names, &n)) return NULL;
+    Floor *self = (Floor *)type->tp_alloc(type, 0);
+    if (self == NULL) return NULL;
+    self->game = tictactoe_new(n);
+    if (self->game == NULL) {
+        Py_DECREF(self);
+        PyErr_SetString(PyExc_ValueError, "no game of that size");
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+static void floor_dealloc(Floor *self) {
+    tictactoe_free(self->game);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *floor_move(Floor *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "move takes row, col and player");
+        return NULL;
+    }
+    long long v[3];
+    for (int k = 0; k < 3; k++) {
+        v[k] = PyLong_AsLongLong(args[k]);
+        if (v[k] == -1 && PyErr_Occurred()) return NULL;
+    }
+    int result = tictactoe_move(self->game, v[0], v[1], v[2]);
+    if (result < 0) {
+        PyErr_SetString(PyExc_ValueError, tictactoe_strerror(result));
+        return NULL;
+    }
+    return PyLong_FromLong(result);
+}
+
+static PyObject *floor_noop(Floor *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    (void)args;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "noop takes three arguments");
+        return NULL;
+    }
+    return PyLong_FromLong(0);
+}
+
+static PyMethodDef floor_methods[] = {
+    {"move", (PyCFunction)(void (*)(void))floor_move, METH_FASTCALL, NULL},
+    {"noop", (PyCFunction)(void (*)(void))floor_noop, METH_FASTCALL, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject FloorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_floor.Floor",
+    .tp_basicsize = sizeof(Floor),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = floor_new,
+    .tp_dealloc = (destructor)floor_dealloc,
+    .tp_methods = floor_methods,
+};
+
+/* `measure(f)` calls `f()`: callgrind, started with collection off, counts exactly the instructions
+ * inside this function (`--toggle-collect=bench_counted_region`), and nothing of the interpreter's
+ * start-up, imports or loading of the games. Not inlined, so that the symbol exists. */
+__attribute__((noinline)) static PyObject *bench_counted_region(PyObject *module, PyObject *f) {
+    (void)module;
+    return PyObject_CallNoArgs(f);
+}
+
+static PyMethodDef module_methods[] = {
+    {"measure", bench_counted_region, METH_O, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef floor_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_floor",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC PyInit__floor(void) {
+    if (PyType_Ready(&FloorType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&floor_module);
+    if (module == NULL) return NULL;
+    Py_INCREF(&FloorType);
+    if (PyModule_AddObject(module, "Floor", (PyObject *)&FloorType) < 0) {
+        Py_DECREF(&FloorType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
