@@ -21,9 +21,9 @@ class Int(int):
     """An int subclass: never served by the fast route (its methods could run Python code)."""
 
 
-def outcome(call: Callable[[], object]) -> tuple[str, object]:
+def outcome(call: Callable[..., object], *args: object, **kwargs: object) -> tuple[str, object]:
     try:
-        return ("ok", call())
+        return ("ok", call(*args, **kwargs))
     except Exception as err:
         return (type(err).__name__, str(err))
 
@@ -49,9 +49,9 @@ def test_both_routes_agree_with_each_other_and_the_model(
         player = data.draw(st.sampled_from([1, 2, 1, 2, 0, 3, 2**64]))
         if lean and 0 <= row < n and 0 <= col < n and model.board[row][col]:
             continue  # a lean caller promises each cell once
-        got = outcome(lambda: fast.move(row, col, player))
-        assert got == outcome(lambda: general.move(row=row, col=col, player=player))
-        assert got == outcome(lambda: subclassed.move(Int(row), Int(col), Int(player)))
+        got = outcome(fast.move, row, col, player)
+        assert got == outcome(general.move, row=row, col=col, player=player)
+        assert got == outcome(subclassed.move, Int(row), Int(col), Int(player))
         expected = model.check(row, col, player)
         if expected is None:
             assert got == ("ok", model.move(row, col, player))
@@ -60,12 +60,10 @@ def test_both_routes_agree_with_each_other_and_the_model(
         assert snapshot(fast) == snapshot(general) == snapshot(subclassed)
         assert_agrees(fast, model)
         for who in (player, 1, 2):
-            assert outcome(lambda: fast.can_win(who)) == outcome(
-                lambda: general.can_win(player=who)
-            )
+            assert outcome(fast.can_win, who) == outcome(general.can_win, player=who)
         probe_row, probe_col = data.draw(numbers(n)), data.draw(numbers(n))
-        assert outcome(lambda: fast.cell(probe_row, probe_col)) == outcome(
-            lambda: general.cell(col=probe_col, row=probe_row)
+        assert outcome(fast.cell, probe_row, probe_col) == outcome(
+            general.cell, col=probe_col, row=probe_row
         )
 
 
