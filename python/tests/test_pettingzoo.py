@@ -1,0 +1,138 @@
+"""``tictactoe.pettingzoo`` against the real ``pettingzoo.classic.tictactoe_v3``, step by step, on
+thousands of random games with legal and illegal actions; and PettingZoo's own API test."""
+
+from __future__ import annotations
+
+import doctest
+import pickle
+import random
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("pygame")  # tictactoe_v3 imports it
+
+import tictactoe.pettingzoo
+from pettingzoo.classic import tictactoe_v3
+from pettingzoo.test import api_test
+from tictactoe.pettingzoo import env, raw_env
+
+
+def v3_action(action: int) -> int:
+    """v3 numbers cells down the columns, we along the rows: the same cell under the mirror."""
+    row, col = divmod(action, 3)
+    return col * 3 + row
+
+
+def transpose(observation: dict[str, Any]) -> dict[str, Any]:
+    """A v3 observation in our numbering."""
+    planes = observation["observation"]
+    mask = observation["action_mask"]
+    return {
+        "observation": planes.transpose(1, 0, 2),
+        "action_mask": np.array([mask[v3_action(a)] for a in range(9)], dtype=mask.dtype),
+    }
+
+
+def state(game: Any) -> tuple[object, ...]:
+    return (
+        game.agent_selection,
+        list(game.agents),
+        dict(game.rewards),
+        dict(game._cumulative_rewards),
+        dict(game.terminations),
+        dict(game.truncations),
+        {a: dict(i) for a, i in game.infos.items()},
+    )
+
+
+def same_observation(ours: dict[str, Any], theirs: dict[str, Any]) -> None:
+    theirs = transpose(theirs)
+    for key in ("observation", "action_mask"):
+        assert ours[key].dtype == theirs[key].dtype
+        assert np.array_equal(ours[key], theirs[key]), key
+
+
+def test_every_step_of_random_games_matches_tictactoe_v3() -> None:
+    """Each game: random actions, a fifth of them for any cell (so some illegal), until the AEC loop
+    ends; after every step both agents' observations and all of the environment's dicts compare
+    equal (v3's observations read in our cell numbering)."""
+    rng = random.Random(2026)
+    ours, theirs = env(), tictactoe_v3.env()
+    games = 1500
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # both warn on each illegal move
+        for _ in range(games):
+            seed = rng.randrange(2**31)
+            ours.reset(seed=seed)
+            theirs.reset(seed=seed)
+            steps = 0
+            for agent in ours.agent_iter():
+                assert agent == theirs.agent_selection
+                mine, reward, done, cut, info = ours.last()
+                other, their_reward, their_done, their_cut, their_info = theirs.last()
+                same_observation(mine, other)
+                theirs_last = (their_reward, their_done, their_cut, their_info)
+                assert (reward, done, cut, info) == theirs_last
+                for a in ours.agents:
+                    same_observation(ours.observe(a), theirs.observe(a))
+                assert state(ours.unwrapped) == state(theirs.unwrapped)
+                if done or cut:
+                    action = None
+                elif rng.random() < 0.2:
+                    action = rng.randrange(9)
+                else:
+                    action = rng.choice(np.flatnonzero(mine["action_mask"]).tolist())
+                ours.step(action)
+                theirs.step(None if action is None else v3_action(action))
+                steps += 1
+                assert steps < 40
+            assert not theirs.agents
+            assert state(ours.unwrapped) == state(theirs.unwrapped)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_passes_pettingzoo_api_test(n: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env(n), num_cycles=300)
+
+
+def test_larger_boards_score_like_the_engine() -> None:
+    game = env(4)
+    game.reset()
+    for action in [0, 4, 1, 5, 2, 6, 3]:  # X fills the top row
+        game.step(action)
+    assert game.rewards == {"player_1": 1, "player_2": -1}
+    assert all(game.terminations.values())
+    assert game.observe("player_2")["observation"][0, :, 1].tolist() == [1, 1, 1, 1]
+
+
+def test_raw_env_refuses_a_taken_cell_and_changes_nothing() -> None:
+    game = raw_env()
+    game.reset()
+    game.step(4)
+    before = (state(game), {a: game.observe(a)["observation"].tolist() for a in game.agents})
+    with pytest.raises(ValueError, match="taken"):
+        game.step(4)
+    after = (state(game), {a: game.observe(a)["observation"].tolist() for a in game.agents})
+    assert after == before
+
+
+def test_pickles_and_renders() -> None:
+    game = raw_env(3, render_mode="ansi")
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.n == 3 and copy.render_mode == "ansi"
+    game.reset()
+    game.step(0)
+    assert game.render() == "|X| | |\n| | | |\n| | | |"
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(render_mode="rgb_array")
+
+
+def test_module_examples() -> None:
+    result = doctest.testmod(tictactoe.pettingzoo)
+    assert result.attempted > 0 and result.failed == 0
