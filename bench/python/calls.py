@@ -41,6 +41,9 @@ def contenders(games: list[tuple[int, list]]) -> dict[str, Callable[[], int]]:
         ),
         "TicTacToe.move, checked": lambda: per_call(TicTacToe, "move", games),
         "TicTacToe.move, lean": lambda: per_call(lambda n: TicTacToe(n, lean=True), "move", games),
+        "hand-written C-API counter move, no checks": lambda: per_call(
+            _floor.Floor, "counter_move", games
+        ),
         "floor: hand-written C-API no-op, same arguments": lambda: per_call(
             _floor.Floor, "noop", games
         ),

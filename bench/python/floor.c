@@ -1,17 +1,25 @@
 /* The Python benchmark's floor for one call: a hand-written CPython extension, built by `make bench`
  * and never shipped. `Floor(n)` wraps a game of the C library; `move` is a METH_FASTCALL method that
  * does the engine's work through `tictactoe_move`, so that beside `tictactoe.TicTacToe.move` the only
- * difference is the binding. `noop` takes the same three arguments and does nothing: the cost of a
- * call itself. `measure` marks the region callgrind counts. */
+ * difference is the binding. `counter_move` is the classic counter loop with no checks, and `noop`
+ * takes the same three arguments and does nothing: the cost of a call itself. `measure` marks the
+ * region callgrind counts. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdlib.h>
 
 #include "tictactoe.h"
+
+#define MAX_N 16
 
 typedef struct {
     PyObject_HEAD
     struct TicTacToe *game;
+    /* For `counter_move` (boards up to MAX_N): one signed count per row and column, then the two
+     * diagonals; inline, so that `counter_move` costs the constructor no allocation. */
+    long long n;
+    int counts[2 * MAX_N + 2];
 } Floor;
 
 static PyObject *floor_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
@@ -21,7 +29,8 @@ static PyObject *floor_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     Floor *self = (Floor *)type->tp_alloc(type, 0);
     if (self == NULL) return NULL;
     self->game = tictactoe_new(n);
-    if (self->game == NULL) {
+    self->n = n;
+    if (self->game == NULL || n > MAX_N) {
         Py_DECREF(self);
         PyErr_SetString(PyExc_ValueError, "no game of that size");
         return NULL;
@@ -52,6 +61,29 @@ static PyObject *floor_move(Floor *self, PyObject *const *args, Py_ssize_t nargs
     return PyLong_FromLong(result);
 }
 
+/* The classic counter move with no validation at all: what the engine's work would cost if it
+ * checked nothing. */
+static PyObject *floor_counter_move(Floor *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "counter_move takes row, col and player");
+        return NULL;
+    }
+    long long v[3];
+    for (int k = 0; k < 3; k++) {
+        v[k] = PyLong_AsLongLong(args[k]);
+        if (v[k] == -1 && PyErr_Occurred()) return NULL;
+    }
+    long long n = self->n, row = v[0], col = v[1];
+    int d = v[2] == 1 ? 1 : -1;
+    int *rows = self->counts, *cols = rows + n, *diag = cols + n, *anti = diag + 1;
+    rows[row] += d;
+    cols[col] += d;
+    if (row == col) *diag += d;
+    if (row + col == n - 1) *anti += d;
+    int won = abs(rows[row]) == n || abs(cols[col]) == n || abs(*diag) == n || abs(*anti) == n;
+    return PyLong_FromLong(won ? (long)v[2] : 0);
+}
+
 static PyObject *floor_noop(Floor *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     (void)args;
@@ -64,6 +96,7 @@ static PyObject *floor_noop(Floor *self, PyObject *const *args, Py_ssize_t nargs
 
 static PyMethodDef floor_methods[] = {
     {"move", (PyCFunction)(void (*)(void))floor_move, METH_FASTCALL, NULL},
+    {"counter_move", (PyCFunction)(void (*)(void))floor_counter_move, METH_FASTCALL, NULL},
     {"noop", (PyCFunction)(void (*)(void))floor_noop, METH_FASTCALL, NULL},
     {NULL, NULL, 0, NULL},
 };

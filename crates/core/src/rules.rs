@@ -222,21 +222,12 @@ impl<S: Storage> TicTacToe<S> {
         self.counters.reset(self.store.lines_mut());
     }
 
-    /// Every cell's holder as a number (0 empty, 1, 2), row by row, in one pass over the packed
-    /// board; nothing for a lean game. For writing many observations fast.
+    /// The packed board, row by row: two bits a cell (`01` X, `10` O, `00` empty), 32 cells to a
+    /// word from the low bits up; empty for a lean game. For reading many cells at once.
     #[cfg(feature = "alloc")]
     #[inline]
-    pub(crate) fn holders(&self) -> Holders<'_> {
-        let left = match self.store.mode() {
-            Mode::Checked => self.n() * self.n(),
-            Mode::Lean => 0,
-        };
-        Holders {
-            words: self.store.cells(),
-            word: 0,
-            in_word: 0,
-            left,
-        }
+    pub(crate) fn packed_cells(&self) -> &[u64] {
+        self.store.cells()
     }
 
     /// Who holds (`row`, `col`): `None` when empty. Checked mode only.
@@ -257,40 +248,5 @@ impl<S: Storage> TicTacToe<S> {
         }
         let index = (row * self.n() + col) as u32;
         Ok(bits_player(cell_bits(self.store.cells(), index)))
-    }
-}
-
-/// The holders of a board's cells, from [`TicTacToe::holders`]: two bits at a time from the packed
-/// words.
-#[cfg(feature = "alloc")]
-pub(crate) struct Holders<'a> {
-    words: &'a [u64],
-    word: u64,
-    in_word: u32,
-    left: usize,
-}
-
-#[cfg(feature = "alloc")]
-impl Iterator for Holders<'_> {
-    type Item = u8;
-
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.left == 0 {
-            return None;
-        }
-        if self.in_word == 0 {
-            let (&first, rest) = self.words.split_first()?;
-            (self.word, self.words, self.in_word) = (first, rest, 32);
-        }
-        let holder = (self.word & 0b11) as u8;
-        self.word >>= 2;
-        self.in_word -= 1;
-        self.left -= 1;
-        Some(holder)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
     }
 }

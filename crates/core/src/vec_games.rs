@@ -124,6 +124,81 @@ fn fits(len: usize, needed: usize) -> Result<(), BatchError> {
 }
 
 /// `len` copies of `value`, or `oom` instead of an abort.
+/// Bit 0 of every two-bit cell field.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// One word of the packed board as observation bits: bit `2c` set when the mover holds cell `c`, bit
+/// `2c + 1` when the other player does. The board stores X in the low bit of each field and O in
+/// the high one, so it is already X's view; O's swaps each pair.
+#[inline]
+fn mover_view(word: u64, mover_is_o: bool) -> u64 {
+    if mover_is_o {
+        ((word & LOW_BITS) << 1) | ((word >> 1) & LOW_BITS)
+    } else {
+        word
+    }
+}
+
+/// Bit `2c` set for each empty cell `c` among the first `cells` of a packed word (at most 32).
+#[inline]
+fn empty_cells(word: u64, cells: usize) -> u64 {
+    let fields = if cells >= 32 {
+        LOW_BITS
+    } else {
+        LOW_BITS & ((1 << (2 * cells)) - 1)
+    };
+    !(word | (word >> 1)) & fields
+}
+
+/// The position of the `k`-th set bit of `bits` (from 0, lowest first); `bits` has more than `k`.
+#[inline]
+fn kth_bit(mut bits: u64, k: u64) -> usize {
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as usize
+}
+
+/// Bit `2k` of `bits` moved to bit `k`, for every `k` below 32 (the odd bits dropped).
+#[inline]
+fn even_bits(bits: u64) -> u64 {
+    let mut x = bits & LOW_BITS;
+    x = (x | (x >> 1)) & 0x3333_3333_3333_3333;
+    x = (x | (x >> 2)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
+    (x | (x >> 16)) & 0xFFFF_FFFF
+}
+
+/// Every byte value as eight bools, bit `k` in position `k`: eight outputs written in one copy.
+const BYTE_BOOLS: [[bool; 8]; 256] = {
+    let mut table = [[false; 8]; 256];
+    let mut value = 0;
+    while value < 256 {
+        let mut k = 0;
+        while k < 8 {
+            table[value][k] = (value >> k) & 1 != 0;
+            k += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
+/// Writes bit `k` of `bits` into `out[k]` (`out` at most 64 long).
+#[inline]
+fn spread(mut bits: u64, out: &mut [bool]) {
+    let mut bytes = out.chunks_exact_mut(8);
+    for eight in &mut bytes {
+        eight.copy_from_slice(&BYTE_BOOLS[(bits & 0xFF) as usize]);
+        bits >>= 8;
+    }
+    // Fewer than eight left: one at a time (a short copy of unknown length would call memcpy).
+    for (k, slot) in bytes.into_remainder().iter_mut().enumerate() {
+        *slot = (bits >> k) & 1 != 0;
+    }
+}
+
 fn filled<T: Clone>(len: usize, value: T, oom: Error) -> Result<Vec<T>, Error> {
     let mut v = Vec::new();
     v.try_reserve_exact(len).map_err(|_| oom)?;
@@ -133,13 +208,16 @@ fn filled<T: Clone>(len: usize, value: T, oom: Error) -> Result<Vec<T>, Error> {
 
 /// A uniform number below `bound` (at least 1), without bias.
 fn below(rng: &mut Xoshiro256PlusPlus, bound: u64) -> u64 {
-    let threshold = bound.wrapping_neg() % bound;
-    loop {
-        let wide = u128::from(rng.next_u64()) * u128::from(bound);
-        if wide as u64 >= threshold {
-            return (wide >> 64) as u64;
+    let mut wide = u128::from(rng.next_u64()) * u128::from(bound);
+    // A low half at or above `bound` is above the threshold (which is below `bound`): the division
+    // that finds the threshold is only needed in the rare other case. Same draws either way.
+    if (wide as u64) < bound {
+        let threshold = bound.wrapping_neg() % bound;
+        while (wide as u64) < threshold {
+            wide = u128::from(rng.next_u64()) * u128::from(bound);
         }
     }
+    (wide >> 64) as u64
 }
 
 impl VecGames {
@@ -489,40 +567,54 @@ impl VecGames {
         }
         let game = &self.games[i];
         let mut k = below(&mut self.rng, game.moves_left());
-        for (cell, holder) in game.holders().enumerate() {
-            if holder == 0 {
-                if k == 0 {
-                    return cell;
-                }
-                k -= 1;
+        if let &[word] = game.packed_cells() {
+            return kth_bit(empty_cells(word, cells), k) / 2;
+        }
+        for (w, &word) in game.packed_cells().iter().enumerate() {
+            let empty = empty_cells(word, cells - 32 * w);
+            let here = u64::from(empty.count_ones());
+            if k < here {
+                return 32 * w + kth_bit(empty, k) / 2;
             }
+            k -= here;
         }
         // moves_left counts exactly the empty cells of a game in play, so one was chosen.
         0
     }
 
-    /// Game `i` from the view of its player to move: `2 * n * n` flags.
+    /// Game `i`'s observation, from the mover's point of view, into `obs` (`2 * n * n` long).
     fn write_obs(&self, i: usize, obs: &mut [bool]) {
-        let me = self.to_move[i].number();
-        for (pair, holder) in obs.chunks_exact_mut(2).zip(self.games[i].holders()) {
-            pair[0] = holder == me;
-            pair[1] = holder != me && holder != 0;
+        let mover_is_o = self.to_move[i] == Player::O;
+        for (chunk, &word) in obs.chunks_mut(64).zip(self.games[i].packed_cells()) {
+            spread(mover_view(word, mover_is_o), chunk);
         }
     }
 
     fn write_view(&self, view: View<'_>) {
         let cells = self.num_actions();
-        for i in 0..self.num_envs() {
-            let obs = &mut view.obs[2 * cells * i..2 * cells * (i + 1)];
-            let mask = &mut view.action_mask[cells * i..cells * (i + 1)];
-            let (me, ended) = (self.to_move[i].number(), self.ended[i]);
-            let slots = obs.chunks_exact_mut(2).zip(mask.iter_mut());
-            for ((pair, legal), holder) in slots.zip(self.games[i].holders()) {
-                pair[0] = holder == me;
-                pair[1] = holder != me && holder != 0;
-                *legal = ended || holder == 0;
+        let games = view.obs.chunks_exact_mut(2 * cells);
+        let games = games.zip(view.action_mask.chunks_exact_mut(cells));
+        for (i, ((obs, mask), player)) in games.zip(view.current_player.iter_mut()).enumerate() {
+            let (mover_is_o, ended) = (self.to_move[i] == Player::O, self.ended[i]);
+            // A legal cell is an empty one, and every cell of an ended game.
+            let legal = |word: u64, cells: usize| {
+                even_bits(if ended { !0 } else { empty_cells(word, cells) })
+            };
+            match self.games[i].packed_cells() {
+                // Boards up to 5 x 5: one word, no chunking.
+                &[word] => {
+                    spread(mover_view(word, mover_is_o), obs);
+                    spread(legal(word, cells), mask);
+                }
+                words => {
+                    let chunks = obs.chunks_mut(64).zip(mask.chunks_mut(32));
+                    for ((obs, mask), &word) in chunks.zip(words) {
+                        spread(mover_view(word, mover_is_o), obs);
+                        spread(legal(word, mask.len()), mask);
+                    }
+                }
             }
-            view.current_player[i] = self.to_move[i].number();
+            *player = self.to_move[i].number();
         }
     }
 }
