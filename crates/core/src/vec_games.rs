@@ -150,6 +150,19 @@ fn empty_cells(word: u64, cells: usize) -> u64 {
     !(word | (word >> 1)) & fields
 }
 
+/// One packed word of a board (up to 32 cells) as observation pairs and mask entries, from the
+/// view of `mover`. A legal cell is an empty one, and every cell of an ended game.
+#[inline(always)]
+fn write_word(word: u64, mover: Player, ended: bool, obs: &mut [bool], mask: &mut [bool]) {
+    spread(mover_view(word, mover == Player::O), obs);
+    let legal = if ended {
+        !0
+    } else {
+        empty_cells(word, mask.len())
+    };
+    spread(even_bits(legal), mask);
+}
+
 /// The position of the `k`-th set bit of `bits` (from 0, lowest first); `bits` has more than `k`.
 #[inline]
 fn kth_bit(mut bits: u64, k: u64) -> usize {
@@ -522,7 +535,12 @@ impl VecGames {
 
     fn cell_of(&self, action: i64) -> Result<(usize, usize), Error> {
         match usize::try_from(action) {
-            Ok(a) if a < self.num_actions() => Ok((a / self.n, a % self.n)),
+            Ok(a) if a < self.num_actions() => {
+                // Below n * n <= 65535², so both fit in 32 bits, where division is several times
+                // faster than in 64.
+                let (a, n) = (a as u32, self.n as u32);
+                Ok(((a / n) as usize, (a % n) as usize))
+            }
             _ => Err(Error::ActionOutOfRange {
                 action: i128::from(action),
                 actions: self.num_actions(),
@@ -591,28 +609,40 @@ impl VecGames {
     }
 
     fn write_view(&self, view: View<'_>) {
+        // The common small boards with their sizes known at compile time: every write unrolled.
+        match self.n {
+            3 => self.write_view_sized::<9, 18>(view),
+            4 => self.write_view_sized::<16, 32>(view),
+            5 => self.write_view_sized::<25, 50>(view),
+            _ => self.write_view_any(view),
+        }
+    }
+
+    /// `write_view` for boards of `CELLS` cells (one packed word), `OBS = 2 * CELLS`.
+    fn write_view_sized<const CELLS: usize, const OBS: usize>(&self, view: View<'_>) {
+        let games = view.obs.chunks_exact_mut(OBS);
+        let games = games.zip(view.action_mask.chunks_exact_mut(CELLS));
+        for (i, ((obs, mask), player)) in games.zip(view.current_player.iter_mut()).enumerate() {
+            let (Ok(obs), Ok(mask), &[word]) = (
+                <&mut [bool; OBS]>::try_from(obs),
+                <&mut [bool; CELLS]>::try_from(mask),
+                self.games[i].packed_cells(),
+            ) else {
+                continue; // exact chunks of a one-word board: never taken
+            };
+            write_word(word, self.to_move[i], self.ended[i], obs, mask);
+            *player = self.to_move[i].number();
+        }
+    }
+
+    fn write_view_any(&self, view: View<'_>) {
         let cells = self.num_actions();
         let games = view.obs.chunks_exact_mut(2 * cells);
         let games = games.zip(view.action_mask.chunks_exact_mut(cells));
         for (i, ((obs, mask), player)) in games.zip(view.current_player.iter_mut()).enumerate() {
-            let (mover_is_o, ended) = (self.to_move[i] == Player::O, self.ended[i]);
-            // A legal cell is an empty one, and every cell of an ended game.
-            let legal = |word: u64, cells: usize| {
-                even_bits(if ended { !0 } else { empty_cells(word, cells) })
-            };
-            match self.games[i].packed_cells() {
-                // Boards up to 5 x 5: one word, no chunking.
-                &[word] => {
-                    spread(mover_view(word, mover_is_o), obs);
-                    spread(legal(word, cells), mask);
-                }
-                words => {
-                    let chunks = obs.chunks_mut(64).zip(mask.chunks_mut(32));
-                    for ((obs, mask), &word) in chunks.zip(words) {
-                        spread(mover_view(word, mover_is_o), obs);
-                        spread(legal(word, mask.len()), mask);
-                    }
-                }
+            let chunks = obs.chunks_mut(64).zip(mask.chunks_mut(32));
+            for ((obs, mask), &word) in chunks.zip(self.games[i].packed_cells()) {
+                write_word(word, self.to_move[i], self.ended[i], obs, mask);
             }
             *player = self.to_move[i].number();
         }
