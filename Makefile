@@ -220,7 +220,7 @@ bench: lib develop bench-tools bench-floor
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Iinclude bench/c/bench_ffi.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/bench_ffi
 	target/release/tictactoe-bench generate bench/data
 	{ target/release/tictactoe-bench run bench/data; $(BUILD)/bench_ffi bench/data; \
-	  $(PY) bench/python/bench.py bench/data; \
+	  $(PY) bench/python/bench.py bench/data; $(PY) bench/python/vec_bench.py; \
 	  PYTHONPATH=$(BENCH_PY) $(PY) bench/python/calls.py bench/data; } > target/bench.jsonl
 	$(PY) bench/instructions.py target/release/tictactoe-bench bench/data target/bench.jsonl >> target/bench.jsonl
 	$(PY) bench/report.py target/bench.jsonl bench

@@ -97,7 +97,10 @@ STEPS_PER_CONFIG = 28_000  # env-steps; 36 configurations make more than a milli
 def test_every_step_equals_replaying_each_game(autoreset: str, illegal: str, n: int) -> None:
     rng = random.Random(f"{autoreset}{illegal}{n}")
     envs = rng.choice([1, 7, 100])
-    games = VecGames(envs, n, autoreset=autoreset, illegal=illegal, seed=rng.randrange(2**64))
+    # Split over threads in some configurations: the parts must step as one batch.
+    threads = rng.choice([1, 1, 2, 3])
+    seed = rng.randrange(2**64)
+    games = VecGames(envs, n, autoreset=autoreset, illegal=illegal, seed=seed, threads=threads)
     ref = Reference(envs, n, autoreset, illegal)
     done = 0
     while done < STEPS_PER_CONFIG:
@@ -151,6 +154,19 @@ def test_returned_arrays_are_fresh() -> None:
     assert np.array_equal(obs, first)
 
 
+def test_threads_split_the_generator_reproducibly() -> None:
+    one = VecGames(10, seed=9)
+    three, again = VecGames(10, seed=9, threads=3), VecGames(10, seed=9, threads=3)
+    first = three.sample()
+    assert np.array_equal(first, again.sample())
+    # The first part (games 0 to 3) draws from the seed itself, as a single generator does.
+    assert np.array_equal(first[:4], one.sample()[:4])
+    assert np.array_equal(three.playout(), again.playout())
+    with pytest.raises(ValueError):
+        VecGames(4, threads=0)
+    assert VecGames(2, threads=8).num_envs == 2  # no more parts than games
+
+
 def test_same_seed_same_samples_and_playouts() -> None:
     def run(seed: int) -> tuple[list[int], list[int]]:
         games = VecGames(50, seed=seed)
@@ -160,8 +176,9 @@ def test_same_seed_same_samples_and_playouts() -> None:
     assert run(9) != run(10)
 
 
-def test_game_and_set_game() -> None:
-    games = VecGames(3, illegal="loss", seed=0)
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_game_and_set_game(threads: int) -> None:
+    games = VecGames(3, illegal="loss", seed=0, threads=threads)
     game = TicTacToe(3)
     game.move(1, 1, 1)
     games.set_game(2, game)

@@ -186,7 +186,9 @@ class TicTacToe:
 
 @final
 class _VecGames:
-    def __new__(cls, num_envs: int, n: int, autoreset: str, illegal: str, seed: int) -> Self: ...
+    def __new__(
+        cls, num_envs: int, n: int, autoreset: str, illegal: str, seed: int, threads: int
+    ) -> Self: ...
     def step(
         self, actions: bytes
     ) -> tuple[

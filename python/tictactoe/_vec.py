@@ -44,6 +44,11 @@ class VecGames:
     for the player whose turn it is in that game. Observations are from the mover's point of view,
     shape ``(num_envs, n, n, 2)``: plane 0 the mover's cells, plane 1 the other player's.
 
+    ``threads=k`` splits the games into ``k`` consecutive parts stepped on ``k`` threads at once
+    (the interpreter is released meanwhile); a step is still accepted or refused as a whole. Each
+    part draws from its own generator, derived from ``seed``: the same seed and thread count give
+    the same samples, and ``threads=1`` (the default) gives what one generator gives.
+
     >>> games = VecGames(2, seed=1)
     >>> obs, info = games.reset()
     >>> obs, rewards, terminated, truncated, info = games.step([4, 0])
@@ -59,6 +64,7 @@ class VecGames:
         autoreset: str = "next_step",
         illegal: str = "raise",
         seed: int | None = None,
+        threads: int = 1,
     ) -> None:
         if np is None:
             raise ImportError("VecGames needs NumPy: pip install 'tictactoe-engine[numpy]'")
@@ -69,7 +75,10 @@ class VecGames:
         if illegal not in ILLEGAL_POLICIES:
             raise ValueError(f"illegal must be one of {ILLEGAL_POLICIES}, not {illegal!r}")
         self._autoreset = autoreset
-        self._engine = _VecGames(self._num_envs, self._n, autoreset, illegal, _seed(seed))
+        self._threads = _count(threads, "threads", 1)
+        self._engine = _VecGames(
+            self._num_envs, self._n, autoreset, illegal, _seed(seed), self._threads
+        )
 
     @property
     def num_envs(self) -> int:

@@ -40,7 +40,7 @@ class VecEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     """``num_envs`` games of ``n x n`` tic-tac-toe stepped in one call.
 
     ``autoreset_mode`` is a ``gymnasium.vector.AutoresetMode`` (or its value, such as
-    ``"NextStep"``); ``illegal`` and ``seed`` are ``VecGames``'s.
+    ``"NextStep"``); ``illegal``, ``seed`` and ``threads`` are ``VecGames``'s.
     """
 
     def __init__(
@@ -51,9 +51,12 @@ class VecEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         illegal: str = "raise",
         seed: int | None = None,
+        threads: int = 1,
     ) -> None:
         mode = AutoresetMode(autoreset_mode)
-        self.games = VecGames(num_envs, n, autoreset=_MODES[mode], illegal=illegal, seed=seed)
+        self.games = VecGames(
+            num_envs, n, autoreset=_MODES[mode], illegal=illegal, seed=seed, threads=threads
+        )
         self.num_envs = num_envs
         self.n = n
         self.metadata = {"autoreset_mode": mode}

@@ -346,6 +346,28 @@ impl VecGames {
         Ok(())
     }
 
+    /// Whether [`step`](Self::step) would accept `actions` (one per game): the error it would give
+    /// for them, checked without changing anything. For callers that split a batch over several
+    /// `VecGames` (on several threads) and want the whole batch accepted or refused as one.
+    ///
+    /// ```
+    /// use tictactoe_core::{AutoReset, Error, Illegal, VecGames};
+    ///
+    /// let games = VecGames::new(2, 3, AutoReset::NextStep, Illegal::Raise, 7)?;
+    /// assert!(games.check(&[0, 8]).is_ok());
+    /// let refused = games.check(&[0, 9]).unwrap_err();
+    /// assert_eq!(refused.index, 1);
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn check(&self, actions: &[i64]) -> Result<(), BatchError> {
+        fits(actions.len(), self.num_envs())?;
+        for (index, &action) in actions.iter().enumerate() {
+            self.check_action(index, action)
+                .map_err(|error| BatchError { index, error })?;
+        }
+        Ok(())
+    }
+
     /// Plays `actions[i]` in game `i` for every game, and writes the outcome into `out`.
     ///
     /// With [`Illegal::Raise`], an illegal action anywhere (off the board, a taken cell, or any action
@@ -365,10 +387,7 @@ impl VecGames {
         if self.autoreset == AutoReset::SameStep {
             fits(out.final_obs.len(), 2 * cells * envs)?;
         }
-        for (index, &action) in actions.iter().enumerate() {
-            self.check_action(index, action)
-                .map_err(|error| BatchError { index, error })?;
-        }
+        self.check(actions)?;
         for (i, &action) in actions.iter().enumerate() {
             out.rewards[2 * i..2 * i + 2].fill(0.0);
             out.terminated[i] = false;

@@ -148,6 +148,10 @@ fn check_step(games: &mut VecGames, model: &mut EnvModel, actions: &[i64]) {
     let refusal = model
         .refusal(actions)
         .map(|i| (i, model.refusal_error(i, actions[i])));
+    // `check` answers as the step will, and changes nothing.
+    let checked = games.check(actions).map_err(|err| (err.index, err.error));
+    assert_eq!(checked, refusal.map_or(Ok(()), Err));
+    assert_eq!(state(games), before, "check changed the games");
     match (step(games, actions), refusal) {
         (Ok(got), None) => assert_eq!(got, model.step(actions).unwrap()),
         (Err(err), Some((index, error))) => {

@@ -15,7 +15,96 @@ use crate::errors::{Call, to_py};
 
 #[pyclass(module = "tictactoe._tictactoe", name = "_VecGames", frozen)]
 pub(crate) struct VecEngine {
-    inner: Mutex<VecGames>,
+    inner: Mutex<Parts>,
+}
+
+/// The games split into consecutive parts, one per thread: part `k` holds the games from
+/// `starts[k]`. The core stays single-threaded; the split lives here.
+struct Parts {
+    parts: Vec<VecGames>,
+    starts: Vec<usize>,
+    num_envs: usize,
+    n: usize,
+    same_step: bool,
+}
+
+/// Part `k`'s seed: the seed itself for the first part (so one thread gives what one `VecGames`
+/// gives), a SplitMix64 step away for the others.
+fn part_seed(seed: u64, k: usize) -> u64 {
+    if k == 0 {
+        return seed;
+    }
+    let mut z = seed.wrapping_add((k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Cuts `slice` into consecutive pieces of `per` items for each part's game count.
+fn split<'a, T>(mut slice: &'a mut [T], sizes: &[usize], per: usize) -> Vec<&'a mut [T]> {
+    let mut pieces = Vec::with_capacity(sizes.len());
+    for &size in sizes {
+        let cut = (size * per).min(slice.len());
+        let (head, tail) = std::mem::take(&mut slice).split_at_mut(cut);
+        pieces.push(head);
+        slice = tail;
+    }
+    pieces
+}
+
+impl Parts {
+    fn sizes(&self) -> Vec<usize> {
+        self.parts.iter().map(VecGames::num_envs).collect()
+    }
+
+    /// Which part holds game `i`, and its index there.
+    fn locate(&self, i: usize) -> Result<(usize, usize), Error> {
+        if i >= self.num_envs {
+            return Err(Error::NoSuchGame {
+                index: i,
+                games: self.num_envs,
+            });
+        }
+        let k = self.starts.partition_point(|&start| start <= i) - 1;
+        Ok((k, i - self.starts[k]))
+    }
+
+    /// Runs `work` on every part with its own pieces of the buffers, on one thread per part (the
+    /// first on this one); the first error, by part, with its index made global.
+    fn each<W, F>(&mut self, pieces: Vec<W>, work: F) -> Result<(), BatchError>
+    where
+        W: Send,
+        F: Fn(&mut VecGames, W) -> Result<(), BatchError> + Sync,
+    {
+        let starts = &self.starts;
+        let global = |k: usize, err: BatchError| BatchError {
+            index: starts[k] + err.index,
+            ..err
+        };
+        let mut jobs = self.parts.iter_mut().zip(pieces).enumerate();
+        let Some((_, (first, first_pieces))) = jobs.next() else {
+            return Ok(());
+        };
+        let work = &work;
+        let results: Vec<Result<(), BatchError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = jobs
+                .map(|(k, (part, pieces))| (k, scope.spawn(move || work(part, pieces))))
+                .collect();
+            let mut results = vec![work(first, first_pieces)];
+            for (k, handle) in handles {
+                // The engine does not panic; if a thread did, its part is reported as refused.
+                let result = handle.join().unwrap_or(Err(BatchError {
+                    index: 0,
+                    error: Error::Incompatible {
+                        reason: "a worker thread failed",
+                    },
+                }));
+                results.push(result.map_err(|err| global(k, err)));
+            }
+            results
+        });
+        results.into_iter().collect()
+    }
 }
 
 /// Owned outputs, filled while the interpreter is released.
@@ -31,9 +120,8 @@ struct Outputs {
 }
 
 impl Outputs {
-    fn for_games(games: &VecGames) -> Outputs {
-        let (envs, cells) = (games.num_envs(), games.num_actions());
-        let same_step = games.autoreset() == AutoReset::SameStep;
+    fn for_games(games: &Parts) -> Outputs {
+        let (envs, cells, same_step) = (games.num_envs, games.n * games.n, games.same_step);
         Outputs {
             obs: vec![false; 2 * cells * envs],
             action_mask: vec![false; cells * envs],
@@ -46,12 +134,62 @@ impl Outputs {
         }
     }
 
-    fn view(&mut self) -> View<'_> {
-        View {
-            obs: &mut self.obs,
-            action_mask: &mut self.action_mask,
-            current_player: &mut self.current_player,
-        }
+    /// The view buffers cut into one `View` per part.
+    fn views(&mut self, sizes: &[usize], cells: usize) -> Vec<View<'_>> {
+        let obs = split(&mut self.obs, sizes, 2 * cells);
+        let mask = split(&mut self.action_mask, sizes, cells);
+        let player = split(&mut self.current_player, sizes, 1);
+        let pieces = obs.into_iter().zip(mask).zip(player);
+        pieces
+            .map(|((obs, action_mask), current_player)| View {
+                obs,
+                action_mask,
+                current_player,
+            })
+            .collect()
+    }
+
+    /// Every buffer cut into one `StepOutputs` per part.
+    fn steps(&mut self, sizes: &[usize], cells: usize) -> Vec<StepOutputs<'_>> {
+        let final_per = if self.final_obs.is_empty() {
+            0
+        } else {
+            2 * cells
+        };
+        let Outputs {
+            obs,
+            action_mask,
+            current_player,
+            rewards,
+            terminated,
+            winner,
+            final_obs,
+            has_final_obs,
+        } = self;
+        let mut obs = split(obs, sizes, 2 * cells).into_iter();
+        let mut mask = split(action_mask, sizes, cells).into_iter();
+        let mut player = split(current_player, sizes, 1).into_iter();
+        let mut rewards = split(rewards, sizes, 2).into_iter();
+        let mut terminated = split(terminated, sizes, 1).into_iter();
+        let mut winner = split(winner, sizes, 1).into_iter();
+        let mut final_obs = split(final_obs, sizes, final_per).into_iter();
+        let mut has_final_obs = split(has_final_obs, sizes, 1).into_iter();
+        // Every split has one piece per part; an empty slice stands in for none.
+        sizes
+            .iter()
+            .map(|_| StepOutputs {
+                view: View {
+                    obs: obs.next().unwrap_or_default(),
+                    action_mask: mask.next().unwrap_or_default(),
+                    current_player: player.next().unwrap_or_default(),
+                },
+                rewards: rewards.next().unwrap_or_default(),
+                terminated: terminated.next().unwrap_or_default(),
+                winner: winner.next().unwrap_or_default(),
+                final_obs: final_obs.next().unwrap_or_default(),
+                has_final_obs: has_final_obs.next().unwrap_or_default(),
+            })
+            .collect()
     }
 }
 
@@ -96,7 +234,7 @@ fn plain_error(py: Python<'_>, err: Error) -> PyErr {
 }
 
 impl VecEngine {
-    fn games(&self) -> MutexGuard<'_, VecGames> {
+    fn games(&self) -> MutexGuard<'_, Parts> {
         // The engine does not panic, so a poisoned lock still guards consistent games.
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -105,7 +243,14 @@ impl VecEngine {
 #[pymethods]
 impl VecEngine {
     #[new]
-    fn new(num_envs: usize, n: usize, autoreset: &str, illegal: &str, seed: u64) -> PyResult<Self> {
+    fn new(
+        num_envs: usize,
+        n: usize,
+        autoreset: &str,
+        illegal: &str,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Self> {
         let autoreset = match autoreset {
             "next_step" => AutoReset::NextStep,
             "same_step" => AutoReset::SameStep,
@@ -117,15 +262,33 @@ impl VecEngine {
             "loss" => Illegal::Loss,
             _ => return Err(PyValueError::new_err("unknown illegal-action policy")),
         };
-        let games =
-            VecGames::new(num_envs, n, autoreset, illegal, seed).map_err(|err| match err {
-                Error::OutOfMemory { .. } => {
-                    pyo3::exceptions::PyMemoryError::new_err(err.to_string())
-                }
-                _ => PyValueError::new_err(err.to_string()),
-            })?;
+        // No more parts than games; the first parts take one game more when they do not divide.
+        let count = threads.clamp(1, num_envs.max(1));
+        let (mut parts, mut starts) = (Vec::new(), Vec::new());
+        let mut start = 0;
+        for k in 0..count {
+            let size = num_envs / count + usize::from(k < num_envs % count);
+            let part =
+                VecGames::new(size, n, autoreset, illegal, part_seed(seed, k)).map_err(|err| {
+                    match err {
+                        Error::OutOfMemory { .. } => {
+                            pyo3::exceptions::PyMemoryError::new_err(err.to_string())
+                        }
+                        _ => PyValueError::new_err(err.to_string()),
+                    }
+                })?;
+            parts.push(part);
+            starts.push(start);
+            start += size;
+        }
         Ok(VecEngine {
-            inner: Mutex::new(games),
+            inner: Mutex::new(Parts {
+                parts,
+                starts,
+                num_envs,
+                n,
+                same_step: autoreset == AutoReset::SameStep,
+            }),
         })
     }
 
@@ -142,30 +305,32 @@ impl VecEngine {
             .collect();
         let result = py.detach(|| {
             let mut games = self.games();
+            if actions.len() != games.num_envs {
+                return Err(BatchError {
+                    index: 0,
+                    error: Error::BufferTooSmall {
+                        needed: games.num_envs,
+                    },
+                });
+            }
+            // The whole batch is accepted or refused as one, before any part moves.
+            let sizes = games.sizes();
+            let pieces: Vec<&[i64]> = sizes
+                .iter()
+                .zip(&games.starts)
+                .map(|(&size, &start)| &actions[start..start + size])
+                .collect();
+            for (k, (part, acts)) in games.parts.iter().zip(&pieces).enumerate() {
+                part.check(acts).map_err(|err| BatchError {
+                    index: games.starts[k] + err.index,
+                    ..err
+                })?;
+            }
             let mut out = Outputs::for_games(&games);
-            let Outputs {
-                obs,
-                action_mask,
-                current_player,
-                rewards,
-                terminated,
-                winner,
-                final_obs,
-                has_final_obs,
-            } = &mut out;
-            let outputs = StepOutputs {
-                view: View {
-                    obs,
-                    action_mask,
-                    current_player,
-                },
-                rewards,
-                terminated,
-                winner,
-                final_obs,
-                has_final_obs,
-            };
-            games.step(&actions, outputs).map(|()| out)
+            let cells = games.n * games.n;
+            let work = pieces.into_iter().zip(out.steps(&sizes, cells)).collect();
+            games.each(work, |part, (acts, outputs)| part.step(acts, outputs))?;
+            Ok(out)
         });
         let out = result.map_err(|err| batch_error(py, err))?;
         Ok((
@@ -184,8 +349,25 @@ impl VecEngine {
     fn reset<'py>(&self, py: Python<'py>, only: Option<Vec<bool>>) -> PyResult<ViewBytes<'py>> {
         let result = py.detach(|| {
             let mut games = self.games();
+            if let Some(only) = &only
+                && only.len() != games.num_envs
+            {
+                return Err(BatchError {
+                    index: 0,
+                    error: Error::BufferTooSmall {
+                        needed: games.num_envs,
+                    },
+                });
+            }
             let mut out = Outputs::for_games(&games);
-            games.reset(only.as_deref(), out.view()).map(|()| out)
+            let sizes = games.sizes();
+            let views = out.views(&sizes, games.n * games.n);
+            let onlys: Vec<Option<&[bool]>> = (games.starts.iter().zip(&sizes))
+                .map(|(&start, &size)| only.as_deref().map(|o| &o[start..start + size]))
+                .collect();
+            let work = onlys.into_iter().zip(views).collect();
+            games.each(work, |part, (only, view)| part.reset(only, view))?;
+            Ok(out)
         });
         let out = result.map_err(|err| batch_error(py, err))?;
         Ok(view_bytes(py, &out))
@@ -194,9 +376,12 @@ impl VecEngine {
     /// What every game looks like now.
     fn view<'py>(&self, py: Python<'py>) -> PyResult<ViewBytes<'py>> {
         let result = py.detach(|| {
-            let games = self.games();
+            let mut games = self.games();
             let mut out = Outputs::for_games(&games);
-            games.view(out.view()).map(|()| out)
+            let sizes = games.sizes();
+            let views = out.views(&sizes, games.n * games.n);
+            games.each(views, |part, view| part.view(view))?;
+            Ok(out)
         });
         let out = result.map_err(|err| batch_error(py, err))?;
         Ok(view_bytes(py, &out))
@@ -206,8 +391,10 @@ impl VecEngine {
     fn sample<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
         let result = py.detach(|| {
             let mut games = self.games();
-            let mut actions = vec![0i64; games.num_envs()];
-            games.sample(&mut actions).map(|()| actions)
+            let mut actions = vec![0i64; games.num_envs];
+            let pieces = split(&mut actions, &games.sizes(), 1);
+            games.each(pieces, |part, piece| part.sample(piece))?;
+            Ok(actions)
         });
         let actions = result.map_err(|err| batch_error(py, err))?;
         let bytes: Vec<u8> = actions.iter().flat_map(|a| a.to_ne_bytes()).collect();
@@ -218,8 +405,10 @@ impl VecEngine {
     fn playout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
         let result = py.detach(|| {
             let mut games = self.games();
-            let mut winners = vec![0i8; games.num_envs()];
-            games.playout(&mut winners).map(|()| winners)
+            let mut winners = vec![0i8; games.num_envs];
+            let pieces = split(&mut winners, &games.sizes(), 1);
+            games.each(pieces, |part, piece| part.playout(piece))?;
+            Ok(winners)
         });
         let winners = result.map_err(|err| batch_error(py, err))?;
         let bytes: Vec<u8> = winners.iter().map(|&w| w as u8).collect();
@@ -227,12 +416,20 @@ impl VecEngine {
     }
 
     fn seed(&self, py: Python<'_>, seed: u64) {
-        py.detach(|| self.games().seed(seed));
+        py.detach(|| {
+            for (k, part) in self.games().parts.iter_mut().enumerate() {
+                part.seed(part_seed(seed, k));
+            }
+        });
     }
 
     /// Game `i`, encoded.
     fn game<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyBytes>> {
-        let result = py.detach(|| self.games().game(i).map(Game::encode));
+        let result = py.detach(|| {
+            let games = self.games();
+            let (k, local) = games.locate(i)?;
+            games.parts[k].game(local).map(Game::encode)
+        });
         let bytes = result.map_err(|err| plain_error(py, err))?;
         Ok(PyBytes::new(py, &bytes))
     }
@@ -240,7 +437,11 @@ impl VecEngine {
     /// Puts the encoded game `data` in place of game `i`.
     fn set_game(&self, py: Python<'_>, i: usize, data: &[u8]) -> PyResult<()> {
         let game = Game::decode(data).map_err(|err| plain_error(py, err))?;
-        py.detach(|| self.games().set_game(i, &game))
-            .map_err(|err| plain_error(py, err))
+        py.detach(|| {
+            let mut games = self.games();
+            let (k, local) = games.locate(i)?;
+            games.parts[k].set_game(local, &game)
+        })
+        .map_err(|err| plain_error(py, err))
     }
 }

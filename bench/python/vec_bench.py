@@ -1,0 +1,206 @@
+"""Many games per call from Python: ``VecGames`` against what a learner would otherwise use, on the
+issue's loop (``step(sample())`` with auto-reset, observations, masks and rewards all produced), in
+env-steps. Prints JSON lines like ``bench.py``.
+
+The contenders draw their own random actions, so their checksums are not comparable and are left
+out; instead the NumPy contender is first replayed beside ``VecGames`` on the same actions and must
+give the same observations, masks, rewards and terminations, or the run stops.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+from tictactoe import VecGames
+
+
+class NumpyGames:
+    """``VecGames``'s 3x3 contract (next-step auto-reset, illegal actions refused) in NumPy, written
+    for speed: a 9-bit mask per player and per game, and lookup tables over all 512 masks for wins,
+    cells and random choices, so that a step is a few dozen whole-array operations."""
+
+    FULL = 0b111_111_111
+
+    def __init__(self, num_envs: int, seed: int) -> None:
+        masks = np.arange(512)
+        cells = (masks[:, None] >> np.arange(9)) & 1
+        lines = [0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124]
+        self.won = np.array([any(m & line == line for line in lines) for m in range(512)])
+        self.cells = cells.astype(bool)  # (512, 9): each mask's cells
+        counts = cells.sum(axis=1)
+        # (512, 9): the position of each mask's k-th set bit (0 where there is none).
+        self.select = np.zeros((512, 9), dtype=np.int64)
+        for m in range(512):
+            ones = np.flatnonzero(cells[m])
+            self.select[m, : len(ones)] = ones
+        self.counts = counts
+        self.rng = np.random.default_rng(seed)
+        self.n = num_envs
+        self.x = np.zeros(num_envs, dtype=np.int64)
+        self.o = np.zeros(num_envs, dtype=np.int64)
+        self.x_to_move = np.ones(num_envs, dtype=bool)
+        self.ended = np.zeros(num_envs, dtype=bool)
+        self.rows = np.arange(num_envs)
+
+    def sample(self) -> np.ndarray:
+        empty = self.FULL & ~(self.x | self.o)
+        free = np.where(self.ended, 9, self.counts[empty])
+        k = (self.rng.random(self.n) * free).astype(np.int64)
+        return np.where(self.ended, k, self.select[empty, k])
+
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, ...]:
+        restart = self.ended
+        active = ~restart
+        bit = np.left_shift(1, actions)
+        taken = ((self.x | self.o) & bit) != 0
+        if (active & ((actions < 0) | (actions > 8) | taken)).any():
+            raise ValueError("illegal action")
+        mine = np.where(self.x_to_move, self.x, self.o) | np.where(active, bit, 0)
+        self.x = np.where(restart, 0, np.where(self.x_to_move, mine, self.x))
+        self.o = np.where(restart, 0, np.where(self.x_to_move, self.o, mine))
+        won = active & self.won[mine]
+        done = won | (active & ((self.x | self.o) == self.FULL))
+        rewards = np.zeros((self.n, 2), dtype=np.float32)
+        winner_column = np.where(self.x_to_move, 0, 1)
+        rewards[self.rows[won], winner_column[won]] = 1
+        rewards[self.rows[won], 1 - winner_column[won]] = -1
+        self.x_to_move = np.where(restart, True, ~self.x_to_move)
+        self.ended = done
+        me = np.where(self.x_to_move, self.x, self.o)
+        other = np.where(self.x_to_move, self.o, self.x)
+        obs = np.stack([self.cells[me], self.cells[other]], axis=-1).reshape(self.n, 3, 3, 2)
+        mask = self.cells[self.FULL & ~(self.x | self.o)] | done[:, None]
+        return obs, rewards, done, mask
+
+
+def check_numpy_against_vec_games(steps: int = 3000) -> None:
+    games, reference = VecGames(64, seed=1), NumpyGames(64, seed=1)
+    for _ in range(steps):
+        actions = games.sample()
+        obs, rewards, done, _, info = games.step(actions)
+        want = reference.step(actions)
+        for got, expected in zip((obs, rewards, done, info["action_mask"]), want, strict=True):
+            if not np.array_equal(got, expected):
+                raise SystemExit("the NumPy contender disagrees with VecGames: fix it first")
+
+
+def vec_games_loop(num_envs: int, n: int, steps: int, threads: int = 1) -> Callable[[], int]:
+    games = VecGames(num_envs, n, seed=2, threads=threads)
+
+    def run() -> int:
+        total = 0
+        for _ in range(steps):
+            _, _, done, _, _ = games.step(games.sample())
+            total += int(done.sum())
+        return total
+
+    return run
+
+
+def numpy_loop(num_envs: int, steps: int) -> Callable[[], int]:
+    games = NumpyGames(num_envs, seed=2)
+
+    def run() -> int:
+        total = 0
+        for _ in range(steps):
+            _, _, done, _ = games.step(games.sample())
+            total += int(done.sum())
+        return total
+
+    return run
+
+
+def aec_loop(make: Callable[[], object], moves: int) -> Callable[[], int]:
+    """One AEC environment, a random legal move per step, reset when a game ends."""
+    rng = random.Random(3)
+
+    def run() -> int:
+        env = make()
+        env.reset(seed=3)  # type: ignore[attr-defined]
+        played = games = 0
+        while played < moves:
+            observation, _, terminated, truncated, _ = env.last()  # type: ignore[attr-defined]
+            if terminated or truncated:
+                env.reset()  # type: ignore[attr-defined]
+                games += 1
+                continue
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            env.step(rng.choice(legal))  # type: ignore[attr-defined]
+            played += 1
+        return games
+
+    return run
+
+
+def group(name: str, runs: int, contenders: list[tuple[str, int, Callable[[], int]]]) -> None:
+    """Times contenders interleaved, ns per env-step; the first is the group's reference."""
+    times: list[list[float]] = [[] for _ in contenders]
+    for f in (c[2] for c in contenders):
+        f()  # warm-up
+    for _ in range(runs):
+        for k, (_, ops, f) in enumerate(contenders):
+            start = time.perf_counter_ns()
+            f()
+            times[k].append((time.perf_counter_ns() - start) / ops)
+    for k, (label, _, _) in enumerate(contenders):
+        t = times[k]
+        row = {
+            "kind": "time",
+            "group": name,
+            "name": label,
+            "reference": k == 0,
+            "ns": statistics.median(t),
+            "min": min(t),
+            "max": max(t),
+            "checksum": None,
+        }
+        print(json.dumps(row), flush=True)
+
+
+def main() -> None:
+    check_numpy_against_vec_games()
+    for num_envs in (64, 4096, 65_536):
+        steps = max(4, 2_000_000 // num_envs)
+        ops = steps * num_envs
+        contenders = [
+            ("NumPy, written well (9-bit masks, tables)", ops, numpy_loop(num_envs, steps)),
+            ("VecGames", ops, vec_games_loop(num_envs, 3, steps)),
+            ("VecGames, threads=2", ops, vec_games_loop(num_envs, 3, steps, threads=2)),
+        ]
+        group(f"Python step(sample()), n = 3, {num_envs} games, per env-step", 5, contenders)
+    steps = 2_000_000 // (4096 * 64 // 9)
+    group(
+        "Python step(sample()), n = 8, 4096 games, per env-step",
+        5,
+        [
+            ("VecGames", steps * 4096, vec_games_loop(4096, 8, steps)),
+            ("VecGames, threads=2", steps * 4096, vec_games_loop(4096, 8, steps, threads=2)),
+        ],
+    )
+    aec: list[tuple[str, int, Callable[[], int]]] = [
+        ("VecGames, 4096 games", 4096 * 100, vec_games_loop(4096, 3, 100))
+    ]
+    try:
+        from pettingzoo.classic import tictactoe_v3
+    except ImportError:
+        print("PettingZoo: not installed, skipped", file=sys.stderr)
+    else:
+        from tictactoe import pettingzoo
+
+        aec.append(("PettingZoo tictactoe_v3, one env", 3000, aec_loop(tictactoe_v3.env, 3000)))
+        aec.append(("tictactoe.pettingzoo drop-in, one env", 3000, aec_loop(pettingzoo.env, 3000)))
+    group("Python env-steps with a random legal move, n = 3", 3, aec)
+
+
+if __name__ == "__main__":
+    main()
