@@ -19,6 +19,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from tictactoe import VecGames
@@ -120,6 +121,42 @@ def numpy_loop(num_envs: int, steps: int) -> Callable[[], int]:
     return run
 
 
+def pgx_loop(num_envs: int, steps: int) -> Callable[[], int] | None:
+    """pgx's tic-tac-toe under ``jit(vmap(...))`` with auto-reset and a random legal action per
+    game, on the CPU, held to one thread; ``None`` when pgx is not installed."""
+    os.environ.setdefault(
+        "XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+    )
+    try:
+        import jax
+        import jax.numpy as jnp
+        import pgx
+        from pgx.experimental import auto_reset
+    except ImportError:
+        return None
+    env = pgx.make("tic_tac_toe")
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+
+    @jax.jit
+    def act(key: Any, mask: Any) -> Any:
+        return jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf), axis=-1)
+
+    key = jax.random.PRNGKey(0)
+    state = init(jax.random.split(key, num_envs))
+
+    def run() -> int:
+        nonlocal state, key
+        for _ in range(steps):
+            key, pick, restart = jax.random.split(key, 3)
+            action = act(pick, state.legal_action_mask)
+            state = step(state, action, jax.random.split(restart, num_envs))
+        state.rewards.block_until_ready()
+        return 0
+
+    return run
+
+
 def aec_loop(make: Callable[[], object], moves: int) -> Callable[[], int]:
     """One AEC environment, a random legal move per step, reset when a game ends."""
     rng = random.Random(3)
@@ -177,6 +214,11 @@ def main() -> None:
             ("VecGames", ops, vec_games_loop(num_envs, 3, steps)),
             ("VecGames, threads=2", ops, vec_games_loop(num_envs, 3, steps, threads=2)),
         ]
+        jax_steps = pgx_loop(num_envs, steps)
+        if jax_steps is None:
+            print("pgx: not installed, skipped", file=sys.stderr)
+        else:
+            contenders.append(("pgx (JAX, jit + vmap, one CPU thread)", ops, jax_steps))
         group(f"Python step(sample()), n = 3, {num_envs} games, per env-step", 5, contenders)
     steps = 2_000_000 // (4096 * 64 // 9)
     group(

@@ -154,6 +154,37 @@ def test_returned_arrays_are_fresh() -> None:
     assert np.array_equal(obs, first)
 
 
+@pytest.mark.parametrize("autoreset", ["next_step", "same_step"])
+def test_parts_on_threads_step_exactly_as_one_batch(autoreset: str) -> None:
+    """Enough games for each part to get a thread of its own: the same actions give the same
+    outputs as one batch (checked against the reference above), and the same refusals."""
+    envs, rng = 40_000, random.Random(autoreset)
+    one = VecGames(envs, autoreset=autoreset, seed=1)
+    split = VecGames(envs, autoreset=autoreset, seed=1, threads=2)
+    for _ in range(40):
+        actions = one.sample()
+        if rng.random() < 0.3:
+            actions[rng.randrange(envs)] = rng.choice([-1, 9, int(actions[0])])
+        outcomes = []
+        for games in (one, split):
+            try:
+                outcomes.append(games.step(actions))
+            except IllegalMoveError as err:
+                outcomes.append(err.index)
+        if isinstance(outcomes[0], int) or isinstance(outcomes[1], int):
+            assert outcomes[0] == outcomes[1]
+            continue
+        (obs, rewards, terminated, _, info), (obs2, rewards2, terminated2, _, info2) = outcomes
+        assert np.array_equal(obs, obs2) and np.array_equal(rewards, rewards2)
+        assert np.array_equal(terminated, terminated2)
+        for key in info:
+            assert np.array_equal(info[key], info2[key]), key
+    winners = split.playout()  # each part plays its own random games, on its own thread
+    for i in rng.sample(range(envs), 20):
+        game = split.game(i)
+        assert game.is_over and game.winner == winners[i]
+
+
 def test_threads_split_the_generator_reproducibly() -> None:
     one = VecGames(10, seed=9)
     three, again = VecGames(10, seed=9, threads=3), VecGames(10, seed=9, threads=3)

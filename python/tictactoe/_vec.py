@@ -45,7 +45,9 @@ class VecGames:
     shape ``(num_envs, n, n, 2)``: plane 0 the mover's cells, plane 1 the other player's.
 
     ``threads=k`` splits the games into ``k`` consecutive parts stepped on ``k`` threads at once
-    (the interpreter is released meanwhile); a step is still accepted or refused as a whole. Each
+    (the interpreter is released meanwhile) when each part holds at least 16,384 games (smaller
+    parts step one after another: a thread costs more to start than it would save); a step is
+    still accepted or refused as a whole. Each
     part draws from its own generator, derived from ``seed``: the same seed and thread count give
     the same samples, and ``threads=1`` (the default) gives what one generator gives.
 
