@@ -157,6 +157,21 @@ def pgx_loop(num_envs: int, steps: int) -> Callable[[], int] | None:
     return run
 
 
+def playouts(make_step: Callable[[], Callable[[], object]], rounds: int) -> Callable[[], int]:
+    """``rounds`` times nine steps of random legal moves from fresh games: every 3x3 game ends
+    within nine moves, and one that ends restarts on the next step and cannot end again before
+    the ninth, so each round plays exactly one whole game per env."""
+
+    def run() -> int:
+        for _ in range(rounds):
+            step = make_step()
+            for _ in range(9):
+                step()
+        return 0
+
+    return run
+
+
 def aec_loop(make: Callable[[], object], moves: int) -> Callable[[], int]:
     """One AEC environment, a random legal move per step, reset when a game ends."""
     rng = random.Random(3)
@@ -229,6 +244,24 @@ def main() -> None:
             ("VecGames, threads=2", steps * 4096, vec_games_loop(4096, 8, steps, threads=2)),
         ],
     )
+    envs, rounds = 4096, 20
+
+    def vec_games_playout() -> int:
+        games = VecGames(envs, seed=4)
+        for _ in range(rounds):
+            games.reset()
+            games.playout()
+        return 0
+
+    def numpy_round() -> Callable[[], object]:
+        games = NumpyGames(envs, seed=4)
+        return lambda: games.step(games.sample())
+
+    random_games: list[tuple[str, int, Callable[[], int]]] = [
+        ("NumPy, written well: nine steps", envs * rounds, playouts(numpy_round, rounds)),
+        ("VecGames.playout()", envs * rounds, vec_games_playout),
+    ]
+    group("Python random playouts, n = 3, 4096 games, per game", 3, random_games)
     aec: list[tuple[str, int, Callable[[], int]]] = [
         ("VecGames, 4096 games", 4096 * 100, vec_games_loop(4096, 3, 100))
     ]
