@@ -196,6 +196,9 @@ def test_threads_split_the_generator_reproducibly() -> None:
     with pytest.raises(ValueError):
         VecGames(4, threads=0)
     assert VecGames(2, threads=8).num_envs == 2  # no more parts than games
+    assert VecGames(2, threads=2**80).num_envs == 2
+    with pytest.raises(TypeError):
+        VecGames(4, threads=True)
 
 
 def test_same_seed_same_samples_and_playouts() -> None:

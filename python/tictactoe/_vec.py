@@ -77,7 +77,8 @@ class VecGames:
         if illegal not in ILLEGAL_POLICIES:
             raise ValueError(f"illegal must be one of {ILLEGAL_POLICIES}, not {illegal!r}")
         self._autoreset = autoreset
-        self._threads = _count(threads, "threads", 1)
+        # More threads than games would leave some idle: never more parts than games.
+        self._threads = min(_count(threads, "threads", 1), self._num_envs)
         self._engine = _VecGames(
             self._num_envs, self._n, autoreset, illegal, _seed(seed), self._threads
         )
