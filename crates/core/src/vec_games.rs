@@ -545,6 +545,15 @@ impl VecGames {
         if self.illegal == Illegal::Loss {
             return Ok(());
         }
+        // The common case, an empty cell, read straight from the packed board; the row and column
+        // (a division) only for the message.
+        if let Ok(a) = usize::try_from(action)
+            && a < self.num_actions()
+            && let Some(&word) = self.games[i].packed_cells().get(a / 32)
+            && (word >> (2 * (a % 32))) & 0b11 == 0
+        {
+            return Ok(());
+        }
         let (row, col) = self.cell_of(action)?;
         match self.games[i].cell(row, col)? {
             Some(by) => Err(Error::Occupied { row, col, by }),

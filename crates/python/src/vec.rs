@@ -204,13 +204,18 @@ impl Outputs {
 }
 
 fn flags<'py>(py: Python<'py>, values: &[bool]) -> Bound<'py, PyByteArray> {
-    let bytes: Vec<u8> = values.iter().map(|&b| u8::from(b)).collect();
-    PyByteArray::new(py, &bytes)
+    // SAFETY: `bool` has the size and alignment of `u8`, and each of its values (0, 1) is a valid
+    // `u8`; the bytes are borrowed from `values` for this call only.
+    let bytes = unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), values.len()) };
+    PyByteArray::new(py, bytes)
 }
 
 fn floats<'py>(py: Python<'py>, values: &[f32]) -> Bound<'py, PyByteArray> {
-    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
-    PyByteArray::new(py, &bytes)
+    // SAFETY: any 4 bytes of an `f32` are valid `u8`s, `u8` needs no alignment, and the length is
+    // the floats' size in bytes; borrowed from `values` for this call only.
+    let bytes =
+        unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), size_of_val(values)) };
+    PyByteArray::new(py, bytes)
 }
 
 type ViewBytes<'py> = (
@@ -407,8 +412,12 @@ impl VecEngine {
             Ok(actions)
         });
         let actions = result.map_err(|err| batch_error(py, err))?;
-        let bytes: Vec<u8> = actions.iter().flat_map(|a| a.to_ne_bytes()).collect();
-        Ok(PyByteArray::new(py, &bytes))
+        // SAFETY: the bytes of `i64`s are valid `u8`s, `u8` needs no alignment, and the length is
+        // their size in bytes; borrowed from `actions` for this call only.
+        let bytes = unsafe {
+            std::slice::from_raw_parts(actions.as_ptr().cast::<u8>(), size_of_val(&actions[..]))
+        };
+        Ok(PyByteArray::new(py, bytes))
     }
 
     /// Plays every game to its end at random; the winners, one signed byte per game.
