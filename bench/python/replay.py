@@ -67,17 +67,24 @@ def per_call(factory: Callable[[int], object], method: str, games: list[tuple[in
     return winners
 
 
-def group(name: str, runs: int, contenders: list[tuple[str, int, Callable[[], int]]]) -> None:
+def group(
+    name: str,
+    runs: int,
+    contenders: list[tuple[str, int, Callable[[], int]]],
+    checksums: bool = True,
+) -> None:
     """Times contenders interleaved; each is (name, operations per run, replay). The first is the
-    group's reference."""
-    checksums = [f() for _, _, f in contenders]
+    group's reference. A first call of each warms it up and gives its checksum, which every run
+    must repeat; ``checksums=False`` for contenders that play on from where they stopped, whose
+    runs differ (their rows carry no checksum)."""
+    first = [f() for _, _, f in contenders]
     times: list[list[float]] = [[] for _ in contenders]
     for _ in range(runs):
         for k, (label, ops, f) in enumerate(contenders):
             start = time.perf_counter_ns()
             total = f()
             times[k].append((time.perf_counter_ns() - start) / ops)
-            if total != checksums[k]:
+            if checksums and total != first[k]:
                 raise SystemExit(f"{label}: runs disagree")
     for k, (label, _, _) in enumerate(contenders):
         t = times[k]
@@ -89,6 +96,6 @@ def group(name: str, runs: int, contenders: list[tuple[str, int, Callable[[], in
             "ns": statistics.median(t),
             "min": min(t),
             "max": max(t),
-            "checksum": checksums[k],
+            "checksum": first[k] if checksums else None,
         }
         print(json.dumps(row), flush=True)

@@ -13,15 +13,13 @@ import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import json
 import random
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from replay import group
 from tictactoe import VecGames
 
 
@@ -194,31 +192,6 @@ def aec_loop(make: Callable[[], object], moves: int) -> Callable[[], int]:
     return run
 
 
-def group(name: str, runs: int, contenders: list[tuple[str, int, Callable[[], int]]]) -> None:
-    """Times contenders interleaved, ns per env-step; the first is the group's reference."""
-    times: list[list[float]] = [[] for _ in contenders]
-    for f in (c[2] for c in contenders):
-        f()  # warm-up
-    for _ in range(runs):
-        for k, (_, ops, f) in enumerate(contenders):
-            start = time.perf_counter_ns()
-            f()
-            times[k].append((time.perf_counter_ns() - start) / ops)
-    for k, (label, _, _) in enumerate(contenders):
-        t = times[k]
-        row = {
-            "kind": "time",
-            "group": name,
-            "name": label,
-            "reference": k == 0,
-            "ns": statistics.median(t),
-            "min": min(t),
-            "max": max(t),
-            "checksum": None,
-        }
-        print(json.dumps(row), flush=True)
-
-
 def main() -> None:
     check_numpy_against_vec_games()
     for num_envs in (64, 4096, 65_536):
@@ -234,7 +207,8 @@ def main() -> None:
             print("pgx: not installed, skipped", file=sys.stderr)
         else:
             contenders.append(("pgx (JAX, jit + vmap, one CPU thread)", ops, jax_steps))
-        group(f"Python step(sample()), n = 3, {num_envs} games, per env-step", 5, contenders)
+        name = f"Python step(sample()), n = 3, {num_envs} games, per env-step"
+        group(name, 5, contenders, checksums=False)
     steps = 2_000_000 // (4096 * 64 // 9)
     group(
         "Python step(sample()), n = 8, 4096 games, per env-step",
@@ -243,6 +217,7 @@ def main() -> None:
             ("VecGames", steps * 4096, vec_games_loop(4096, 8, steps)),
             ("VecGames, threads=2", steps * 4096, vec_games_loop(4096, 8, steps, threads=2)),
         ],
+        checksums=False,
     )
     envs, rounds = 4096, 20
 
@@ -261,7 +236,7 @@ def main() -> None:
         ("NumPy, written well: nine steps", envs * rounds, playouts(numpy_round, rounds)),
         ("VecGames.playout()", envs * rounds, vec_games_playout),
     ]
-    group("Python random playouts, n = 3, 4096 games, per game", 3, random_games)
+    group("Python random playouts, n = 3, 4096 games, per game", 3, random_games, checksums=False)
     aec: list[tuple[str, int, Callable[[], int]]] = [
         ("VecGames, 4096 games", 4096 * 100, vec_games_loop(4096, 3, 100))
     ]
@@ -274,7 +249,7 @@ def main() -> None:
 
         aec.append(("PettingZoo tictactoe_v3, one env", 3000, aec_loop(tictactoe_v3.env, 3000)))
         aec.append(("tictactoe.pettingzoo drop-in, one env", 3000, aec_loop(pettingzoo.env, 3000)))
-    group("Python env-steps with a random legal move, n = 3", 3, aec)
+    group("Python env-steps with a random legal move, n = 3", 3, aec, checksums=False)
 
 
 if __name__ == "__main__":

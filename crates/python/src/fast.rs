@@ -164,7 +164,14 @@ unsafe fn serve<const K: usize>(
         }
     }
     // SAFETY: the caller's contract, passed on.
-    unsafe { general::<K>(py, slf, args, nargs, kwnames) }
+    let called = unsafe { call_general::<K>(py, slf, args, nargs, kwnames) };
+    called.map_or_else(
+        |err| {
+            err.restore(py);
+            ptr::null_mut()
+        },
+        Bound::into_ptr,
+    )
 }
 
 /// The arguments' values when every one is an exact `int` that fits in 64 bits (no Python code runs:
@@ -190,27 +197,6 @@ fn plain_ints(given: &[*mut ffi::PyObject]) -> Option<[i64; 3]> {
 /// Calls the general method with the same arguments, `slf` first. Only refused or unusual calls come
 /// here, so a tuple and a dict are cheap enough (and what the stable ABI of 3.11 offers).
 ///
-/// # Safety
-///
-/// As for [`fast`].
-unsafe fn general<const K: usize>(
-    py: Python<'_>,
-    slf: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    // SAFETY: the caller's contract, passed on.
-    let called = unsafe { call_general::<K>(py, slf, args, nargs, kwnames) };
-    called.map_or_else(
-        |err| {
-            err.restore(py);
-            ptr::null_mut()
-        },
-        Bound::into_ptr,
-    )
-}
-
 /// # Safety
 ///
 /// As for [`fast`].
