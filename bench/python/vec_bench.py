@@ -25,34 +25,39 @@ from tictactoe import VecGames
 
 class NumpyGames:
     """``VecGames``'s 3x3 contract (next-step auto-reset, illegal actions refused) in NumPy, written
-    for speed: a 9-bit mask per player and per game, and lookup tables over all 512 masks for wins,
-    cells and random choices, so that a step is a few dozen whole-array operations."""
+    for speed: per game a 9-bit mask of the mover's cells and one of the other player's (so an
+    observation needs no change of view), and lookup tables over all masks for wins, cells, random
+    choices and whole observations, so that a step is a few dozen whole-array operations."""
 
     FULL = 0b111_111_111
 
     def __init__(self, num_envs: int, seed: int) -> None:
         masks = np.arange(512)
-        cells = (masks[:, None] >> np.arange(9)) & 1
+        cells = ((masks[:, None] >> np.arange(9)) & 1).astype(bool)  # (512, 9)
         lines = [0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124]
         self.won = np.array([any(m & line == line for line in lines) for m in range(512)])
-        self.cells = cells.astype(bool)  # (512, 9): each mask's cells
-        counts = cells.sum(axis=1)
+        self.cells = cells
+        # (512 * 512, 18): the observation of every (mover, other) pair of masks, cell by cell.
+        self.obs = np.stack(
+            [np.repeat(cells, 512, axis=0), np.tile(cells, (512, 1))], axis=-1
+        ).reshape(512 * 512, 18)
+        self.counts = cells.sum(axis=1)
         # (512, 9): the position of each mask's k-th set bit (0 where there is none).
         self.select = np.zeros((512, 9), dtype=np.int64)
         for m in range(512):
             ones = np.flatnonzero(cells[m])
             self.select[m, : len(ones)] = ones
-        self.counts = counts
+        self.bits = (1 << np.arange(9)).astype(np.int64)
         self.rng = np.random.default_rng(seed)
         self.n = num_envs
-        self.x = np.zeros(num_envs, dtype=np.int64)
-        self.o = np.zeros(num_envs, dtype=np.int64)
+        self.me = np.zeros(num_envs, dtype=np.int64)  # the mover's cells
+        self.them = np.zeros(num_envs, dtype=np.int64)  # the other player's
         self.x_to_move = np.ones(num_envs, dtype=bool)
         self.ended = np.zeros(num_envs, dtype=bool)
         self.rows = np.arange(num_envs)
 
     def sample(self) -> np.ndarray:
-        empty = self.FULL & ~(self.x | self.o)
+        empty = self.FULL & ~(self.me | self.them)
         free = np.where(self.ended, 9, self.counts[empty])
         k = (self.rng.random(self.n) * free).astype(np.int64)
         return np.where(self.ended, k, self.select[empty, k])
@@ -60,25 +65,24 @@ class NumpyGames:
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, ...]:
         restart = self.ended
         active = ~restart
-        bit = np.left_shift(1, actions)
-        taken = ((self.x | self.o) & bit) != 0
-        if (active & ((actions < 0) | (actions > 8) | taken)).any():
+        bit = self.bits[np.clip(actions, 0, 8)]
+        occupied = self.me | self.them
+        off = (actions < 0) | (actions > 8)
+        if (active & (off | ((occupied & bit) != 0))).any():
             raise ValueError("illegal action")
-        mine = np.where(self.x_to_move, self.x, self.o) | np.where(active, bit, 0)
-        self.x = np.where(restart, 0, np.where(self.x_to_move, mine, self.x))
-        self.o = np.where(restart, 0, np.where(self.x_to_move, self.o, mine))
-        won = active & self.won[mine]
-        done = won | (active & ((self.x | self.o) == self.FULL))
+        mine = np.where(active, self.me | bit, 0)  # a restarting game's board is empty
+        won = self.won[mine]
+        done = won | (active & ((occupied | bit) == self.FULL))
         rewards = np.zeros((self.n, 2), dtype=np.float32)
-        winner_column = np.where(self.x_to_move, 0, 1)
-        rewards[self.rows[won], winner_column[won]] = 1
-        rewards[self.rows[won], 1 - winner_column[won]] = -1
-        self.x_to_move = np.where(restart, True, ~self.x_to_move)
+        column = np.where(self.x_to_move, 0, 1)[won]
+        rewards[self.rows[won], column] = 1
+        rewards[self.rows[won], 1 - column] = -1
+        # The other player moves next: the views swap.
+        self.me, self.them = np.where(active, self.them, 0), mine
+        self.x_to_move = restart | ~self.x_to_move
         self.ended = done
-        me = np.where(self.x_to_move, self.x, self.o)
-        other = np.where(self.x_to_move, self.o, self.x)
-        obs = np.stack([self.cells[me], self.cells[other]], axis=-1).reshape(self.n, 3, 3, 2)
-        mask = self.cells[self.FULL & ~(self.x | self.o)] | done[:, None]
+        obs = self.obs[(self.me << 9) | self.them].reshape(self.n, 3, 3, 2)
+        mask = self.cells[self.FULL & ~(self.me | self.them)] | done[:, None]
         return obs, rewards, done, mask
 
 
