@@ -50,11 +50,15 @@ class NumpyGames:
         self.bits = (1 << np.arange(9)).astype(np.int64)
         self.rng = np.random.default_rng(seed)
         self.n = num_envs
-        self.me = np.zeros(num_envs, dtype=np.int64)  # the mover's cells
-        self.them = np.zeros(num_envs, dtype=np.int64)  # the other player's
-        self.x_to_move = np.ones(num_envs, dtype=bool)
-        self.ended = np.zeros(num_envs, dtype=bool)
         self.rows = np.arange(num_envs)
+        self.reset()
+
+    def reset(self) -> None:
+        """Every game empty, X to move (the tables stay)."""
+        self.me = np.zeros(self.n, dtype=np.int64)  # the mover's cells
+        self.them = np.zeros(self.n, dtype=np.int64)  # the other player's
+        self.x_to_move = np.ones(self.n, dtype=bool)
+        self.ended = np.zeros(self.n, dtype=bool)
 
     def sample(self) -> np.ndarray:
         empty = self.FULL & ~(self.me | self.them)
@@ -232,9 +236,11 @@ def main() -> None:
             games.playout()
         return 0
 
+    numpy_games = NumpyGames(envs, seed=4)
+
     def numpy_round() -> Callable[[], object]:
-        games = NumpyGames(envs, seed=4)
-        return lambda: games.step(games.sample())
+        numpy_games.reset()
+        return lambda: numpy_games.step(numpy_games.sample())
 
     random_games: list[tuple[str, int, Callable[[], int]]] = [
         ("NumPy, written well: nine steps", envs * rounds, playouts(numpy_round, rounds)),
