@@ -6,9 +6,9 @@ and the other agent 0, and ends the game as truncated too; only the agent to mov
 actions in its mask). Any ``n`` works the same way. Needs the extra:
 ``pip install 'tictactoe-engine[pettingzoo]'``.
 
-Actions are cell indices. v3 numbers its cells down the columns and we number them along the rows:
-the two numberings mirror each other across the main diagonal, which maps every winning line onto a
-winning line, so a sequence of cells plays out the same in both (read in each one's numbering).
+Actions are cell indices, ``row * n + col``, and the observation's cell ``[i // n, i % n]`` is the
+one action ``i`` marks, as in v3. (v3 draws its board with square ``i`` down the columns; the
+winning lines are the same index sets either way, so that changes nothing the environment returns.)
 
 >>> from tictactoe.pettingzoo import env
 >>> game = env()
