@@ -9,17 +9,7 @@
 
 #include "tictactoe.h"
 
-static long passed, failed;
-
-#define CHECK(cond)                                                                       \
-    do {                                                                                  \
-        if (cond) {                                                                       \
-            passed++;                                                                     \
-        } else {                                                                          \
-            failed++;                                                                     \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);      \
-        }                                                                                 \
-    } while (0)
+#include "check.h"
 
 enum { ENVS = 23, N = 3, CELLS = N * N };
 

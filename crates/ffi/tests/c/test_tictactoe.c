@@ -9,28 +9,7 @@
 
 #include "tictactoe.h"
 
-static long passed, failed;
-
-#define CHECK(cond)                                                      \
-    do {                                                                 \
-        if (cond) {                                                      \
-            passed++;                                                    \
-        } else {                                                         \
-            failed++;                                                    \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                \
-    } while (0)
-
-#define CHECK_EQ(got, want)                                              \
-    do {                                                                 \
-        long long got_ = (long long)(got), want_ = (long long)(want);    \
-        if (got_ == want_) {                                             \
-            passed++;                                                    \
-        } else {                                                         \
-            failed++;                                                    \
-            fprintf(stderr, "%s:%d: %s is %lld, expected %lld\n", __FILE__, __LINE__, #got, got_, want_); \
-        }                                                                \
-    } while (0)
+#include "check.h"
 
 /* ---- The model: a plain board, scanned in full. ---- */
 
