@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::player::Player;
 use crate::rules::bits_player;
+use crate::storage::cell_bits;
 
 /// When a game that has ended starts again (Gymnasium's vector API).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -547,10 +548,9 @@ impl VecGames {
         }
         // The common case, an empty cell, read straight from the packed board; the row and column
         // (a division) only for the message.
-        if let Ok(a) = usize::try_from(action)
-            && a < self.num_actions()
-            && let Some(&word) = self.games[i].packed_cells().get(a / 32)
-            && (word >> (2 * (a % 32))) & 0b11 == 0
+        if let Ok(a) = u32::try_from(action)
+            && (a as usize) < self.num_actions()
+            && cell_bits(self.games[i].packed_cells(), a) == 0
         {
             return Ok(());
         }
