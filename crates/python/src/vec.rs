@@ -249,6 +249,23 @@ fn plain_error(py: Python<'_>, err: Error) -> PyErr {
 }
 
 impl VecEngine {
+    /// One value per game, each part filling its own piece (on its own thread when large), with the
+    /// interpreter released: what `sample` and `playout` share.
+    fn per_game<T, F>(&self, py: Python<'_>, fill: F) -> PyResult<Vec<T>>
+    where
+        T: Copy + Default + Send,
+        F: Fn(&mut VecGames, &mut [T]) -> Result<(), BatchError> + Sync,
+    {
+        let result = py.detach(|| {
+            let mut games = self.games();
+            let mut values = vec![T::default(); games.num_envs];
+            let pieces = split(&mut values, &games.sizes(), 1);
+            games.each(pieces, |part, piece| fill(part, piece))?;
+            Ok(values)
+        });
+        result.map_err(|err| batch_error(py, err))
+    }
+
     fn games(&self) -> MutexGuard<'_, Parts> {
         // The engine does not panic, so a poisoned lock still guards consistent games.
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
@@ -404,14 +421,7 @@ impl VecEngine {
 
     /// A random action per game, as native 64-bit ints.
     fn sample<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let result = py.detach(|| {
-            let mut games = self.games();
-            let mut actions = vec![0i64; games.num_envs];
-            let pieces = split(&mut actions, &games.sizes(), 1);
-            games.each(pieces, |part, piece| part.sample(piece))?;
-            Ok(actions)
-        });
-        let actions = result.map_err(|err| batch_error(py, err))?;
+        let actions = self.per_game(py, |part, piece: &mut [i64]| part.sample(piece))?;
         // SAFETY: the bytes of `i64`s are valid `u8`s, `u8` needs no alignment, and the length is
         // their size in bytes; borrowed from `actions` for this call only.
         let bytes = unsafe {
@@ -422,14 +432,7 @@ impl VecEngine {
 
     /// Plays every game to its end at random; the winners, one signed byte per game.
     fn playout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let result = py.detach(|| {
-            let mut games = self.games();
-            let mut winners = vec![0i8; games.num_envs];
-            let pieces = split(&mut winners, &games.sizes(), 1);
-            games.each(pieces, |part, piece| part.playout(piece))?;
-            Ok(winners)
-        });
-        let winners = result.map_err(|err| batch_error(py, err))?;
+        let winners = self.per_game(py, |part, piece: &mut [i8]| part.playout(piece))?;
         let bytes: Vec<u8> = winners.iter().map(|&w| w as u8).collect();
         Ok(PyByteArray::new(py, &bytes))
     }
