@@ -43,16 +43,23 @@ static void floor_dealloc(Floor *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static PyObject *floor_move(Floor *self, PyObject *const *args, Py_ssize_t nargs) {
+/* Reads the three int arguments of `move` and `counter_move` into `v`; -1 with an exception set
+ * when there are not three, or one is not an int of 64 bits. */
+static int three_ints(PyObject *const *args, Py_ssize_t nargs, long long v[3]) {
     if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "move takes row, col and player");
-        return NULL;
+        PyErr_SetString(PyExc_TypeError, "takes row, col and player");
+        return -1;
     }
-    long long v[3];
     for (int k = 0; k < 3; k++) {
         v[k] = PyLong_AsLongLong(args[k]);
-        if (v[k] == -1 && PyErr_Occurred()) return NULL;
+        if (v[k] == -1 && PyErr_Occurred()) return -1;
     }
+    return 0;
+}
+
+static PyObject *floor_move(Floor *self, PyObject *const *args, Py_ssize_t nargs) {
+    long long v[3];
+    if (three_ints(args, nargs, v) < 0) return NULL;
     int result = tictactoe_move(self->game, v[0], v[1], v[2]);
     if (result < 0) {
         PyErr_SetString(PyExc_ValueError, tictactoe_strerror(result));
@@ -62,17 +69,11 @@ static PyObject *floor_move(Floor *self, PyObject *const *args, Py_ssize_t nargs
 }
 
 /* The classic counter move with no validation at all: what the engine's work would cost if it
- * checked nothing. */
+ * checked nothing. Only ever fed the benchmark's own legal games: an off-board cell would write
+ * outside `counts`. */
 static PyObject *floor_counter_move(Floor *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "counter_move takes row, col and player");
-        return NULL;
-    }
     long long v[3];
-    for (int k = 0; k < 3; k++) {
-        v[k] = PyLong_AsLongLong(args[k]);
-        if (v[k] == -1 && PyErr_Occurred()) return NULL;
-    }
+    if (three_ints(args, nargs, v) < 0) return NULL;
     long long n = self->n, row = v[0], col = v[1];
     int d = v[2] == 1 ? 1 : -1;
     int *rows = self->counts, *cols = rows + n, *diag = cols + n, *anti = diag + 1;
