@@ -184,3 +184,59 @@ def test_huge_numbers_are_quoted_in_the_engines_own_words(call: object, number: 
         call(game, huge)  # type: ignore[operator]
     assert type(small.value) is type(big.value)
     assert str(big.value).replace(str(huge), str(number)) == str(small.value)
+
+
+def test_python_threads_racing_on_one_split_vec_games_leave_it_consistent() -> None:
+    """Python threads step, sample, read and replace games of one VecGames whose parts run on
+    threads of their own, all at once; in a child, so that a crash is a failure. Afterwards every
+    game's mask is exactly its empty cells, read back through ``game(i)``."""
+    assert_child_prints(
+        """
+        import threading
+        import numpy as np
+        from tictactoe import TicTacToe, VecGames
+
+        games = VecGames(40_000, seed=5, threads=2, illegal="loss")
+        errors = []
+
+        def stepper():
+            try:
+                for _ in range(30):
+                    games.step(games.sample())
+            except Exception as err:
+                errors.append(err)
+
+        def meddler():
+            replacement = TicTacToe(3)
+            replacement.move(1, 1, 1)
+            for k in range(200):
+                try:
+                    games.set_game((k * 7919) % 40_000, replacement)
+                    games.game((k * 104729) % 40_000)
+                except ValueError:
+                    pass  # a game lost by an illegal action has no TicTacToe form
+                except Exception as err:
+                    errors.append(err)
+
+        threads = [threading.Thread(target=f) for f in (stepper, stepper, meddler)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+        _, info = games.reset(options={"reset_mask": np.zeros(40_000, dtype=bool)})
+        mask = info["action_mask"]
+        for i in range(0, 40_000, 397):
+            try:
+                game = games.game(i)
+            except ValueError:
+                continue
+            if game.is_over:
+                assert mask[i].all()
+            else:
+                empty = [game.cell(r, c) == 0 for r in range(3) for c in range(3)]
+                assert mask[i].tolist() == empty, i
+        print("consistent")
+        """,
+        "consistent",
+    )
