@@ -105,6 +105,18 @@ def test_raw_env_refuses_a_taken_cell_and_changes_nothing() -> None:
     assert after == before
 
 
+@pytest.mark.parametrize("action", [1.5, "4", None, -1, 9, 2**80])
+def test_raw_env_refuses_actions_that_are_not_cells_and_changes_nothing(action: object) -> None:
+    game = raw_env()
+    game.reset()
+    game.step(4)
+    before = (state(game), {a: game.observe(a)["observation"].tolist() for a in game.agents})
+    with pytest.raises((TypeError, ValueError)):
+        game.step(action)  # type: ignore[arg-type]
+    after = (state(game), {a: game.observe(a)["observation"].tolist() for a in game.agents})
+    assert after == before
+
+
 def test_pickles_and_renders() -> None:
     game = raw_env(3, render_mode="ansi")
     copy = pickle.loads(pickle.dumps(game))

@@ -21,6 +21,7 @@ winning lines are the same index sets either way, so that changes nothing the en
 
 from __future__ import annotations
 
+import operator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -113,7 +114,7 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
             self._was_dead_step(action)
             return
         player = AGENTS.index(agent) + 1
-        row, col = divmod(int(action), self.n)
+        row, col = divmod(operator.index(action), self.n)  # a float is a TypeError, not truncated
         winner = self._game.move(row, col, player)
         self._marks[row, col] = player
         if self._game.is_over:
