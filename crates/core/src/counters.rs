@@ -1,15 +1,21 @@
 //! The heart of the engine: a pair of counts per line, so that a move, its win check, `can_win` and
 //! `undo` each touch at most four lines and never scan the board.
 //!
-//! Lines are numbered rows `0..n`, then columns `n..2n`; the two diagonals live here, beside the
-//! scalars, because every board kind has exactly two of them. Every mode and every board kind runs its
-//! moves through [`Counters`]; the storages only decide where the lines and the cells live.
+//! A storage keeps `n` pairs of lines, pair `i` holding row `i` and column `i`; the two diagonals
+//! live here, beside the scalars, because every board kind has exactly two of them. Every mode and
+//! every board kind runs its moves through [`Counters`]; the storages only decide where the lines
+//! and the cells live.
 
 use crate::error::Error;
 use crate::player::Player;
 
 /// `refused` when neither player may move.
 const BOTH: u8 = Player::X as u8 | Player::O as u8;
+
+/// The largest `n` whose moves reach the diagonals without a branch. On a small board a random move
+/// lies on a diagonal so often (5 cells of 9 at n = 3) that a branch would mispredict; on a large one
+/// it almost never does, and the branch skips the diagonals' work.
+const BRANCH_FREE_DIAGONALS: u32 = 16;
 
 /// How many marks each player holds in one row, column or diagonal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -32,15 +38,20 @@ impl Line {
         Line { marks: [x, o] }
     }
 
+    /// A line that no move can close or complete: see [`Counters::add`].
+    const SPARE: Line = Line {
+        marks: [u32::MAX; 2],
+    };
+
     /// Adds a mark of `player`; true when that completes the line. A line gaining its first mark of
     /// `player` can no longer be completed by the other player: `closed` counts those lines, so that
     /// the caller updates the open-line count once per move rather than once per line.
     #[inline(always)]
     fn add(&mut self, player: Player, n: u32, closed: &mut u64) -> bool {
         let mine = &mut self.marks[player.index()];
-        // Branch-free: whether a line already holds a mark is a coin flip in real games.
         *closed += u64::from(*mine == 0);
-        *mine += 1;
+        // A real line holds at most n marks, so only a spare line ever wraps (to 0, never n).
+        *mine = mine.wrapping_add(1);
         *mine == n
     }
 
@@ -59,7 +70,11 @@ impl Line {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Counters {
     n: u32,
-    diagonals: [Line; 2],
+    /// The main diagonal, the anti-diagonal, then a spare for each: a move off a diagonal marks its
+    /// spare instead, so that every move adds to four lines without a branch (whether a random move
+    /// lies on a diagonal is a coin flip on small boards, which a branch would mispredict). A spare
+    /// holds `u32::MAX` marks between moves, so it is never empty and never complete.
+    diagonals: [Line; 4],
     /// For each player, how many lines hold no mark of the opponent: lines that player can still complete.
     open: [u64; 2],
     moves: u64,
@@ -78,7 +93,7 @@ impl Counters {
         let lines = 2 * n as u64 + 2;
         Counters {
             n,
-            diagonals: [Line::EMPTY; 2],
+            diagonals: [Line::EMPTY, Line::EMPTY, Line::SPARE, Line::SPARE],
             open: [lines; 2],
             moves: 0,
             cells: n as u64 * n as u64,
@@ -110,7 +125,7 @@ impl Counters {
 
     #[inline]
     pub(crate) const fn diagonals(&self) -> [Line; 2] {
-        self.diagonals
+        [self.diagonals[0], self.diagonals[1]]
     }
 
     #[inline]
@@ -161,41 +176,63 @@ impl Counters {
         }
     }
 
-    /// Counts a move that has passed every check; returns the winner after it.
+    /// Counts a move that has passed every check; returns the winner after it. `row` and `col` are
+    /// below `lines.len()`, which is `n`.
     #[inline(always)]
     pub(crate) fn add(
         &mut self,
-        lines: &mut [Line],
+        lines: &mut [[Line; 2]],
         row: usize,
         col: usize,
         player: Player,
     ) -> Option<Player> {
         let n = self.n;
         let mut closed = 0;
-        let mut won = lines[row].add(player, n, &mut closed);
-        won |= lines[n as usize + col].add(player, n, &mut closed);
-        if row == col {
-            won |= self.diagonals[0].add(player, n, &mut closed);
-        }
-        if row + col == n as usize - 1 {
-            won |= self.diagonals[1].add(player, n, &mut closed);
+        let on_main = row == col;
+        let on_anti = row + col == n as usize - 1;
+        let mut won = lines[row][0].add(player, n, &mut closed);
+        won |= lines[col][1].add(player, n, &mut closed);
+        if n <= BRANCH_FREE_DIAGONALS {
+            // A move off a diagonal marks its spare instead.
+            won |= self.diagonals[if on_main { 0 } else { 2 }].add(player, n, &mut closed);
+            won |= self.diagonals[if on_anti { 1 } else { 3 }].add(player, n, &mut closed);
+            self.diagonals[2] = Line::SPARE;
+            self.diagonals[3] = Line::SPARE;
+        } else if on_main || on_anti {
+            // Rare on a large board, so this branch predicts well.
+            if on_main {
+                won |= self.diagonals[0].add(player, n, &mut closed);
+            }
+            if on_anti {
+                won |= self.diagonals[1].add(player, n, &mut closed);
+            }
         }
         self.open[player.other().index()] -= closed;
         self.moves += 1;
         self.last = Some(player);
-        if won {
-            self.winner = Some(player);
+        self.refused = player as u8;
+        if won || self.moves == self.cells {
+            self.refused = BOTH;
+            if won {
+                self.winner = Some(player);
+                return self.winner;
+            }
         }
-        self.refused = Self::refused_after(self.last, won || self.moves == self.cells);
-        self.winner
+        None
     }
 
     /// Takes back the last counted move, which `player` made at (`row`, `col`).
-    pub(crate) fn remove(&mut self, lines: &mut [Line], row: usize, col: usize, player: Player) {
+    pub(crate) fn remove(
+        &mut self,
+        lines: &mut [[Line; 2]],
+        row: usize,
+        col: usize,
+        player: Player,
+    ) {
         let n = self.n as usize;
         let open = &mut self.open;
-        lines[row].remove(player, open);
-        lines[n + col].remove(player, open);
+        lines[row][0].remove(player, open);
+        lines[col][1].remove(player, open);
         if row == col {
             self.diagonals[0].remove(player, open);
         }
@@ -213,9 +250,9 @@ impl Counters {
         self.refused = Self::refused_after(self.last, false);
     }
 
-    /// Back to an empty board; `lines` are the game's `2n` lines.
-    pub(crate) fn reset(&mut self, lines: &mut [Line]) {
-        lines.fill(Line::EMPTY);
+    /// Back to an empty board; `lines` are the game's `n` pairs of lines.
+    pub(crate) fn reset(&mut self, lines: &mut [[Line; 2]]) {
+        lines.fill([Line::EMPTY; 2]);
         *self = Counters::new(self.n);
     }
 
@@ -228,22 +265,28 @@ impl Counters {
     /// and played a cell twice, so every lean game round-trips.
     pub(crate) fn from_lines(
         n: u32,
-        lines: &[Line],
+        lines: &[[Line; 2]],
         diagonals: [Line; 2],
         last: Option<Player>,
     ) -> Result<Counters, &'static str> {
-        let (rows, cols) = lines.split_at(n as usize);
+        let row = |i: usize| lines[i][0];
+        let col = |i: usize| lines[i][1];
         let mut counters = Counters::new(n);
         let mut totals = [0u64; 2];
         let mut winners = [false; 2];
         for player in [Player::X, Player::O] {
-            let sum = |ls: &[Line]| ls.iter().map(|l| u64::from(l.marks(player))).sum::<u64>();
-            let total = sum(rows);
-            if sum(cols) != total {
+            let sum = |k: usize| {
+                lines
+                    .iter()
+                    .map(|pair| u64::from(pair[k].marks(player)))
+                    .sum::<u64>()
+            };
+            let total = sum(0);
+            if sum(1) != total {
                 return Err("rows and columns hold different numbers of marks");
             }
             totals[player.index()] = total;
-            for line in lines.iter().chain(&diagonals) {
+            for line in lines.as_flattened().iter().chain(&diagonals) {
                 let marks = line.marks(player);
                 if marks > n {
                     return Err("a line holds more than n marks of one player");
@@ -258,9 +301,9 @@ impl Counters {
             // even for a lean caller who broke the promise and played a cell twice.
             let marks = |line: &Line| u64::from(line.marks(player));
             let (mut main, mut anti) = (0, 0);
-            for (i, row) in rows.iter().enumerate() {
-                main += marks(row).min(marks(&cols[i]));
-                anti += marks(row).min(marks(&cols[rows.len() - 1 - i]));
+            for i in 0..lines.len() {
+                main += marks(&row(i)).min(marks(&col(i)));
+                anti += marks(&row(i)).min(marks(&col(lines.len() - 1 - i)));
             }
             if marks(&diagonals[0]) > main || marks(&diagonals[1]) > anti {
                 return Err("a diagonal holds marks where no row and column cross");
@@ -268,7 +311,7 @@ impl Counters {
         }
         let [x, o] = totals;
         counters.moves = x + o;
-        counters.diagonals = diagonals;
+        counters.diagonals[..2].copy_from_slice(&diagonals);
         counters.last = last;
         counters.winner = match winners {
             [false, false] => None,

@@ -143,7 +143,7 @@ impl<S: Storage> TicTacToe<S> {
         HEADER
             + match self.mode() {
                 Mode::Checked => 8 + 4 * self.moves().len(),
-                Mode::Lean => 8 * (self.store.lines().len() + 2),
+                Mode::Lean => 8 * (2 * self.store.lines().len() + 2),
             }
     }
 
@@ -180,7 +180,11 @@ impl<S: Storage> TicTacToe<S> {
             }
             Mode::Lean => {
                 w.put(&[1, player_byte(self.last_player())]);
-                for line in self.store.lines().iter().chain(&self.counters.diagonals()) {
+                // Rows, then columns, then the diagonals.
+                let lines = self.store.lines();
+                let rows = lines.iter().map(|pair| &pair[0]);
+                let cols = lines.iter().map(|pair| &pair[1]);
+                for line in rows.chain(cols).chain(&self.counters.diagonals()) {
                     w.put(&line.marks(Player::X).to_le_bytes());
                     w.put(&line.marks(Player::O).to_le_bytes());
                 }
@@ -297,8 +301,10 @@ impl<S: Storage> TicTacToe<S> {
     fn decode_lean(n: u32, last: Option<Player>, mut r: Reader<'_>) -> Result<Self, Error> {
         r.expect_remaining((2 * u64::from(n) + 2) * 8)?;
         let mut game = Self::empty_for(n, Mode::Lean)?;
-        for slot in game.store.lines_mut() {
-            *slot = Line::with_marks(r.u32()?, r.u32()?);
+        for k in 0..2 {
+            for pair in game.store.lines_mut() {
+                pair[k] = Line::with_marks(r.u32()?, r.u32()?);
+            }
         }
         let diagonals = [
             Line::with_marks(r.u32()?, r.u32()?),

@@ -5,7 +5,7 @@ use crate::error::Error;
 use crate::game::TicTacToe;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::storage::{Storage, cell_bits, set_cell_bits};
+use crate::storage::{Storage, cell_bits, mark_cell, set_cell_bits};
 
 /// The player a cell's two bits name.
 #[inline]
@@ -31,8 +31,10 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     #[inline(always)]
     pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
-        let n = u64::from(self.counters.n());
-        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
+        // The storage keeps n pairs of lines: comparing with their count is the range check, and
+        // proves the move's lines in bounds. A negative number becomes huge as u64, so one unsigned
+        // comparison checks both ends.
+        let n = self.store.lines().len() as u64;
         if (row as u64) < n && (col as u64) < n {
             Ok((row as usize, col as usize))
         } else {
@@ -43,7 +45,7 @@ impl<S: Storage> TicTacToe<S> {
     /// [`locate`](Self::locate) for indices: one range check for every typed caller.
     #[inline(always)]
     pub(crate) fn check_range(&self, row: usize, col: usize) -> Result<(), Error> {
-        let n = self.n();
+        let n = self.store.lines().len();
         if row < n && col < n {
             Ok(())
         } else {
@@ -123,6 +125,7 @@ impl<S: Storage> TicTacToe<S> {
         player: Player,
     ) -> Result<Option<Player>, Error> {
         self.counters.check_turn(player)?;
+        // Each arm counts the move itself, so that the lean one keeps what its range check proved.
         match self.store.mode() {
             Mode::Checked => {
                 // In range, so row * n + col < n * n <= u32::MAX.
@@ -131,18 +134,19 @@ impl<S: Storage> TicTacToe<S> {
                     return Err(Error::Occupied { row, col, by });
                 }
                 self.store.reserve(1).map_err(|_| self.out_of_memory())?;
-                set_cell_bits(self.store.cells_mut(), index, player.number());
+                mark_cell(self.store.cells_mut(), index, player.number());
                 self.store.record(index);
+                Ok(self.counters.add(self.store.lines_mut(), row, col, player))
             }
             Mode::Lean if BATCH => {
                 self.store.reserve(2).map_err(|_| self.out_of_memory())?;
                 // In range of a lean board, whose n fits in 32 bits.
                 self.store.record(row as u32);
                 self.store.record(col as u32);
+                Ok(self.counters.add(self.store.lines_mut(), row, col, player))
             }
-            Mode::Lean => {}
+            Mode::Lean => Ok(self.counters.add(self.store.lines_mut(), row, col, player)),
         }
-        Ok(self.counters.add(self.store.lines_mut(), row, col, player))
     }
 
     /// Takes back the last recorded move: the history's last in checked mode, the batch's last in

@@ -27,9 +27,10 @@ pub(crate) mod sealed {
         where
             Self: Sized;
         fn mode(&self) -> Mode;
-        /// The rows, then the columns.
-        fn lines(&self) -> &[Line];
-        fn lines_mut(&mut self) -> &mut [Line];
+        /// `n` pairs of lines: pair `i` holds row `i`, then column `i`. A move's range check is a
+        /// comparison with this length, which then also proves both of its lines in bounds.
+        fn lines(&self) -> &[[Line; 2]];
+        fn lines_mut(&mut self) -> &mut [[Line; 2]];
         /// The cells, two bits each, 32 to a word; empty in lean mode.
         fn cells(&self) -> &[u64];
         fn cells_mut(&mut self) -> &mut [u64];
@@ -78,6 +79,12 @@ pub(crate) fn set_cell_bits(cells: &mut [u64], index: u32, bits: u8) {
     *word = (*word & !(0b11 << shift)) | (u64::from(bits) << shift);
 }
 
+/// Writes the two bits of cell `index`, which is empty: one OR.
+#[inline]
+pub(crate) fn mark_cell(cells: &mut [u64], index: u32, bits: u8) {
+    cells[(index / 32) as usize] |= u64::from(bits) << ((index % 32) * 2);
+}
+
 /// A board whose size is fixed at compile time: plain arrays, no allocator. `N` must be 1 to 32.
 ///
 /// Use it through [`FixedGame`](crate::FixedGame):
@@ -91,7 +98,7 @@ pub(crate) fn set_cell_bits(cells: &mut [u64], index: u32, bits: u8) {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Fixed<const N: usize> {
-    lines: [[Line; N]; 2],
+    lines: [[Line; 2]; N],
     // N * N cells at 32 a word fit in N words because N <= 32.
     cells: [u64; N],
     history: [[u32; N]; N],
@@ -107,7 +114,7 @@ impl<const N: usize> Fixed<N> {
             )
         };
         Fixed {
-            lines: [[Line::EMPTY; N]; 2],
+            lines: [[Line::EMPTY; 2]; N],
             cells: [0; N],
             history: [[0; N]; N],
             len: 0,
@@ -127,12 +134,12 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
         Mode::Checked
     }
     #[inline]
-    fn lines(&self) -> &[Line] {
-        self.lines.as_flattened()
+    fn lines(&self) -> &[[Line; 2]] {
+        &self.lines
     }
     #[inline]
-    fn lines_mut(&mut self) -> &mut [Line] {
-        self.lines.as_flattened_mut()
+    fn lines_mut(&mut self) -> &mut [[Line; 2]] {
+        &mut self.lines
     }
     #[inline]
     fn cells(&self) -> &[u64] {
@@ -190,9 +197,12 @@ mod heap {
     #[derive(Clone, Debug)]
     pub struct Heap {
         mode: Mode,
-        lines: Vec<Line>,
+        lines: Vec<[Line; 2]>,
         cells: Vec<u64>,
+        /// The journal's room, every slot written (zeros past `len`), so that recording an entry
+        /// after [`reserve`](sealed::Memory::reserve) is one store, without a second capacity check.
         journal: Vec<u32>,
+        len: usize,
     }
 
     /// Moves recorded before the history has to grow; small boards never grow it.
@@ -207,27 +217,35 @@ mod heap {
         Ok(v)
     }
 
+    impl Heap {
+        /// Makes room for `words` more journal entries. Growing by at least the room there is keeps
+        /// a move O(1) amortised; the error leaves the game as it was.
+        #[cold]
+        fn grow(&mut self, words: usize) -> Result<(), Unfit> {
+            let room = words.max(self.journal.len());
+            self.journal.try_reserve(room).map_err(|_| Unfit::Memory)?;
+            self.journal.resize(self.journal.len() + room, 0);
+            Ok(())
+        }
+    }
+
     impl sealed::Memory for Heap {
         fn create(n: u32, mode: Mode) -> Result<Self, Unfit> {
             let n64 = u64::from(n);
-            let lines = try_filled(2 * n64, Line::EMPTY)?;
+            let lines = try_filled(n64, [Line::EMPTY; 2])?;
             let (cells, journal) = match mode {
                 Mode::Lean => (Vec::new(), Vec::new()),
-                Mode::Checked => {
-                    let cells = try_filled((n64 * n64).div_ceil(32), 0)?;
-                    let mut journal = Vec::new();
-                    let first = (n64 * n64).min(FIRST_HISTORY) as usize;
-                    journal
-                        .try_reserve_exact(first)
-                        .map_err(|_| Unfit::Memory)?;
-                    (cells, journal)
-                }
+                Mode::Checked => (
+                    try_filled((n64 * n64).div_ceil(32), 0)?,
+                    try_filled((n64 * n64).min(FIRST_HISTORY), 0)?,
+                ),
             };
             Ok(Heap {
                 mode,
                 lines,
                 cells,
                 journal,
+                len: 0,
             })
         }
         #[inline]
@@ -235,11 +253,11 @@ mod heap {
             self.mode
         }
         #[inline]
-        fn lines(&self) -> &[Line] {
+        fn lines(&self) -> &[[Line; 2]] {
             &self.lines
         }
         #[inline]
-        fn lines_mut(&mut self) -> &mut [Line] {
+        fn lines_mut(&mut self) -> &mut [[Line; 2]] {
             &mut self.lines
         }
         #[inline]
@@ -252,20 +270,23 @@ mod heap {
         }
         #[inline]
         fn journal(&self) -> &[u32] {
-            &self.journal
+            &self.journal[..self.len]
         }
         #[inline]
         fn reserve(&mut self, words: usize) -> Result<(), Unfit> {
-            // Doubling keeps a move O(1) amortised; the error leaves the game as it was.
-            self.journal.try_reserve(words).map_err(|_| Unfit::Memory)
+            if self.journal.len() - self.len >= words {
+                return Ok(());
+            }
+            self.grow(words)
         }
         #[inline]
         fn record(&mut self, word: u32) {
-            self.journal.push(word);
+            self.journal[self.len] = word;
+            self.len += 1;
         }
         #[inline]
         fn truncate(&mut self, len: usize) {
-            self.journal.truncate(len);
+            self.len = self.len.min(len);
         }
     }
 }

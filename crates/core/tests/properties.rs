@@ -63,6 +63,24 @@ fn game_case() -> impl Strategy<Value = (usize, bool, Vec<Op>)> {
     })
 }
 
+/// Boards on both sides of the size where the counters stop reaching the diagonals without a branch,
+/// with most moves on a diagonal, so that diagonal wins and `can_win` changes happen there too.
+fn diagonal_case() -> impl Strategy<Value = (usize, bool, Vec<Op>)> {
+    (14usize..=19, any::<bool>()).prop_flat_map(|(n, lean)| {
+        let i = 0..n as i64;
+        let last = n as i64 - 1;
+        let on_diagonal = prop_oneof![
+            i.clone().prop_map(|i| (i, i)),
+            i.prop_map(move |i| (i, last - i)),
+        ];
+        let op = prop_oneof![
+            8 => (on_diagonal, who()).prop_map(|((r, c), w)| Op::Play(r, c, w)),
+            2 => op(n),
+        ];
+        (Just(n), Just(lean), proptest::collection::vec(op, 0..160))
+    })
+}
+
 /// The player number a `Who` stands for, given who moved last.
 fn resolve(who: Who, last: Option<Player>) -> i64 {
     let due = last.map_or(Player::X, Player::other);
@@ -177,6 +195,11 @@ proptest! {
 
     #[test]
     fn both_modes_agree_with_the_model((n, lean, ops) in game_case()) {
+        run(n, lean, ops);
+    }
+
+    #[test]
+    fn moves_on_the_diagonals_of_larger_boards_agree_with_the_model((n, lean, ops) in diagonal_case()) {
         run(n, lean, ops);
     }
 
