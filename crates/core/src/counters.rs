@@ -186,7 +186,8 @@ impl Counters {
         col: usize,
         player: Player,
     ) -> Option<Player> {
-        let n = self.n;
+        // The same n as `self.n`, from the length the caller's range check has just read.
+        let n = lines.len() as u32;
         let mut closed = 0;
         let on_main = row == col;
         let on_anti = row + col == n as usize - 1;
