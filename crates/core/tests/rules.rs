@@ -297,3 +297,54 @@ fn decoding_refuses_lean_counters_that_play_cannot_produce() {
         );
     }
 }
+
+/// A 12 x 12 draw: X where `(row / 2 + col)` is even, so no row, column or diagonal is one player's;
+/// X's and O's cells interleaved, X first. 144 moves: more than a checked history's first room.
+fn long_draw() -> Vec<[i64; 3]> {
+    let cells = |x: bool| {
+        (0..12i64).flat_map(move |r| {
+            (0..12i64)
+                .filter(move |c| ((r / 2 + c) % 2 == 0) == x)
+                .map(move |c| (r, c))
+        })
+    };
+    cells(true)
+        .zip(cells(false))
+        .flat_map(|((xr, xc), (or, oc))| [[xr, xc, 1], [or, oc, 2]])
+        .collect()
+}
+
+#[test]
+fn a_history_that_outgrows_its_first_room_grows_and_takes_back_exactly() {
+    let moves = long_draw();
+    let mut game = Game::new(12).unwrap();
+    let mut model = Model::new(12, false);
+    for &[r, c, p] in &moves {
+        assert_eq!(game.play_i64(r, c, p), model.play(r, c, p));
+        common::assert_agrees(&game, &model);
+    }
+    assert!(game.is_draw());
+    for _ in &moves {
+        assert_eq!(game.undo(), model.undo());
+        common::assert_agrees(&game, &model);
+    }
+    assert_eq!(game, Game::new(12).unwrap());
+
+    // A lean batch records two words a move so that it can take them back: 144 moves, then a refused
+    // one, and the game is as it was.
+    let mut lean = Game::new_lean(12).unwrap();
+    lean.play_i64(0, 0, 1).unwrap();
+    lean.undo().unwrap_err();
+    let before = lean.clone();
+    let mut batch = moves.clone();
+    batch.remove(0);
+    batch.push([0, 0, 2]);
+    let err = lean.play_all_i64(batch.iter().copied()).unwrap_err();
+    assert_eq!(err.index, batch.len() - 1);
+    common::assert_unchanged(&lean, &before);
+    assert_eq!(
+        lean.play_all_i64(batch[..batch.len() - 1].iter().copied()),
+        Ok(None)
+    );
+    assert!(lean.is_draw());
+}
