@@ -211,15 +211,15 @@ impl Counters {
         self.open[player.other().index()] -= closed;
         self.moves += 1;
         self.last = Some(player);
-        self.refused = player as u8;
-        if won || self.moves == self.cells {
-            self.refused = BOTH;
-            if won {
-                self.winner = Some(player);
-                return self.winner;
-            }
+        if won {
+            self.winner = Some(player);
         }
-        None
+        self.refused = if won || self.moves == self.cells {
+            BOTH
+        } else {
+            player as u8
+        };
+        self.winner
     }
 
     /// Takes back the last counted move, which `player` made at (`row`, `col`).
