@@ -4,39 +4,45 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::path::Path;
-use std::sync::atomic::{AtomicIsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 use std::time::Instant;
 
 use tictactoe_bench::{Rng, SETS, games, generate, read, write};
 use tictactoe_core::{FixedGame, Game, MAX_CHECKED_N, Mode, Player, Storage, TicTacToe};
 
-/// Counts the bytes the heap holds, so memory per game is measured rather than computed.
+/// Counts the bytes the heap holds, so memory per game is measured rather than computed. It counts
+/// only while `COUNTING` is on (in [`memory`]): an atomic add on every allocation would otherwise be
+/// timed as part of the rows that create games, which a program on the system allocator never pays.
 struct Counting;
 
 static HELD: AtomicIsize = AtomicIsize::new(0);
+static COUNTING: AtomicBool = AtomicBool::new(false);
+
+fn count(bytes: isize) {
+    if COUNTING.load(Ordering::Relaxed) {
+        HELD.fetch_add(bytes, Ordering::Relaxed);
+    }
+}
 
 // SAFETY: forwards to the system allocator and only counts.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        HELD.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        count(layout.size() as isize);
         // SAFETY: same contract as the caller's.
         unsafe { System.alloc(layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        HELD.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        count(layout.size() as isize);
         // SAFETY: same contract as the caller's.
         unsafe { System.alloc_zeroed(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        HELD.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        count(-(layout.size() as isize));
         // SAFETY: same contract as the caller's.
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        HELD.fetch_add(
-            new_size as isize - layout.size() as isize,
-            Ordering::Relaxed,
-        );
+        count(new_size as isize - layout.size() as isize);
         // SAFETY: same contract as the caller's.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -134,6 +140,12 @@ fn bytes_of(make: impl FnOnce() -> Option<Game>) -> Option<(isize, Game)> {
 }
 
 fn memory(n: usize, mode: Mode, set: &[(usize, &[i64])]) {
+    COUNTING.store(true, Ordering::Relaxed);
+    measure_memory(n, mode, set);
+    COUNTING.store(false, Ordering::Relaxed);
+}
+
+fn measure_memory(n: usize, mode: Mode, set: &[(usize, &[i64])]) {
     let label = if mode == Mode::Lean {
         "lean"
     } else {
