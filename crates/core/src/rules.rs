@@ -5,7 +5,7 @@ use crate::error::Error;
 use crate::game::TicTacToe;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::storage::{Storage, cell_bits, mark_cell, set_cell_bits};
+use crate::storage::{Storage, cell_bits, set_cell_bits};
 
 /// The player a cell's two bits name.
 #[inline]
@@ -133,9 +133,9 @@ impl<S: Storage> TicTacToe<S> {
                 if let Some(by) = bits_player(cell_bits(self.store.cells(), index)) {
                     return Err(Error::Occupied { row, col, by });
                 }
-                self.store.reserve(1).map_err(|_| self.out_of_memory())?;
-                mark_cell(self.store.cells_mut(), index, player.number());
-                self.store.record(index);
+                self.store
+                    .take_cell(index, player.number())
+                    .map_err(|_| self.out_of_memory())?;
                 Ok(self.counters.add(self.store.lines_mut(), row, col, player))
             }
             Mode::Lean if BATCH => {
@@ -217,9 +217,15 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     pub fn reset(&mut self) {
         if self.store.mode() == Mode::Checked {
-            for k in 0..self.store.journal().len() {
-                let index = self.store.journal()[k];
-                set_cell_bits(self.store.cells_mut(), index, 0);
+            let played = self.store.journal().len();
+            if self.store.cells().len() <= played {
+                // No more words than moves (small boards): clearing them all is cheaper.
+                self.store.cells_mut().fill(0);
+            } else {
+                for k in 0..played {
+                    let index = self.store.journal()[k];
+                    set_cell_bits(self.store.cells_mut(), index, 0);
+                }
             }
         }
         self.store.truncate(0);

@@ -8,7 +8,7 @@ use crate::limits::Mode;
 pub(crate) use sealed::Unfit;
 
 pub(crate) mod sealed {
-    use super::{Line, Mode};
+    use super::{Line, Mode, mark_cell};
 
     /// Why a storage could not be made.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +42,15 @@ pub(crate) mod sealed {
         fn reserve(&mut self, words: usize) -> Result<(), Unfit>;
         /// Records one entry; [`Memory::reserve`] has made room for it.
         fn record(&mut self, word: u32);
+        /// Checked mode: records a move on empty cell `index` and gives the cell the player's
+        /// `bits`; fails, changing nothing, only when the history cannot grow.
+        #[inline]
+        fn take_cell(&mut self, index: u32, bits: u8) -> Result<(), Unfit> {
+            self.reserve(1)?;
+            self.record(index);
+            mark_cell(self.cells_mut(), index, bits);
+            Ok(())
+        }
         /// Forgets every entry after the first `len`.
         fn truncate(&mut self, len: usize);
     }
