@@ -375,58 +375,75 @@ fn main() {
 
 /// The floor of a batched step: what a skilled programmer writes for 3x3 alone, no engine. Per game
 /// a 9-bit mask of the mover's cells and one of the other's, a table of winning masks, next-step
-/// auto-reset, a uniformly random empty cell, and the same outputs as `VecGames` written (mover's
-/// view, mask, player, rewards, termination, winner). Its checksum is its own (its own random draws).
+/// auto-reset, a random empty cell (multiply-shift, without the rejection step that makes the core's
+/// draw exactly uniform), and the same outputs as `VecGames` written (mover's view, mask, player,
+/// rewards, termination, winner) through per-game arrays, so that no write is bounds-checked. Its
+/// checksum is its own (its own random draws).
 fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
     const FULL: u16 = 0b111_111_111;
     const LINES: [u16; 8] = [0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
     let won: Vec<bool> = (0..512u16)
         .map(|m| LINES.iter().any(|&l| l & !m == 0))
         .collect();
-    let (mut me, mut them) = (vec![0u16; envs], vec![0u16; envs]);
-    let (mut x_to_move, mut ended) = (vec![true; envs], vec![false; envs]);
+    // Per game: the mover's cells, the other player's, whether X moves, whether the game ended.
+    let mut boards = vec![(0u16, 0u16, true, false); envs];
     let (mut obs, mut mask, mut player) = (
-        vec![false; 18 * envs],
-        vec![false; 9 * envs],
+        vec![[false; 18]; envs],
+        vec![[false; 9]; envs],
         vec![0u8; envs],
     );
     let (mut rewards, mut done, mut winner) =
-        (vec![0f32; 2 * envs], vec![false; envs], vec![0u8; envs]);
+        (vec![[0f32; 2]; envs], vec![false; envs], vec![0u8; envs]);
     let mut rng = Rng::new(1);
     let mut sum = 0i64;
     for _ in 0..steps {
-        for i in 0..envs {
-            let (r, d, w) = (&mut rewards[2 * i..2 * i + 2], &mut done[i], &mut winner[i]);
-            r.fill(0.0);
+        let outputs = obs.iter_mut().zip(mask.iter_mut()).zip(player.iter_mut());
+        let results = rewards
+            .iter_mut()
+            .zip(done.iter_mut())
+            .zip(winner.iter_mut());
+        for (board, ((o, m, p), (r, d, w))) in boards.iter_mut().zip(
+            outputs
+                .map(|((o, m), p)| (o, m, p))
+                .zip(results.map(|((r, d), w)| (r, d, w))),
+        ) {
+            let (me, them, x_to_move, ended) = board;
+            *r = [0.0; 2];
             (*d, *w) = (false, 0);
-            if ended[i] {
-                (me[i], them[i], x_to_move[i], ended[i]) = (0, 0, true, false);
+            if *ended {
+                (*me, *them, *x_to_move, *ended) = (0, 0, true, false);
             } else {
-                // A random empty cell: the k-th clear bit of the board.
-                let mut empty = FULL & !(me[i] | them[i]);
-                for _ in 0..rng.below(u64::from(empty.count_ones())) {
+                // A random empty cell: the k-th clear bit of the board, k drawn by multiply-shift.
+                let mut empty = FULL & !(*me | *them);
+                let k = (u128::from(rng.next_u64()) * u128::from(empty.count_ones())) >> 64;
+                for _ in 0..k {
                     empty &= empty - 1;
                 }
-                let mine = me[i] | (empty & empty.wrapping_neg());
-                let mover = if x_to_move[i] { 0 } else { 1 };
+                let mine = *me | (empty & empty.wrapping_neg());
+                let mover = usize::from(!*x_to_move);
                 if won[usize::from(mine)] {
                     (r[mover], r[1 - mover], *w) = (1.0, -1.0, mover as u8 + 1);
                 }
-                *d = won[usize::from(mine)] || mine | them[i] == FULL;
-                (me[i], them[i], x_to_move[i], ended[i]) = (them[i], mine, !x_to_move[i], *d);
+                *d = won[usize::from(mine)] || mine | *them == FULL;
+                (*me, *them, *x_to_move, *ended) = (*them, mine, !*x_to_move, *d);
             }
             for c in 0..9 {
-                obs[18 * i + 2 * c] = me[i] >> c & 1 != 0;
-                obs[18 * i + 2 * c + 1] = them[i] >> c & 1 != 0;
-                mask[9 * i + c] = ended[i] || (me[i] | them[i]) >> c & 1 == 0;
+                o[2 * c] = *me >> c & 1 != 0;
+                o[2 * c + 1] = *them >> c & 1 != 0;
+                m[c] = *ended || (*me | *them) >> c & 1 == 0;
             }
-            player[i] = if x_to_move[i] { 1 } else { 2 };
+            *p = if *x_to_move { 1 } else { 2 };
         }
         sum += done.iter().filter(|&&d| d).count() as i64
             + i64::from(player[0])
-            + i64::from(obs[0])
-            + i64::from(mask[0]);
-        sum += rewards.iter().map(|&r| r as i64).sum::<i64>() + i64::from(winner[0]);
+            + i64::from(obs[0][0])
+            + i64::from(mask[0][0]);
+        sum += rewards
+            .as_flattened()
+            .iter()
+            .map(|&r| r as i64)
+            .sum::<i64>()
+            + i64::from(winner[0]);
     }
     sum
 }
