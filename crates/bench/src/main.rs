@@ -63,6 +63,10 @@ type Contender<'a> = (&'a str, Box<dyn FnMut() -> i64 + 'a>);
 fn group(group: &str, runs: usize, ops: u64, mut contenders: Vec<Contender<'_>>) {
     // `BENCH_ONLY="group/name"` runs that contender once, inside `counted`, for
     // `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=*counted*`: its instructions.
+    // `BENCH_GROUPS=text` times only the groups whose title contains it.
+    if std::env::var("BENCH_GROUPS").is_ok_and(|part| !group.contains(&part)) {
+        return;
+    }
     if let Ok(only) = std::env::var("BENCH_ONLY") {
         for (name, f) in &mut contenders {
             if only == format!("{group}/{name}") {

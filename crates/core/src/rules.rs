@@ -190,18 +190,6 @@ impl<S: Storage> TicTacToe<S> {
         self.take_back().ok_or(Error::NothingToUndo)
     }
 
-    /// Makes room in a checked game's history for every move it can still take, so that no later
-    /// move can fail for memory.
-    #[cfg(feature = "alloc")]
-    pub(crate) fn reserve_history(&mut self) -> Result<(), Error> {
-        if self.store.mode() == Mode::Lean {
-            return Ok(());
-        }
-        let cells = self.n() * self.n();
-        let room = cells.saturating_sub(self.store.journal().len());
-        self.store.reserve(room).map_err(|_| self.out_of_memory())
-    }
-
     /// Back to the empty board of the same size and mode, reusing the memory: O(moves played) for the
     /// cells, O(n) for the counters, and no allocation.
     ///
@@ -230,14 +218,6 @@ impl<S: Storage> TicTacToe<S> {
         }
         self.store.truncate(0);
         self.counters.reset(self.store.lines_mut());
-    }
-
-    /// The packed board, row by row: two bits a cell (`01` X, `10` O, `00` empty), 32 cells to a
-    /// word from the low bits up; empty for a lean game. For reading many cells at once.
-    #[cfg(feature = "alloc")]
-    #[inline]
-    pub(crate) fn packed_cells(&self) -> &[u64] {
-        self.store.cells()
     }
 
     /// Who holds (`row`, `col`): `None` when empty. Checked mode only.

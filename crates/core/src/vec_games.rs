@@ -1,8 +1,14 @@
 //! Many games at once, for reinforcement learning, self-play and search: one object steps every game
-//! in one call. Each game is a checked [`Game`] played through the same rules as any other, so
-//! stepping one game of a batch gives exactly what a single game gives; this module only adds the
-//! environment's bookkeeping (whose turn it is after a game ends, auto-reset, rewards) and writes the
-//! results into the caller's buffers.
+//! in one call. Every game keeps the same [`Counters`] as a single [`Game`], so stepping one game of
+//! a batch gives exactly what a single game gives; this module adds the environment's bookkeeping
+//! (whose turn it is after a game ends, auto-reset, rewards) and writes the results into the
+//! caller's buffers.
+//!
+//! The games live side by side, one array per part (counters, lines, packed cells, move history,
+//! bookkeeping), not as one heap object each: a step walks every array once, front to back, with no
+//! pointer to follow per game, and each game's history has its room from the start.
+
+mod bits;
 
 use alloc::vec::Vec;
 
@@ -10,11 +16,15 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::batch::BatchError;
+use crate::counters::{Counters, Line};
 use crate::error::Error;
 use crate::game::Game;
+use crate::limits::Mode;
 use crate::player::Player;
 use crate::rules::bits_player;
-use crate::storage::cell_bits;
+use crate::storage::sealed::Memory;
+use crate::storage::{cell_bits, mark_cell};
+use bits::{divide, empty_cells, mover_view, reciprocal, select, spread, write_word};
 
 /// When a game that has ended starts again (Gymnasium's vector API).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -100,16 +110,136 @@ pub struct VecGames {
     n: usize,
     autoreset: AutoReset,
     illegal: Illegal,
-    games: Vec<Game>,
-    /// Per game: ended and not yet started again.
-    ended: Vec<bool>,
-    /// Per game: the winner's number of an ended game (0 for a draw).
-    winner: Vec<u8>,
-    /// Per game: ended by an illegal action.
-    forfeit: Vec<bool>,
-    /// Per game: the player to move; it keeps alternating after a game ends.
-    to_move: Vec<Player>,
+    parts: Parts,
+    /// For finding an action's row with a multiplication instead of a division.
+    reciprocal: u64,
     rng: Xoshiro256PlusPlus,
+}
+
+/// Every game's parts, game after game: game `i` owns `counters[i]`, `envs[i]`, the `n` pairs of
+/// lines from `lines[i * n]`, the board's words from `cells[i * words]` and `n * n` history slots
+/// from `history[i * n * n]` (its moves so far, cell by cell, then room for the rest).
+#[derive(Clone, Debug)]
+struct Parts {
+    counters: Vec<Counters>,
+    lines: Vec<[Line; 2]>,
+    cells: Vec<u64>,
+    history: Vec<u32>,
+    envs: Vec<Env>,
+}
+
+/// A game's bookkeeping as an environment, beyond what its counters know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Env {
+    /// The player to move; it keeps alternating after a game ends.
+    to_move: Player,
+    /// Ended and not yet started again.
+    ended: bool,
+    /// The winner's number of an ended game (0 for a draw).
+    winner: u8,
+    /// Ended by an illegal action.
+    forfeit: bool,
+}
+
+impl Env {
+    const START: Env = Env {
+        to_move: Player::X,
+        ended: false,
+        winner: 0,
+        forfeit: false,
+    };
+}
+
+/// One game's parts, borrowed from the arrays.
+struct Slot<'a> {
+    counters: &'a mut Counters,
+    lines: &'a mut [[Line; 2]],
+    cells: &'a mut [u64],
+    history: &'a mut [u32],
+    env: &'a mut Env,
+}
+
+/// Words of packed board for `cells` cells.
+const fn words(cells: usize) -> usize {
+    cells.div_ceil(32)
+}
+
+impl Parts {
+    /// Every game, in order, for an `n x n` batch.
+    #[inline(always)]
+    fn slots(&mut self, n: usize) -> impl Iterator<Item = Slot<'_>> {
+        let parts = self.counters.iter_mut().zip(self.lines.chunks_exact_mut(n));
+        let parts = parts.zip(self.cells.chunks_exact_mut(words(n * n)));
+        let parts = parts.zip(self.history.chunks_exact_mut(n * n));
+        parts
+            .zip(self.envs.iter_mut())
+            .map(|((((counters, lines), cells), history), env)| Slot {
+                counters,
+                lines,
+                cells,
+                history,
+                env,
+            })
+    }
+
+    /// Game `i` (below the number of games) of an `n x n` batch.
+    fn slot(&mut self, i: usize, n: usize) -> Slot<'_> {
+        let (cells, w) = (n * n, words(n * n));
+        Slot {
+            counters: &mut self.counters[i],
+            lines: &mut self.lines[i * n..][..n],
+            cells: &mut self.cells[i * w..][..w],
+            history: &mut self.history[i * cells..][..cells],
+            env: &mut self.envs[i],
+        }
+    }
+
+    /// Game `i`'s packed board, for boards of `cells` cells.
+    fn board(&self, i: usize, cells: usize) -> &[u64] {
+        let w = words(cells);
+        &self.cells[i * w..][..w]
+    }
+}
+
+impl Slot<'_> {
+    fn restart(&mut self) {
+        self.counters.reset(self.lines);
+        self.cells.fill(0);
+        *self.env = Env::START;
+    }
+
+    /// Plays `action` for the player to move in this `n x n` game, which is in play; an illegal
+    /// action loses the game. Returns the winner's number (0 for a draw) when the game ends.
+    #[inline(always)]
+    fn advance(&mut self, action: i64, n: usize, reciprocal: u64) -> Option<u8> {
+        let mover = self.env.to_move;
+        self.env.to_move = mover.other();
+        let winner = match u32::try_from(action) {
+            // The one rule a batch checks itself, as a checked game does: the cell is empty. The
+            // counters decide the rest.
+            Ok(index) if (index as usize) < n * n && cell_bits(self.cells, index) == 0 => {
+                let row = divide(index, reciprocal);
+                let col = index - row * n as u32;
+                mark_cell(self.cells, index, mover.number());
+                self.history[self.counters.moves() as usize] = index;
+                match self
+                    .counters
+                    .add(self.lines, row as usize, col as usize, mover)
+                {
+                    Some(winner) => winner.number(),
+                    None if self.counters.is_over() => 0,
+                    None => return None,
+                }
+            }
+            _ => {
+                self.env.forfeit = true;
+                mover.other().number()
+            }
+        };
+        self.env.ended = true;
+        self.env.winner = winner;
+        Some(winner)
+    }
 }
 
 /// A length that does not fit: the faces check shapes before they call, so this names the buffer.
@@ -124,96 +254,9 @@ fn fits(len: usize, needed: usize) -> Result<(), BatchError> {
     }
 }
 
-/// `len` copies of `value`, or `oom` instead of an abort.
-/// Bit 0 of every two-bit cell field.
-const LOW_BITS: u64 = 0x5555_5555_5555_5555;
-
-/// One word of the packed board as observation bits: bit `2c` set when the mover holds cell `c`, bit
-/// `2c + 1` when the other player does. The board stores X in the low bit of each field and O in
-/// the high one, so it is already X's view; O's swaps each pair.
-#[inline]
-fn mover_view(word: u64, mover_is_o: bool) -> u64 {
-    if mover_is_o {
-        ((word & LOW_BITS) << 1) | ((word >> 1) & LOW_BITS)
-    } else {
-        word
-    }
-}
-
-/// Bit `2c` set for each empty cell `c` among the first `cells` of a packed word (at most 32).
-#[inline]
-fn empty_cells(word: u64, cells: usize) -> u64 {
-    let fields = if cells >= 32 {
-        LOW_BITS
-    } else {
-        LOW_BITS & ((1 << (2 * cells)) - 1)
-    };
-    !(word | (word >> 1)) & fields
-}
-
-/// One packed word of a board (up to 32 cells) as observation pairs and mask entries, from the
-/// view of `mover`. A legal cell is an empty one, and every cell of an ended game.
-#[inline(always)]
-fn write_word(word: u64, mover: Player, ended: bool, obs: &mut [bool], mask: &mut [bool]) {
-    spread(mover_view(word, mover == Player::O), obs);
-    let legal = if ended {
-        !0
-    } else {
-        empty_cells(word, mask.len())
-    };
-    spread(even_bits(legal), mask);
-}
-
-/// The position of the `k`-th set bit of `bits` (from 0, lowest first); `bits` has more than `k`.
-#[inline]
-fn kth_bit(mut bits: u64, k: u64) -> usize {
-    for _ in 0..k {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros() as usize
-}
-
-/// Bit `2k` of `bits` moved to bit `k`, for every `k` below 32 (the odd bits dropped).
-#[inline]
-fn even_bits(bits: u64) -> u64 {
-    let mut x = bits & LOW_BITS;
-    x = (x | (x >> 1)) & 0x3333_3333_3333_3333;
-    x = (x | (x >> 2)) & 0x0F0F_0F0F_0F0F_0F0F;
-    x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
-    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
-    (x | (x >> 16)) & 0xFFFF_FFFF
-}
-
-/// Every byte value as eight bools, bit `k` in position `k`: eight outputs written in one copy.
-const BYTE_BOOLS: [[bool; 8]; 256] = {
-    let mut table = [[false; 8]; 256];
-    let mut value = 0;
-    while value < 256 {
-        let mut k = 0;
-        while k < 8 {
-            table[value][k] = (value >> k) & 1 != 0;
-            k += 1;
-        }
-        value += 1;
-    }
-    table
-};
-
-/// Writes bit `k` of `bits` into `out[k]` (`out` at most 64 long).
-#[inline]
-fn spread(mut bits: u64, out: &mut [bool]) {
-    let mut bytes = out.chunks_exact_mut(8);
-    for eight in &mut bytes {
-        eight.copy_from_slice(&BYTE_BOOLS[(bits & 0xFF) as usize]);
-        bits >>= 8;
-    }
-    // Fewer than eight left: one at a time (a short copy of unknown length would call memcpy).
-    for (k, slot) in bytes.into_remainder().iter_mut().enumerate() {
-        *slot = (bits >> k) & 1 != 0;
-    }
-}
-
-fn filled<T: Clone>(len: usize, value: T, oom: Error) -> Result<Vec<T>, Error> {
+/// `len` copies of `value`, or `oom` instead of an abort (also for a length past `usize`).
+fn filled<T: Clone>(len: Option<usize>, value: T, oom: Error) -> Result<Vec<T>, Error> {
+    let len = len.ok_or(oom)?;
     let mut v = Vec::new();
     v.try_reserve_exact(len).map_err(|_| oom)?;
     v.resize(len, value);
@@ -221,6 +264,7 @@ fn filled<T: Clone>(len: usize, value: T, oom: Error) -> Result<Vec<T>, Error> {
 }
 
 /// A uniform number below `bound` (at least 1), without bias.
+#[inline]
 fn below(rng: &mut Xoshiro256PlusPlus, bound: u64) -> u64 {
     let mut wide = u128::from(rng.next_u64()) * u128::from(bound);
     // A low half at or above `bound` is above the threshold (which is below `bound`): the division
@@ -234,9 +278,86 @@ fn below(rng: &mut Xoshiro256PlusPlus, bound: u64) -> u64 {
     (wide >> 64) as u64
 }
 
+/// A uniformly random legal action of a game with `cells` cells whose board is `board`: any cell
+/// for a game that has ended, else an empty one.
+#[inline(always)]
+fn random_action(
+    rng: &mut Xoshiro256PlusPlus,
+    board: &[u64],
+    counters: &Counters,
+    env: Env,
+    cells: usize,
+) -> usize {
+    if let &[word] = board {
+        // One word: no branch on whether the game ended, which a predictor cannot learn either.
+        let (choices, bound) = if env.ended {
+            (empty_cells(0, cells), cells as u64)
+        } else {
+            (empty_cells(word, cells), counters.moves_left())
+        };
+        return select(choices, below(rng, bound)) / 2;
+    }
+    if env.ended {
+        return below(rng, cells as u64) as usize;
+    }
+    let mut k = below(rng, counters.moves_left());
+    for (w, &word) in board.iter().enumerate() {
+        let empty = empty_cells(word, cells - 32 * w);
+        let here = u64::from(empty.count_ones());
+        if k < here {
+            return 32 * w + select(empty, k) / 2;
+        }
+        k -= here;
+    }
+    // moves_left counts exactly the empty cells of a game in play, so one was chosen.
+    0
+}
+
+/// A game's observation, from the view of `to_move`, into `obs` (two entries a cell).
+#[inline(always)]
+fn write_obs(board: &[u64], to_move: Player, obs: &mut [bool]) {
+    for (chunk, &word) in obs.chunks_mut(64).zip(board) {
+        spread(mover_view(word, to_move == Player::O), chunk);
+    }
+}
+
+/// A game's observation and mask, as [`View`] describes them.
+#[inline(always)]
+fn write_game(board: &[u64], env: Env, obs: &mut [bool], mask: &mut [bool]) {
+    let chunks = obs.chunks_mut(64).zip(mask.chunks_mut(32));
+    for ((obs, mask), &word) in chunks.zip(board) {
+        write_word(word, env.to_move == Player::O, env.ended, obs, mask);
+    }
+}
+
+/// Calls `$body` with `$n` a constant for the common small boards, so that every length in it is
+/// known when it is compiled, and with `$n` as it is for every other size.
+macro_rules! sized {
+    ($n:expr, |$size:ident| $body:expr) => {
+        match $n {
+            3 => {
+                let $size = 3;
+                $body
+            }
+            4 => {
+                let $size = 4;
+                $body
+            }
+            5 => {
+                let $size = 5;
+                $body
+            }
+            other => {
+                let $size = other;
+                $body
+            }
+        }
+    };
+}
+
 impl VecGames {
     /// `num_envs` (at least 1) empty checked `n x n` games, and a generator seeded with `seed`.
-    /// Every game's history is allocated up front, so no step can fail for memory.
+    /// Every game's history has room for all its moves up front, so no step can fail for memory.
     ///
     /// ```
     /// use tictactoe_core::{AutoReset, Error, Illegal, VecGames};
@@ -253,28 +374,32 @@ impl VecGames {
         illegal: Illegal,
         seed: u64,
     ) -> Result<VecGames, Error> {
+        let Some(size) = Mode::Checked.accepts(n) else {
+            return Err(Error::InvalidSize {
+                n: n as i128,
+                max: Mode::Checked.max_n(),
+            });
+        };
         if num_envs == 0 {
             return Err(Error::Incompatible {
                 reason: "a batch holds at least one game",
             });
         }
         let oom = Error::OutOfMemory { n };
-        let mut games = Vec::new();
-        games.try_reserve_exact(num_envs).map_err(|_| oom)?;
-        for _ in 0..num_envs {
-            let mut game = Game::new(n)?;
-            game.reserve_history()?;
-            games.push(game);
-        }
+        let each = |per_game: usize| num_envs.checked_mul(per_game);
+        let parts = Parts {
+            counters: filled(Some(num_envs), Counters::new(size), oom)?,
+            lines: filled(each(n), [Line::EMPTY; 2], oom)?,
+            cells: filled(each(words(n * n)), 0, oom)?,
+            history: filled(each(n * n), 0, oom)?,
+            envs: filled(Some(num_envs), Env::START, oom)?,
+        };
         Ok(VecGames {
             n,
             autoreset,
             illegal,
-            ended: filled(num_envs, false, oom)?,
-            winner: filled(num_envs, 0u8, oom)?,
-            forfeit: filled(num_envs, false, oom)?,
-            to_move: filled(num_envs, Player::X, oom)?,
-            games,
+            parts,
+            reciprocal: reciprocal(size),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         })
     }
@@ -282,7 +407,7 @@ impl VecGames {
     /// How many games.
     #[must_use]
     pub fn num_envs(&self) -> usize {
-        self.games.len()
+        self.parts.envs.len()
     }
 
     /// The board size of every game.
@@ -331,9 +456,9 @@ impl VecGames {
             fits(only.len(), self.num_envs())?;
         }
         self.check_view(&view)?;
-        for i in 0..self.num_envs() {
+        for (i, mut slot) in self.parts.slots(self.n).enumerate() {
             if only.is_none_or(|only| only[i]) {
-                self.restart(i);
+                slot.restart();
             }
         }
         self.write_view(view);
@@ -362,11 +487,38 @@ impl VecGames {
     /// ```
     pub fn check(&self, actions: &[i64]) -> Result<(), BatchError> {
         fits(actions.len(), self.num_envs())?;
+        // Every game in play with an empty cell for its action, read straight from the boards: the
+        // common case, without a branch per game. Anything else is looked at one game at a time.
+        let accepted = sized!(self.n, |n| self.all_legal(n, actions));
+        if accepted {
+            return Ok(());
+        }
         for (index, &action) in actions.iter().enumerate() {
             self.check_action(index, action)
                 .map_err(|error| BatchError { index, error })?;
         }
         Ok(())
+    }
+
+    /// True when no game refuses its action: an ended game refuses any action under
+    /// [`AutoReset::Disabled`]; a game in play refuses an illegal one under [`Illegal::Raise`]. False
+    /// says nothing about which game refuses, or whether one really does.
+    #[inline(always)]
+    fn all_legal(&self, n: usize, actions: &[i64]) -> bool {
+        let cells = n * n;
+        let disabled = self.autoreset == AutoReset::Disabled;
+        let raise = self.illegal == Illegal::Raise;
+        let games = self.parts.cells.chunks_exact(words(cells));
+        let mut refused = false;
+        for ((&action, board), env) in actions.iter().zip(games).zip(&self.parts.envs) {
+            // A negative action is huge as u64: one comparison checks both ends.
+            let off_board = action as u64 >= cells as u64;
+            let index = if off_board { 0 } else { action as usize };
+            let word = board.get(index / 32).copied().unwrap_or(0);
+            let illegal = off_board | ((word >> (2 * (index % 32))) & 0b11 != 0);
+            refused |= (env.ended & disabled) | (!env.ended & raise & illegal);
+        }
+        !refused
     }
 
     /// Plays `actions[i]` in game `i` for every game, and writes the outcome into `out`.
@@ -389,42 +541,73 @@ impl VecGames {
             fits(out.final_obs.len(), 2 * cells * envs)?;
         }
         self.check(actions)?;
-        for (i, &action) in actions.iter().enumerate() {
-            out.rewards[2 * i..2 * i + 2].fill(0.0);
-            out.terminated[i] = false;
-            out.winner[i] = 0;
-            out.has_final_obs[i] = false;
-            if self.ended[i] {
-                // Checked above: a pending restart, whose action is ignored.
-                self.restart(i);
-                continue;
-            }
-            if let Some(winner) = self.advance(i, action) {
-                out.terminated[i] = true;
-                out.winner[i] = winner;
-                if let Some(w) = bits_player(winner) {
-                    out.rewards[2 * i + w.index()] = 1.0;
-                    out.rewards[2 * i + w.other().index()] = -1.0;
-                }
-                if self.autoreset == AutoReset::SameStep {
-                    let slot = 2 * cells * i..2 * cells * (i + 1);
-                    self.write_obs(i, &mut out.final_obs[slot]);
-                    out.has_final_obs[i] = true;
-                    self.restart(i);
-                }
-            }
-        }
-        self.write_view(out.view);
+        sized!(self.n, |n| self.step_sized(n, actions, out));
         Ok(())
+    }
+
+    /// [`step`](Self::step) after its checks, for `n x n` games: each game stepped and its outputs
+    /// written in one pass.
+    #[inline(always)]
+    fn step_sized(&mut self, n: usize, actions: &[i64], out: StepOutputs<'_>) {
+        let cells = n * n;
+        let (same_step, reciprocal) = (self.autoreset == AutoReset::SameStep, self.reciprocal);
+        let StepOutputs {
+            view,
+            rewards,
+            terminated,
+            winner,
+            final_obs,
+            has_final_obs,
+        } = out;
+        let seen = view.obs.chunks_exact_mut(2 * cells);
+        let seen = seen.zip(view.action_mask.chunks_exact_mut(cells));
+        let seen = seen.zip(view.current_player.iter_mut());
+        let results = rewards.chunks_exact_mut(2).zip(terminated.iter_mut());
+        let results = results.zip(winner.iter_mut()).zip(has_final_obs.iter_mut());
+        let games = self.parts.slots(n).zip(actions).zip(seen.zip(results));
+        for (i, ((mut slot, &action), (((obs, mask), player), (((reward, done), won), final_)))) in
+            games.enumerate()
+        {
+            reward.fill(0.0);
+            (*done, *won, *final_) = (false, 0, false);
+            if slot.env.ended {
+                // Checked above: a pending restart, whose action is ignored.
+                slot.restart();
+            } else if let Some(winner) = slot.advance(action, n, reciprocal) {
+                (*done, *won) = (true, winner);
+                if let Some(w) = bits_player(winner) {
+                    reward[w.index()] = 1.0;
+                    reward[w.other().index()] = -1.0;
+                }
+                if same_step {
+                    let at = 2 * cells * i;
+                    write_obs(
+                        slot.cells,
+                        slot.env.to_move,
+                        &mut final_obs[at..at + 2 * cells],
+                    );
+                    *final_ = true;
+                    slot.restart();
+                }
+            }
+            write_game(slot.cells, *slot.env, obs, mask);
+            *player = slot.env.to_move.number();
+        }
     }
 
     /// Writes a uniformly random legal action for every game in play, and a uniformly random action
     /// for every game that has ended (ignored or refused there anyway).
     pub fn sample(&mut self, actions: &mut [i64]) -> Result<(), BatchError> {
         fits(actions.len(), self.num_envs())?;
-        for (i, action) in actions.iter_mut().enumerate() {
-            *action = self.random_action(i) as i64;
-        }
+        sized!(self.n, |n| {
+            let cells = n * n;
+            let parts = &self.parts;
+            let games = parts.cells.chunks_exact(words(cells));
+            let games = games.zip(&parts.counters).zip(&parts.envs);
+            for (action, ((board, counters), &env)) in actions.iter_mut().zip(games) {
+                *action = random_action(&mut self.rng, board, counters, env, cells) as i64;
+            }
+        });
         Ok(())
     }
 
@@ -443,25 +626,40 @@ impl VecGames {
     /// ```
     pub fn playout(&mut self, winners: &mut [i8]) -> Result<(), BatchError> {
         fits(winners.len(), self.num_envs())?;
-        for (i, slot) in winners.iter_mut().enumerate() {
-            while !self.ended[i] {
-                let action = self.random_action(i);
-                self.advance(i, action as i64);
+        let reciprocal = self.reciprocal;
+        sized!(self.n, |n| {
+            for (mut slot, winner) in self.parts.slots(n).zip(winners.iter_mut()) {
+                while !slot.env.ended {
+                    let (board, counters, env) = (&*slot.cells, &*slot.counters, *slot.env);
+                    let action = random_action(&mut self.rng, board, counters, env, n * n);
+                    slot.advance(action as i64, n, reciprocal);
+                }
+                *winner = slot.env.winner as i8;
             }
-            *slot = self.winner[i] as i8;
-        }
+        });
         Ok(())
     }
 
-    /// Game `i` as a single game: [`Error::NoSuchGame`] outside `0..num_envs`, [`Error::Forfeited`]
-    /// for a game lost by an illegal action, which no single game can hold.
-    pub fn game(&self, i: usize) -> Result<&Game, Error> {
+    /// A copy of game `i` as a single game: [`Error::NoSuchGame`] outside `0..num_envs`,
+    /// [`Error::Forfeited`] for a game lost by an illegal action, which no single game can hold.
+    pub fn game(&self, i: usize) -> Result<Game, Error> {
         self.check_index(i)?;
-        if self.forfeit[i] {
-            let winner = bits_player(self.winner[i]).unwrap_or(Player::X);
+        let env = self.parts.envs[i];
+        if env.forfeit {
+            let winner = bits_player(env.winner).unwrap_or(Player::X);
             return Err(Error::Forfeited { winner });
         }
-        Ok(&self.games[i])
+        // The game's moves replayed: X first, then alternating, as every game of a batch is played.
+        let (n, cells) = (self.n, self.num_actions());
+        let moves = self.parts.counters[i].moves() as usize;
+        let mut game = Game::new(n)?;
+        let mut player = Player::X;
+        for &index in &self.parts.history[i * cells..][..moves] {
+            let index = index as usize;
+            game.play(index / n, index % n, player)?;
+            player = player.other();
+        }
+        Ok(game)
     }
 
     /// Puts `game` in place of game `i`: a checked game of the same size, in a position X could have
@@ -488,7 +686,7 @@ impl VecGames {
                 reason: "its size differs",
             });
         }
-        if game.mode() != crate::Mode::Checked {
+        if game.mode() != Mode::Checked {
             return Err(Error::Incompatible {
                 reason: "a lean game keeps no board",
             });
@@ -498,20 +696,25 @@ impl VecGames {
                 reason: "O moved first, and X moves first here",
             });
         }
-        let mut copy = game.clone();
-        copy.reserve_history()?;
-        self.to_move[i] = copy.last_player().map_or(Player::X, Player::other);
-        self.ended[i] = copy.is_over();
-        self.winner[i] = copy.winner().map_or(0, Player::number);
-        self.forfeit[i] = false;
-        self.games[i] = copy;
+        let slot = self.parts.slot(i, self.n);
+        let journal = game.store.journal();
+        *slot.counters = game.counters.clone();
+        slot.lines.copy_from_slice(game.store.lines());
+        slot.cells.copy_from_slice(game.store.cells());
+        slot.history[..journal.len()].copy_from_slice(journal);
+        *slot.env = Env {
+            to_move: game.last_player().map_or(Player::X, Player::other),
+            ended: game.is_over(),
+            winner: game.winner().map_or(0, Player::number),
+            forfeit: false,
+        };
         Ok(())
     }
 
     /// The player to move in game `i`.
     pub fn current_player(&self, i: usize) -> Result<Player, Error> {
         self.check_index(i)?;
-        Ok(self.to_move[i])
+        Ok(self.parts.envs[i].to_move)
     }
 
     fn check_index(&self, i: usize) -> Result<(), Error> {
@@ -532,12 +735,13 @@ impl VecGames {
         fits(view.current_player.len(), envs)
     }
 
-    /// Whether `action` may be stepped in game `i` under this object's policies.
+    /// Whether `action` may be stepped in game `i` under this object's policies, and if not, why.
     fn check_action(&self, i: usize, action: i64) -> Result<(), Error> {
-        if self.ended[i] {
+        let env = self.parts.envs[i];
+        if env.ended {
             return match self.autoreset {
                 AutoReset::Disabled => Err(Error::GameOver {
-                    winner: bits_player(self.winner[i]),
+                    winner: bits_player(env.winner),
                 }),
                 // A pending restart: any action is ignored.
                 _ => Ok(()),
@@ -546,133 +750,41 @@ impl VecGames {
         if self.illegal == Illegal::Loss {
             return Ok(());
         }
-        // The common case, an empty cell, read straight from the packed board; the row and column
-        // (a division) only for the message.
-        if let Ok(a) = u32::try_from(action)
-            && (a as usize) < self.num_actions()
-            && cell_bits(self.games[i].packed_cells(), a) == 0
-        {
-            return Ok(());
-        }
-        let (row, col) = self.cell_of(action)?;
-        match self.games[i].cell(row, col)? {
-            Some(by) => Err(Error::Occupied { row, col, by }),
-            None => Ok(()),
-        }
-    }
-
-    fn cell_of(&self, action: i64) -> Result<(usize, usize), Error> {
-        match usize::try_from(action) {
-            Ok(a) if a < self.num_actions() => {
-                // Below n * n <= 65535², so both fit in 32 bits, where division is several times
-                // faster than in 64.
-                let (a, n) = (a as u32, self.n as u32);
-                Ok(((a / n) as usize, (a % n) as usize))
+        let cells = self.num_actions();
+        match u32::try_from(action) {
+            Ok(a) if (a as usize) < cells => {
+                let n = self.n as u32;
+                match bits_player(cell_bits(self.parts.board(i, cells), a)) {
+                    Some(by) => Err(Error::Occupied {
+                        row: (a / n) as usize,
+                        col: (a % n) as usize,
+                        by,
+                    }),
+                    None => Ok(()),
+                }
             }
             _ => Err(Error::ActionOutOfRange {
                 action: i128::from(action),
-                actions: self.num_actions(),
+                actions: cells,
             }),
         }
     }
 
-    /// Plays `action` for the player to move in game `i`, which is in play; an illegal action loses
-    /// the game. Returns the winner's number (0 for a draw) when the game ends.
-    fn advance(&mut self, i: usize, action: i64) -> Option<u8> {
-        let mover = self.to_move[i];
-        self.to_move[i] = mover.other();
-        let played = self
-            .cell_of(action)
-            .and_then(|(row, col)| self.games[i].play(row, col, mover));
-        let winner = match played {
-            Ok(Some(winner)) => winner.number(),
-            Ok(None) if self.games[i].is_over() => 0,
-            Ok(None) => return None,
-            Err(_) => {
-                self.forfeit[i] = true;
-                mover.other().number()
-            }
-        };
-        self.ended[i] = true;
-        self.winner[i] = winner;
-        Some(winner)
-    }
-
-    fn restart(&mut self, i: usize) {
-        self.games[i].reset();
-        self.ended[i] = false;
-        self.winner[i] = 0;
-        self.forfeit[i] = false;
-        self.to_move[i] = Player::X;
-    }
-
-    fn random_action(&mut self, i: usize) -> usize {
-        let cells = self.num_actions();
-        if self.ended[i] {
-            return below(&mut self.rng, cells as u64) as usize;
-        }
-        let game = &self.games[i];
-        let mut k = below(&mut self.rng, game.moves_left());
-        if let &[word] = game.packed_cells() {
-            return kth_bit(empty_cells(word, cells), k) / 2;
-        }
-        for (w, &word) in game.packed_cells().iter().enumerate() {
-            let empty = empty_cells(word, cells - 32 * w);
-            let here = u64::from(empty.count_ones());
-            if k < here {
-                return 32 * w + kth_bit(empty, k) / 2;
-            }
-            k -= here;
-        }
-        // moves_left counts exactly the empty cells of a game in play, so one was chosen.
-        0
-    }
-
-    /// Game `i`'s observation, from the mover's point of view, into `obs` (`2 * n * n` long).
-    fn write_obs(&self, i: usize, obs: &mut [bool]) {
-        let mover_is_o = self.to_move[i] == Player::O;
-        for (chunk, &word) in obs.chunks_mut(64).zip(self.games[i].packed_cells()) {
-            spread(mover_view(word, mover_is_o), chunk);
-        }
-    }
-
     fn write_view(&self, view: View<'_>) {
-        // The common small boards with their sizes known at compile time: every write unrolled.
-        match self.n {
-            3 => self.write_view_sized::<9, 18>(view),
-            4 => self.write_view_sized::<16, 32>(view),
-            5 => self.write_view_sized::<25, 50>(view),
-            _ => self.write_view_any(view),
-        }
-    }
-
-    /// `write_view` for boards of `CELLS` cells (one packed word), `OBS = 2 * CELLS`.
-    fn write_view_sized<const CELLS: usize, const OBS: usize>(&self, view: View<'_>) {
-        let games = view.obs.chunks_exact_mut(OBS);
-        let games = games.zip(view.action_mask.chunks_exact_mut(CELLS));
-        for (i, ((obs, mask), player)) in games.zip(view.current_player.iter_mut()).enumerate() {
-            let (Ok(obs), Ok(mask), &[word]) = (
-                <&mut [bool; OBS]>::try_from(obs),
-                <&mut [bool; CELLS]>::try_from(mask),
-                self.games[i].packed_cells(),
-            ) else {
-                continue; // exact chunks of a one-word board: never taken
-            };
-            write_word(word, self.to_move[i], self.ended[i], obs, mask);
-            *player = self.to_move[i].number();
-        }
-    }
-
-    fn write_view_any(&self, view: View<'_>) {
-        let cells = self.num_actions();
-        let games = view.obs.chunks_exact_mut(2 * cells);
-        let games = games.zip(view.action_mask.chunks_exact_mut(cells));
-        for (i, ((obs, mask), player)) in games.zip(view.current_player.iter_mut()).enumerate() {
-            let chunks = obs.chunks_mut(64).zip(mask.chunks_mut(32));
-            for ((obs, mask), &word) in chunks.zip(self.games[i].packed_cells()) {
-                write_word(word, self.to_move[i], self.ended[i], obs, mask);
+        sized!(self.n, |n| {
+            let cells = n * n;
+            let games = self
+                .parts
+                .cells
+                .chunks_exact(words(cells))
+                .zip(&self.parts.envs);
+            let seen = view.obs.chunks_exact_mut(2 * cells);
+            let seen = seen.zip(view.action_mask.chunks_exact_mut(cells));
+            let seen = seen.zip(view.current_player.iter_mut());
+            for ((board, &env), ((obs, mask), player)) in games.zip(seen) {
+                write_game(board, env, obs, mask);
+                *player = env.to_move.number();
             }
-            *player = self.to_move[i].number();
-        }
+        });
     }
 }

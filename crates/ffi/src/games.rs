@@ -329,7 +329,7 @@ pub unsafe extern "C" fn tictactoe_games_game(
         return ptr::null_mut();
     };
     guard(ptr::null_mut(), || match handle.games.game(i) {
-        Ok(game) => crate::into_handle(game.clone()),
+        Ok(game) => crate::into_handle(game),
         Err(_) => ptr::null_mut(),
     })
 }

@@ -450,7 +450,7 @@ impl VecEngine {
         let result = py.detach(|| {
             let games = self.games();
             let (k, local) = games.locate(i)?;
-            games.parts[k].game(local).map(Game::encode)
+            games.parts[k].game(local).map(|game| game.encode())
         });
         let bytes = result.map_err(|err| plain_error(py, err))?;
         Ok(PyBytes::new(py, &bytes))

@@ -1,0 +1,202 @@
+//! The packed board read many cells at a time: two bits a cell (`01` X, `10` O), 32 cells to a word,
+//! turned into observation planes, masks and random picks without a branch per cell.
+
+/// Bit 0 of every two-bit cell field.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// One in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// One word of the packed board as observation bits: bit `2c` set when the mover holds cell `c`, bit
+/// `2c + 1` when the other player does. The board stores X in the low bit of each field and O in
+/// the high one, so it is already X's view; O's swaps each pair.
+#[inline]
+pub(super) fn mover_view(word: u64, mover_is_o: bool) -> u64 {
+    if mover_is_o {
+        ((word & LOW_BITS) << 1) | ((word >> 1) & LOW_BITS)
+    } else {
+        word
+    }
+}
+
+/// Bit `2c` set for each empty cell `c` among the first `cells` of a packed word (at most 32).
+#[inline]
+pub(super) fn empty_cells(word: u64, cells: usize) -> u64 {
+    let fields = if cells >= 32 {
+        LOW_BITS
+    } else {
+        LOW_BITS & ((1 << (2 * cells)) - 1)
+    };
+    !(word | (word >> 1)) & fields
+}
+
+/// One packed word of a board (up to 32 cells) as observation pairs and mask entries, from the
+/// view of the mover. A legal cell is an empty one, and every cell of an ended game.
+#[inline(always)]
+pub(super) fn write_word(
+    word: u64,
+    mover_is_o: bool,
+    ended: bool,
+    obs: &mut [bool],
+    mask: &mut [bool],
+) {
+    spread(mover_view(word, mover_is_o), obs);
+    let legal = if ended {
+        !0
+    } else {
+        empty_cells(word, mask.len())
+    };
+    spread(even_bits(legal), mask);
+}
+
+/// Bit `2k` of `bits` moved to bit `k`, for every `k` below 32 (the odd bits dropped).
+#[inline]
+fn even_bits(bits: u64) -> u64 {
+    let mut x = bits & LOW_BITS;
+    x = (x | (x >> 1)) & 0x3333_3333_3333_3333;
+    x = (x | (x >> 2)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
+    (x | (x >> 16)) & 0xFFFF_FFFF
+}
+
+/// Every byte value as eight bools, bit `k` in position `k`: eight outputs written in one copy.
+const BYTE_BOOLS: [[bool; 8]; 256] = {
+    let mut table = [[false; 8]; 256];
+    let mut value = 0;
+    while value < 256 {
+        let mut k = 0;
+        while k < 8 {
+            table[value][k] = (value >> k) & 1 != 0;
+            k += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
+/// Writes bit `k` of `bits` into `out[k]` (`out` at most 64 long).
+#[inline]
+pub(super) fn spread(mut bits: u64, out: &mut [bool]) {
+    let mut bytes = out.chunks_exact_mut(8);
+    for eight in &mut bytes {
+        eight.copy_from_slice(&BYTE_BOOLS[(bits & 0xFF) as usize]);
+        bits >>= 8;
+    }
+    // Fewer than eight left: one at a time (a short copy of unknown length would call memcpy).
+    for (k, slot) in bytes.into_remainder().iter_mut().enumerate() {
+        *slot = (bits >> k) & 1 != 0;
+    }
+}
+
+/// For every byte value and every `j` below its number of set bits, the position of its `j`-th set
+/// bit (from 0, lowest first).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut value = 0;
+    while value < 256 {
+        let (mut bit, mut j) = (0, 0);
+        while bit < 8 {
+            if (value >> bit) & 1 != 0 {
+                table[value][j] = bit as u8;
+                j += 1;
+            }
+            bit += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
+/// The position of the `k`-th set bit of `bits` (from 0, lowest first), which has more than `k`
+/// set bits. Without a loop: where a random pick lands is a branch no predictor can learn.
+#[inline]
+pub(super) fn select(bits: u64, k: u64) -> usize {
+    // The set bits of each byte, then (one multiplication) of each byte and all bytes below it.
+    let mut count = bits - ((bits >> 1) & LOW_BITS);
+    count = (count & 0x3333_3333_3333_3333) + ((count >> 2) & 0x3333_3333_3333_3333);
+    count = (count + (count >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let through = count.wrapping_mul(ONES);
+    // The high bit of each byte whose running count is at most k (both below 128, so no byte
+    // borrows from the next). Running counts only grow, so those bytes come first, and their number
+    // is the byte holding the k-th bit.
+    let highs = ONES << 7;
+    let at_most_k = ((k.wrapping_mul(ONES) | highs).wrapping_sub(through) & highs) >> 7;
+    // (At most 7 when the caller keeps its promise; the clamp keeps a broken one from shifting out.)
+    let byte = ((at_most_k.wrapping_mul(ONES) >> 56) as u32).min(7);
+    let before = ((through << 8) >> (8 * byte)) & 0xFF;
+    let in_byte = ((bits >> (8 * byte)) & 0xFF) as usize;
+    8 * byte as usize + SELECT_IN_BYTE[in_byte][(k - before) as usize & 7] as usize
+}
+
+/// The quotient of `a` by `n`, given `reciprocal` = `u64::MAX / n + 1` (the ceiling of 2^64 / n,
+/// which wraps to 0 for n = 1, where every `a` on the board is 0): exact for every 32-bit `a` and
+/// `n`, and one multiplication where a division would cost tens of cycles.
+#[inline]
+pub(super) fn divide(a: u32, reciprocal: u64) -> u32 {
+    ((u128::from(reciprocal) * u128::from(a)) >> 64) as u32
+}
+
+/// The reciprocal [`divide`] takes for divisor `n` (at least 1).
+pub(super) const fn reciprocal(n: u32) -> u64 {
+    (u64::MAX / n as u64).wrapping_add(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    /// The `k`-th set bit by clearing the lowest `k` times: the plain model of `select`.
+    fn kth_bit(mut bits: u64, k: u64) -> usize {
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        bits.trailing_zeros() as usize
+    }
+
+    #[test]
+    fn select_finds_every_set_bit_of_varied_words() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut words = vec![
+            1,
+            u64::MAX,
+            1 << 63,
+            LOW_BITS,
+            !LOW_BITS,
+            0xFF00,
+            0x8000_0000_0000_0001,
+        ];
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            words.push(x);
+            words.push(x & (x >> 3) & LOW_BITS);
+        }
+        for bits in words.into_iter().filter(|&b| b != 0) {
+            for k in 0..u64::from(bits.count_ones()) {
+                assert_eq!(select(bits, k), kth_bit(bits, k), "bits {bits:#x}, k {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn divide_agrees_with_division_at_the_ends_of_every_range() {
+        let divisors =
+            (1..=300u32).chain([641, 1000, 4093, 65_535, 65_536, u32::MAX - 1, u32::MAX]);
+        for n in divisors {
+            let r = reciprocal(n);
+            let limit = if n == 1 {
+                1
+            } else {
+                u64::from(n) * u64::from(n)
+            };
+            let ends = [0, 1, n - 1, n, n.saturating_add(1), u32::MAX - 1, u32::MAX];
+            let board = (0..limit.min(2000) as u32).chain(ends);
+            for a in board.filter(|&a| n > 1 || a == 0) {
+                assert_eq!(divide(a, r), a / n, "{a} / {n}");
+            }
+        }
+    }
+}
