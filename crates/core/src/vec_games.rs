@@ -11,6 +11,7 @@
 mod bits;
 
 use alloc::vec::Vec;
+use core::hint::select_unpredictable;
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -290,12 +291,9 @@ fn random_action(
 ) -> usize {
     if let &[word] = board {
         // One word: no branch on whether the game ended, which a predictor cannot learn either.
-        let (choices, bound) = if env.ended {
-            (empty_cells(0, cells), cells as u64)
-        } else {
-            (empty_cells(word, cells), counters.moves_left())
-        };
-        return select(choices, below(rng, bound)) / 2;
+        let choices = select_unpredictable(env.ended, 0, word);
+        let bound = select_unpredictable(env.ended, cells as u64, counters.moves_left());
+        return select(empty_cells(choices, cells), below(rng, bound)) / 2;
     }
     if env.ended {
         return below(rng, cells as u64) as usize;
