@@ -322,35 +322,64 @@ fn write_obs(board: &[u64], to_move: Player, obs: &mut [bool]) {
 /// A game's observation and mask, as [`View`] describes them.
 #[inline(always)]
 fn write_game(board: &[u64], env: Env, obs: &mut [bool], mask: &mut [bool]) {
+    // The common small boards as arrays, so that every write is unrolled; a test the compiler
+    // answers wherever the size is a constant.
+    if write_sized::<9, 18>(board, env, obs, mask)
+        || write_sized::<16, 32>(board, env, obs, mask)
+        || write_sized::<25, 50>(board, env, obs, mask)
+    {
+        return;
+    }
+    write_words(board, env, obs, mask);
+}
+
+/// [`write_game`] for any board, word by word.
+#[inline(always)]
+fn write_words(board: &[u64], env: Env, obs: &mut [bool], mask: &mut [bool]) {
     let chunks = obs.chunks_mut(64).zip(mask.chunks_mut(32));
     for ((obs, mask), &word) in chunks.zip(board) {
         write_word(word, env.to_move == Player::O, env.ended, obs, mask);
     }
 }
 
-/// Calls `$body` with `$n` a constant for the common small boards, so that every length in it is
-/// known when it is compiled, and with `$n` as it is for every other size.
+/// [`write_game`] for a board of `CELLS` cells (one word), `OBS = 2 * CELLS`; false (and nothing
+/// written) for any other board.
+#[inline(always)]
+fn write_sized<const CELLS: usize, const OBS: usize>(
+    board: &[u64],
+    env: Env,
+    obs: &mut [bool],
+    mask: &mut [bool],
+) -> bool {
+    let sized = (
+        board,
+        <&mut [bool; OBS]>::try_from(obs),
+        <&mut [bool; CELLS]>::try_from(mask),
+    );
+    let (&[word], Ok(obs), Ok(mask)) = sized else {
+        return false;
+    };
+    write_word(word, env.to_move == Player::O, env.ended, obs, mask);
+    true
+}
+
+/// Calls `$games.$method::<N>(...)` with `N` the board size for the common small boards, so that
+/// every length in that method is a constant when it is compiled, and with `N = 0` (meaning: the
+/// size `n` as it is) for every other size.
 macro_rules! sized {
-    ($n:expr, |$size:ident| $body:expr) => {
-        match $n {
-            3 => {
-                let $size = 3;
-                $body
-            }
-            4 => {
-                let $size = 4;
-                $body
-            }
-            5 => {
-                let $size = 5;
-                $body
-            }
-            other => {
-                let $size = other;
-                $body
-            }
+    ($games:ident . $method:ident ( $($arg:expr),* )) => {
+        match $games.n {
+            3 => $games.$method::<3>($($arg),*),
+            4 => $games.$method::<4>($($arg),*),
+            5 => $games.$method::<5>($($arg),*),
+            _ => $games.$method::<0>($($arg),*),
         }
     };
+}
+
+/// The board size a method specialised for `N` works with: `N`, or `n` where `N` is 0.
+const fn size<const N: usize>(n: usize) -> usize {
+    if N == 0 { n } else { N }
 }
 
 impl VecGames {
@@ -487,7 +516,7 @@ impl VecGames {
         fits(actions.len(), self.num_envs())?;
         // Every game in play with an empty cell for its action, read straight from the boards: the
         // common case, without a branch per game. Anything else is looked at one game at a time.
-        let accepted = sized!(self.n, |n| self.all_legal(n, actions));
+        let accepted = sized!(self.all_legal(actions));
         if accepted {
             return Ok(());
         }
@@ -501,9 +530,8 @@ impl VecGames {
     /// True when no game refuses its action: an ended game refuses any action under
     /// [`AutoReset::Disabled`]; a game in play refuses an illegal one under [`Illegal::Raise`]. False
     /// says nothing about which game refuses, or whether one really does.
-    #[inline(always)]
-    fn all_legal(&self, n: usize, actions: &[i64]) -> bool {
-        let cells = n * n;
+    fn all_legal<const N: usize>(&self, actions: &[i64]) -> bool {
+        let cells = size::<N>(self.n) * size::<N>(self.n);
         let disabled = self.autoreset == AutoReset::Disabled;
         let raise = self.illegal == Illegal::Raise;
         let games = self.parts.cells.chunks_exact(words(cells));
@@ -539,14 +567,14 @@ impl VecGames {
             fits(out.final_obs.len(), 2 * cells * envs)?;
         }
         self.check(actions)?;
-        sized!(self.n, |n| self.step_sized(n, actions, out));
+        sized!(self.step_sized(actions, out));
         Ok(())
     }
 
     /// [`step`](Self::step) after its checks, for `n x n` games: each game stepped and its outputs
     /// written in one pass.
-    #[inline(always)]
-    fn step_sized(&mut self, n: usize, actions: &[i64], out: StepOutputs<'_>) {
+    fn step_sized<const N: usize>(&mut self, actions: &[i64], out: StepOutputs<'_>) {
+        let n = size::<N>(self.n);
         let cells = n * n;
         let (same_step, reciprocal) = (self.autoreset == AutoReset::SameStep, self.reciprocal);
         let StepOutputs {
@@ -597,16 +625,18 @@ impl VecGames {
     /// for every game that has ended (ignored or refused there anyway).
     pub fn sample(&mut self, actions: &mut [i64]) -> Result<(), BatchError> {
         fits(actions.len(), self.num_envs())?;
-        sized!(self.n, |n| {
-            let cells = n * n;
-            let parts = &self.parts;
-            let games = parts.cells.chunks_exact(words(cells));
-            let games = games.zip(&parts.counters).zip(&parts.envs);
-            for (action, ((board, counters), &env)) in actions.iter_mut().zip(games) {
-                *action = random_action(&mut self.rng, board, counters, env, cells) as i64;
-            }
-        });
+        sized!(self.sample_sized(actions));
         Ok(())
+    }
+
+    fn sample_sized<const N: usize>(&mut self, actions: &mut [i64]) {
+        let cells = size::<N>(self.n) * size::<N>(self.n);
+        let parts = &self.parts;
+        let games = parts.cells.chunks_exact(words(cells));
+        let games = games.zip(&parts.counters).zip(&parts.envs);
+        for (action, ((board, counters), &env)) in actions.iter_mut().zip(games) {
+            *action = random_action(&mut self.rng, board, counters, env, cells) as i64;
+        }
     }
 
     /// Plays every game from where it stands to its end with uniformly random legal moves, and
@@ -624,18 +654,20 @@ impl VecGames {
     /// ```
     pub fn playout(&mut self, winners: &mut [i8]) -> Result<(), BatchError> {
         fits(winners.len(), self.num_envs())?;
-        let reciprocal = self.reciprocal;
-        sized!(self.n, |n| {
-            for (mut slot, winner) in self.parts.slots(n).zip(winners.iter_mut()) {
-                while !slot.env.ended {
-                    let (board, counters, env) = (&*slot.cells, &*slot.counters, *slot.env);
-                    let action = random_action(&mut self.rng, board, counters, env, n * n);
-                    slot.advance(action as i64, n, reciprocal);
-                }
-                *winner = slot.env.winner as i8;
-            }
-        });
+        sized!(self.playout_sized(winners));
         Ok(())
+    }
+
+    fn playout_sized<const N: usize>(&mut self, winners: &mut [i8]) {
+        let (n, reciprocal) = (size::<N>(self.n), self.reciprocal);
+        for (mut slot, winner) in self.parts.slots(n).zip(winners.iter_mut()) {
+            while !slot.env.ended {
+                let (board, counters, env) = (&*slot.cells, &*slot.counters, *slot.env);
+                let action = random_action(&mut self.rng, board, counters, env, n * n);
+                slot.advance(action as i64, n, reciprocal);
+            }
+            *winner = slot.env.winner as i8;
+        }
     }
 
     /// A copy of game `i` as a single game: [`Error::NoSuchGame`] outside `0..num_envs`,
@@ -769,20 +801,19 @@ impl VecGames {
     }
 
     fn write_view(&self, view: View<'_>) {
-        sized!(self.n, |n| {
-            let cells = n * n;
-            let games = self
-                .parts
-                .cells
-                .chunks_exact(words(cells))
-                .zip(&self.parts.envs);
-            let seen = view.obs.chunks_exact_mut(2 * cells);
-            let seen = seen.zip(view.action_mask.chunks_exact_mut(cells));
-            let seen = seen.zip(view.current_player.iter_mut());
-            for ((board, &env), ((obs, mask), player)) in games.zip(seen) {
-                write_game(board, env, obs, mask);
-                *player = env.to_move.number();
-            }
-        });
+        sized!(self.write_view_sized(view));
+    }
+
+    fn write_view_sized<const N: usize>(&self, view: View<'_>) {
+        let cells = size::<N>(self.n) * size::<N>(self.n);
+        let games = self.parts.cells.chunks_exact(words(cells));
+        let games = games.zip(&self.parts.envs);
+        let seen = view.obs.chunks_exact_mut(2 * cells);
+        let seen = seen.zip(view.action_mask.chunks_exact_mut(cells));
+        let seen = seen.zip(view.current_player.iter_mut());
+        for ((board, &env), ((obs, mask), player)) in games.zip(seen) {
+            write_game(board, env, obs, mask);
+            *player = env.to_move.number();
+        }
     }
 }

@@ -41,8 +41,15 @@ pub(super) fn write_word(
     mask: &mut [bool],
 ) {
     spread(mover_view(word, mover_is_o), obs);
-    let legal = select_unpredictable(ended, !0, empty_cells(word, mask.len()));
-    spread(even_bits(legal), mask);
+    // Every cell of an ended game is legal: as if its board were empty.
+    let word = select_unpredictable(ended, 0, word);
+    if mask.len() < 16 {
+        // A few cells: four at a time from a table.
+        spread_empty(word, mask);
+    } else {
+        // Many: their empty bits gathered first, then eight at a time.
+        spread(even_bits(empty_cells(word, mask.len())), mask);
+    }
 }
 
 /// Bit `2k` of `bits` moved to bit `k`, for every `k` below 32 (the odd bits dropped).
@@ -54,6 +61,34 @@ fn even_bits(bits: u64) -> u64 {
     x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF;
     x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
     (x | (x >> 16)) & 0xFFFF_FFFF
+}
+
+/// For every byte of the packed board (four cells), whether each of its cells is empty.
+const EMPTY_FOUR: [[bool; 4]; 256] = {
+    let mut table = [[false; 4]; 256];
+    let mut value = 0;
+    while value < 256 {
+        let mut cell = 0;
+        while cell < 4 {
+            table[value][cell] = (value >> (2 * cell)) & 0b11 == 0;
+            cell += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
+/// Writes whether cell `c` of a packed word is empty into `out[c]` (`out` at most 32 long).
+#[inline]
+fn spread_empty(mut word: u64, out: &mut [bool]) {
+    let mut fours = out.chunks_exact_mut(4);
+    for four in &mut fours {
+        four.copy_from_slice(&EMPTY_FOUR[(word & 0xFF) as usize]);
+        word >>= 8;
+    }
+    for (cell, slot) in fours.into_remainder().iter_mut().enumerate() {
+        *slot = (word >> (2 * cell)) & 0b11 == 0;
+    }
 }
 
 /// Every byte value as eight bools, bit `k` in position `k`: eight outputs written in one copy.
