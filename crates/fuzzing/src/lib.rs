@@ -143,10 +143,10 @@ pub fn batch(data: &[u8]) {
 pub fn decode(data: &[u8]) {
     // A few header bytes can ask for a board of up to a gigabyte, legitimately: allocating one per
     // input would leave no time for anything else. Sizes past 256 take the same code paths.
-    if let Some(n) = data.get(4..8) {
-        if u32::from_le_bytes(n.try_into().expect("four bytes")) > 256 {
-            return;
-        }
+    if let Some(n) = data.get(4..8)
+        && u32::from_le_bytes(n.try_into().expect("four bytes")) > 256
+    {
+        return;
     }
     let fixed = FixedGame::<3>::decode(data);
     let Ok(game) = Game::decode(data) else {
