@@ -379,15 +379,27 @@ fn main() {
 
 /// The floor of a batched step: what a skilled programmer writes for 3x3 alone, no engine. Per game
 /// a 9-bit mask of the mover's cells and one of the other's, a table of winning masks, next-step
-/// auto-reset, a random empty cell (multiply-shift, without the rejection step that makes the core's
-/// draw exactly uniform), and the same outputs as `VecGames` written (mover's view, mask, player,
-/// rewards, termination, winner) through per-game arrays, so that no write is bounds-checked. Its
-/// checksum is its own (its own random draws).
+/// auto-reset, a random empty cell (k drawn by multiply-shift, without the rejection step that makes
+/// the core's draw exactly uniform, then looked up in a table of each mask's k-th set bit), and the
+/// same outputs as `VecGames` written (mover's view, mask, player, rewards, termination, winner)
+/// through per-game arrays, so that no write is bounds-checked. Its checksum is its own (its own
+/// random draws).
 fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
     const FULL: u16 = 0b111_111_111;
     const LINES: [u16; 8] = [0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
     let won: Vec<bool> = (0..512u16)
         .map(|m| LINES.iter().any(|&l| l & !m == 0))
+        .collect();
+    // The k-th set bit of every 9-bit mask: a random cell without a loop that mispredicts.
+    let select: Vec<[u16; 9]> = (0..512u16)
+        .map(|m| {
+            let mut bits = [0u16; 9];
+            let ones = (0..9).filter(|&c| m >> c & 1 != 0);
+            for (slot, c) in bits.iter_mut().zip(ones) {
+                *slot = 1 << c;
+            }
+            bits
+        })
         .collect();
     // Per game: the mover's cells, the other player's, whether X moves, whether the game ended.
     let mut boards = vec![(0u16, 0u16, true, false); envs];
@@ -418,12 +430,9 @@ fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
                 (*me, *them, *x_to_move, *ended) = (0, 0, true, false);
             } else {
                 // A random empty cell: the k-th clear bit of the board, k drawn by multiply-shift.
-                let mut empty = FULL & !(*me | *them);
+                let empty = FULL & !(*me | *them);
                 let k = (u128::from(rng.next_u64()) * u128::from(empty.count_ones())) >> 64;
-                for _ in 0..k {
-                    empty &= empty - 1;
-                }
-                let mine = *me | (empty & empty.wrapping_neg());
+                let mine = *me | select[usize::from(empty)][k as usize];
                 let mover = usize::from(!*x_to_move);
                 if won[usize::from(mine)] {
                     (r[mover], r[1 - mover], *w) = (1.0, -1.0, mover as u8 + 1);
