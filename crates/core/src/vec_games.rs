@@ -210,15 +210,17 @@ impl Slot<'_> {
     }
 
     /// Plays `action` for the player to move in this `n x n` game, which is in play; an illegal
-    /// action loses the game. Returns the winner's number (0 for a draw) when the game ends.
+    /// action loses the game (`LEGAL`: the caller has checked that `action` is legal). Returns the winner's number (0 for a draw) when the game ends.
     #[inline(always)]
-    fn advance(&mut self, action: i64, n: usize, reciprocal: u64) -> Option<u8> {
+    fn advance<const LEGAL: bool>(&mut self, action: i64, n: usize, reciprocal: u64) -> Option<u8> {
         let mover = self.env.to_move;
         self.env.to_move = mover.other();
         let winner = match u32::try_from(action) {
-            // The one rule a batch checks itself, as a checked game does: the cell is empty. The
-            // counters decide the rest.
-            Ok(index) if (index as usize) < n * n && cell_bits(self.cells, index) == 0 => {
+            // The one rule a batch checks itself, as a checked game does: the cell is empty (known
+            // when `LEGAL`, where the caller has checked it). The counters decide the rest.
+            Ok(index)
+                if LEGAL || ((index as usize) < n * n && cell_bits(self.cells, index) == 0) =>
+            {
                 let row = divide(index, reciprocal);
                 let col = index - row * n as u32;
                 mark_cell(self.cells, index, mover.number());
@@ -291,7 +293,8 @@ fn random_action(
 ) -> usize {
     if let &[word] = board {
         // One word: no branch on whether the game ended, which a predictor cannot learn either.
-        let choices = select_unpredictable(env.ended, 0, word);
+        // (A mask rather than a select: the compiler turned the select into a branch around the load.)
+        let choices = word & u64::from(env.ended).wrapping_sub(1);
         let bound = select_unpredictable(env.ended, cells as u64, counters.moves_left());
         return select(empty_cells(choices, cells), below(rng, bound)) / 2;
     }
@@ -367,12 +370,12 @@ fn write_sized<const CELLS: usize, const OBS: usize>(
 /// every length in that method is a constant when it is compiled, and with `N = 0` (meaning: the
 /// size `n` as it is) for every other size.
 macro_rules! sized {
-    ($games:ident . $method:ident ( $($arg:expr),* )) => {
+    ($games:ident . $method:ident $(::<$($more:tt),*>)? ( $($arg:expr),* )) => {
         match $games.n {
-            3 => $games.$method::<3>($($arg),*),
-            4 => $games.$method::<4>($($arg),*),
-            5 => $games.$method::<5>($($arg),*),
-            _ => $games.$method::<0>($($arg),*),
+            3 => $games.$method::<3 $($(, $more)*)?>($($arg),*),
+            4 => $games.$method::<4 $($(, $more)*)?>($($arg),*),
+            5 => $games.$method::<5 $($(, $more)*)?>($($arg),*),
+            _ => $games.$method::<0 $($(, $more)*)?>($($arg),*),
         }
     };
 }
@@ -567,13 +570,21 @@ impl VecGames {
             fits(out.final_obs.len(), 2 * cells * envs)?;
         }
         self.check(actions)?;
-        sized!(self.step_sized(actions, out));
+        // Under `Raise`, every action that reaches a game in play has just been checked.
+        match self.illegal {
+            Illegal::Raise => sized!(self.step_sized::<true>(actions, out)),
+            Illegal::Loss => sized!(self.step_sized::<false>(actions, out)),
+        }
         Ok(())
     }
 
     /// [`step`](Self::step) after its checks, for `n x n` games: each game stepped and its outputs
     /// written in one pass.
-    fn step_sized<const N: usize>(&mut self, actions: &[i64], out: StepOutputs<'_>) {
+    fn step_sized<const N: usize, const LEGAL: bool>(
+        &mut self,
+        actions: &[i64],
+        out: StepOutputs<'_>,
+    ) {
         let n = size::<N>(self.n);
         let cells = n * n;
         let (same_step, reciprocal) = (self.autoreset == AutoReset::SameStep, self.reciprocal);
@@ -599,7 +610,7 @@ impl VecGames {
             if slot.env.ended {
                 // Checked above: a pending restart, whose action is ignored.
                 slot.restart();
-            } else if let Some(winner) = slot.advance(action, n, reciprocal) {
+            } else if let Some(winner) = slot.advance::<LEGAL>(action, n, reciprocal) {
                 (*done, *won) = (true, winner);
                 if let Some(w) = bits_player(winner) {
                     reward[w.index()] = 1.0;
@@ -664,7 +675,7 @@ impl VecGames {
             while !slot.env.ended {
                 let (board, counters, env) = (&*slot.cells, &*slot.counters, *slot.env);
                 let action = random_action(&mut self.rng, board, counters, env, n * n);
-                slot.advance(action as i64, n, reciprocal);
+                slot.advance::<true>(action as i64, n, reciprocal);
             }
             *winner = slot.env.winner as i8;
         }
