@@ -1,8 +1,8 @@
 //! `tictactoe._tictactoe._VecGames`: the engine's `VecGames` behind the pure-Python `VecGames`
 //! (`python/tictactoe/_vec.py`), which validates arguments and builds the NumPy arrays. Outputs
-//! cross as fresh `bytearray`s, one per output per call; the interpreter is released while the games
-//! step, and the games are locked only while it is released, so no thread ever waits for the lock
-//! while holding the interpreter.
+//! cross as fresh `bytearray`s, one per output per call, which the games write in place while the
+//! interpreter is released; the games are locked only while it is released, so no thread ever
+//! waits for the lock while holding the interpreter.
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -16,6 +16,8 @@ use crate::errors::{Call, to_py};
 #[pyclass(module = "tictactoe._tictactoe", name = "_VecGames", frozen)]
 pub(crate) struct VecEngine {
     inner: Mutex<Parts>,
+    /// The sizes of every output, which never change: known without the lock.
+    shape: Shape,
 }
 
 /// The games split into consecutive parts, one per thread: part `k` holds the games from
@@ -25,7 +27,6 @@ struct Parts {
     starts: Vec<usize>,
     num_envs: usize,
     n: usize,
-    same_step: bool,
 }
 
 /// The fewest games per part worth a thread of its own: a thread costs about 0.1 ms to start and
@@ -117,38 +118,139 @@ impl Parts {
     }
 }
 
-/// Owned outputs, filled while the interpreter is released.
-struct Outputs {
-    obs: Vec<bool>,
-    action_mask: Vec<bool>,
-    current_player: Vec<u8>,
-    rewards: Vec<f32>,
-    terminated: Vec<bool>,
-    winner: Vec<u8>,
-    final_obs: Vec<bool>,
-    has_final_obs: Vec<bool>,
+/// The outputs' memory, borrowed from the fresh bytearrays that become the returned arrays, so that
+/// the games write every output in place, once.
+struct Buffers<'a> {
+    obs: &'a mut [bool],
+    action_mask: &'a mut [bool],
+    current_player: &'a mut [u8],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    winner: &'a mut [u8],
+    final_obs: &'a mut [bool],
+    has_final_obs: &'a mut [bool],
 }
 
-impl Outputs {
-    fn for_games(games: &Parts) -> Outputs {
-        let (envs, cells, same_step) = (games.num_envs, games.n * games.n, games.same_step);
-        Outputs {
-            obs: vec![false; 2 * cells * envs],
-            action_mask: vec![false; cells * envs],
-            current_player: vec![0; envs],
-            rewards: vec![0.0; 2 * envs],
-            terminated: vec![false; envs],
-            winner: vec![0; envs],
-            final_obs: vec![false; if same_step { 2 * cells * envs } else { 0 }],
-            has_final_obs: vec![false; envs],
+/// The sizes every output is made for.
+#[derive(Clone, Copy)]
+struct Shape {
+    num_envs: usize,
+    n: usize,
+    same_step: bool,
+}
+
+/// One fresh bytearray per output, zeroed, for one call.
+struct Fresh<'py> {
+    obs: Bound<'py, PyByteArray>,
+    action_mask: Bound<'py, PyByteArray>,
+    current_player: Bound<'py, PyByteArray>,
+    rewards: Bound<'py, PyByteArray>,
+    terminated: Bound<'py, PyByteArray>,
+    winner: Bound<'py, PyByteArray>,
+    final_obs: Bound<'py, PyByteArray>,
+    has_final_obs: Bound<'py, PyByteArray>,
+}
+
+/// A fresh bytearray of `len` zero bytes (a `MemoryError` when Python cannot allocate it).
+fn zeroed(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyByteArray>> {
+    PyByteArray::new_with(py, len, |_| Ok(()))
+}
+
+/// Zero bytes as bools.
+///
+/// # Safety
+///
+/// Every byte of `bytes` is 0 or 1.
+unsafe fn as_bools(bytes: &mut [u8]) -> &mut [bool] {
+    // SAFETY: `bool` has the size and alignment of `u8`, and the caller promises valid values.
+    unsafe { std::slice::from_raw_parts_mut(bytes.as_mut_ptr().cast::<bool>(), bytes.len()) }
+}
+
+/// Bytes as the values of `T` they hold, when they are aligned for it; any bit pattern must be a
+/// valid `T` (the numbers used here).
+fn aligned<T: Copy>(bytes: &mut [u8]) -> Option<&mut [T]> {
+    // SAFETY: every bit pattern is a valid value of the `T`s this is called with (f32, i64).
+    let (head, values, tail) = unsafe { bytes.align_to_mut::<T>() };
+    (head.is_empty() && tail.is_empty()).then_some(values)
+}
+
+impl<'py> Fresh<'py> {
+    fn new(py: Python<'py>, shape: Shape, step: bool) -> PyResult<Fresh<'py>> {
+        let (envs, cells) = (shape.num_envs, shape.n * shape.n);
+        // Only a step has results; a view or a reset leaves those arrays empty.
+        let per_game = |len: usize| if step { len * envs } else { 0 };
+        Ok(Fresh {
+            obs: zeroed(py, 2 * cells * envs)?,
+            action_mask: zeroed(py, cells * envs)?,
+            current_player: zeroed(py, envs)?,
+            rewards: zeroed(py, per_game(2 * size_of::<f32>()))?,
+            terminated: zeroed(py, per_game(1))?,
+            winner: zeroed(py, per_game(1))?,
+            final_obs: zeroed(
+                py,
+                if shape.same_step {
+                    per_game(2 * cells)
+                } else {
+                    0
+                },
+            )?,
+            has_final_obs: zeroed(py, per_game(1))?,
+        })
+    }
+
+    /// Every output's memory, with `spare` standing in for the rewards when Python's allocator did
+    /// not align them for `f32` (then `finish` copies them over).
+    fn buffers<'a>(&'a self, spare: &'a mut Vec<f32>) -> Buffers<'a> {
+        // SAFETY: the arrays were made by `new` for this call and no reference to them has left it,
+        // so nothing else reads, writes or resizes them while these slices live (other threads
+        // that run while the interpreter is released cannot name them); they are zeroed, so their
+        // bytes are valid bools.
+        unsafe {
+            let bytes = self.rewards.as_bytes_mut();
+            let floats = bytes.len() / size_of::<f32>();
+            let rewards = match aligned::<f32>(bytes) {
+                Some(values) => values,
+                None => {
+                    spare.resize(floats, 0.0);
+                    spare
+                }
+            };
+            Buffers {
+                obs: as_bools(self.obs.as_bytes_mut()),
+                action_mask: as_bools(self.action_mask.as_bytes_mut()),
+                current_player: self.current_player.as_bytes_mut(),
+                rewards,
+                terminated: as_bools(self.terminated.as_bytes_mut()),
+                winner: self.winner.as_bytes_mut(),
+                final_obs: as_bools(self.final_obs.as_bytes_mut()),
+                has_final_obs: as_bools(self.has_final_obs.as_bytes_mut()),
+            }
         }
     }
 
+    /// Copies rewards written to `spare` (see `buffers`) into their array.
+    fn finish(&self, spare: &[f32]) {
+        if spare.is_empty() {
+            return;
+        }
+        // SAFETY: as in `buffers`; the slices `buffers` gave are gone.
+        let bytes = unsafe { self.rewards.as_bytes_mut() };
+        for (chunk, value) in bytes.chunks_exact_mut(size_of::<f32>()).zip(spare) {
+            chunk.copy_from_slice(&value.to_ne_bytes());
+        }
+    }
+
+    fn view(self) -> ViewBytes<'py> {
+        (self.obs, self.action_mask, self.current_player)
+    }
+}
+
+impl<'a> Buffers<'a> {
     /// The view buffers cut into one `View` per part.
-    fn views(&mut self, sizes: &[usize], cells: usize) -> Vec<View<'_>> {
-        let obs = split(&mut self.obs, sizes, 2 * cells);
-        let mask = split(&mut self.action_mask, sizes, cells);
-        let player = split(&mut self.current_player, sizes, 1);
+    fn views(self, sizes: &[usize], cells: usize) -> Vec<View<'a>> {
+        let obs = split(self.obs, sizes, 2 * cells);
+        let mask = split(self.action_mask, sizes, cells);
+        let player = split(self.current_player, sizes, 1);
         let pieces = obs.into_iter().zip(mask).zip(player);
         pieces
             .map(|((obs, action_mask), current_player)| View {
@@ -160,13 +262,13 @@ impl Outputs {
     }
 
     /// Every buffer cut into one `StepOutputs` per part.
-    fn steps(&mut self, sizes: &[usize], cells: usize) -> Vec<StepOutputs<'_>> {
+    fn steps(self, sizes: &[usize], cells: usize) -> Vec<StepOutputs<'a>> {
         let final_per = if self.final_obs.is_empty() {
             0
         } else {
             2 * cells
         };
-        let Outputs {
+        let Buffers {
             obs,
             action_mask,
             current_player,
@@ -203,34 +305,11 @@ impl Outputs {
     }
 }
 
-fn flags<'py>(py: Python<'py>, values: &[bool]) -> Bound<'py, PyByteArray> {
-    // SAFETY: `bool` has the size and alignment of `u8`, and each of its values (0, 1) is a valid
-    // `u8`; the bytes are borrowed from `values` for this call only.
-    let bytes = unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), values.len()) };
-    PyByteArray::new(py, bytes)
-}
-
-fn floats<'py>(py: Python<'py>, values: &[f32]) -> Bound<'py, PyByteArray> {
-    // SAFETY: any 4 bytes of an `f32` are valid `u8`s, `u8` needs no alignment, and the length is
-    // the floats' size in bytes; borrowed from `values` for this call only.
-    let bytes =
-        unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), size_of_val(values)) };
-    PyByteArray::new(py, bytes)
-}
-
 type ViewBytes<'py> = (
     Bound<'py, PyByteArray>,
     Bound<'py, PyByteArray>,
     Bound<'py, PyByteArray>,
 );
-
-fn view_bytes<'py>(py: Python<'py>, out: &Outputs) -> ViewBytes<'py> {
-    (
-        flags(py, &out.obs),
-        flags(py, &out.action_mask),
-        PyByteArray::new(py, &out.current_player),
-    )
-}
 
 fn batch_error(py: Python<'_>, err: BatchError) -> PyErr {
     let call = Call::Move {
@@ -250,18 +329,16 @@ fn plain_error(py: Python<'_>, err: Error) -> PyErr {
 
 impl VecEngine {
     /// One value per game, each part filling its own piece (on its own thread when large), with the
-    /// interpreter released: what `sample` and `playout` share.
-    fn per_game<T, F>(&self, py: Python<'_>, fill: F) -> PyResult<Vec<T>>
+    /// interpreter released, into `values`: what `sample` and `playout` share.
+    fn per_game<T, F>(&self, py: Python<'_>, values: &mut [T], fill: F) -> PyResult<()>
     where
-        T: Copy + Default + Send,
+        T: Send,
         F: Fn(&mut VecGames, &mut [T]) -> Result<(), BatchError> + Sync,
     {
         let result = py.detach(|| {
             let mut games = self.games();
-            let mut values = vec![T::default(); games.num_envs];
-            let pieces = split(&mut values, &games.sizes(), 1);
-            games.each(pieces, |part, piece| fill(part, piece))?;
-            Ok(values)
+            let pieces = split(values, &games.sizes(), 1);
+            games.each(pieces, |part, piece| fill(part, piece))
         });
         result.map_err(|err| batch_error(py, err))
     }
@@ -314,12 +391,16 @@ impl VecEngine {
             start += size;
         }
         Ok(VecEngine {
+            shape: Shape {
+                num_envs,
+                n,
+                same_step: autoreset == AutoReset::SameStep,
+            },
             inner: Mutex::new(Parts {
                 parts,
                 starts,
                 num_envs,
                 n,
-                same_step: autoreset == AutoReset::SameStep,
             }),
         })
     }
@@ -331,20 +412,29 @@ impl VecEngine {
         py: Python<'py>,
         actions: &[u8],
     ) -> PyResult<(ViewBytes<'py>, [Bound<'py, PyByteArray>; 5])> {
-        let actions: Vec<i64> = actions
-            .chunks_exact(8)
-            .map(|b| i64::from_ne_bytes(b.try_into().unwrap_or_default()))
-            .collect();
+        // The actions as they are when Python's allocator aligned them (it does), else a copy.
+        let copied: Vec<i64>;
+        // SAFETY: every bit pattern is a valid i64.
+        let actions: &[i64] = match unsafe { actions.align_to::<i64>() } {
+            (&[], values, &[]) => values,
+            _ => {
+                copied = actions
+                    .chunks_exact(8)
+                    .map(|b| i64::from_ne_bytes(b.try_into().unwrap_or_default()))
+                    .collect();
+                &copied
+            }
+        };
+        if actions.len() != self.shape.num_envs {
+            let needed = self.shape.num_envs;
+            let error = Error::BufferTooSmall { needed };
+            return Err(batch_error(py, BatchError { index: 0, error }));
+        }
+        let fresh = Fresh::new(py, self.shape, true)?;
+        let mut spare = Vec::new();
+        let out = fresh.buffers(&mut spare);
         let result = py.detach(|| {
             let mut games = self.games();
-            if actions.len() != games.num_envs {
-                return Err(BatchError {
-                    index: 0,
-                    error: Error::BufferTooSmall {
-                        needed: games.num_envs,
-                    },
-                });
-            }
             // The whole batch is accepted or refused as one, before any part moves.
             let sizes = games.sizes();
             let pieces: Vec<&[i64]> = sizes
@@ -358,83 +448,99 @@ impl VecEngine {
                     ..err
                 })?;
             }
-            let mut out = Outputs::for_games(&games);
             let cells = games.n * games.n;
             let work = pieces.into_iter().zip(out.steps(&sizes, cells)).collect();
-            games.each(work, |part, (acts, outputs)| part.step(acts, outputs))?;
-            Ok(out)
+            games.each(work, |part, (acts, outputs)| part.step(acts, outputs))
         });
-        let out = result.map_err(|err| batch_error(py, err))?;
+        result.map_err(|err| batch_error(py, err))?;
+        fresh.finish(&spare);
+        let Fresh {
+            obs,
+            action_mask,
+            current_player,
+            rewards,
+            terminated,
+            winner,
+            final_obs,
+            has_final_obs,
+        } = fresh;
         Ok((
-            view_bytes(py, &out),
-            [
-                floats(py, &out.rewards),
-                flags(py, &out.terminated),
-                PyByteArray::new(py, &out.winner),
-                flags(py, &out.final_obs),
-                flags(py, &out.has_final_obs),
-            ],
+            (obs, action_mask, current_player),
+            [rewards, terminated, winner, final_obs, has_final_obs],
         ))
     }
 
     /// Empties every game, or those `only` names (one byte per game); returns the view.
     fn reset<'py>(&self, py: Python<'py>, only: Option<Vec<bool>>) -> PyResult<ViewBytes<'py>> {
+        if let Some(only) = &only
+            && only.len() != self.shape.num_envs
+        {
+            let needed = self.shape.num_envs;
+            let error = Error::BufferTooSmall { needed };
+            return Err(batch_error(py, BatchError { index: 0, error }));
+        }
+        let fresh = Fresh::new(py, self.shape, false)?;
+        let mut spare = Vec::new();
+        let out = fresh.buffers(&mut spare);
         let result = py.detach(|| {
             let mut games = self.games();
-            if let Some(only) = &only
-                && only.len() != games.num_envs
-            {
-                return Err(BatchError {
-                    index: 0,
-                    error: Error::BufferTooSmall {
-                        needed: games.num_envs,
-                    },
-                });
-            }
-            let mut out = Outputs::for_games(&games);
             let sizes = games.sizes();
             let views = out.views(&sizes, games.n * games.n);
             let onlys: Vec<Option<&[bool]>> = (games.starts.iter().zip(&sizes))
                 .map(|(&start, &size)| only.as_deref().map(|o| &o[start..start + size]))
                 .collect();
             let work = onlys.into_iter().zip(views).collect();
-            games.each(work, |part, (only, view)| part.reset(only, view))?;
-            Ok(out)
+            games.each(work, |part, (only, view)| part.reset(only, view))
         });
-        let out = result.map_err(|err| batch_error(py, err))?;
-        Ok(view_bytes(py, &out))
+        result.map_err(|err| batch_error(py, err))?;
+        Ok(fresh.view())
     }
 
     /// What every game looks like now.
     fn view<'py>(&self, py: Python<'py>) -> PyResult<ViewBytes<'py>> {
+        let fresh = Fresh::new(py, self.shape, false)?;
+        let mut spare = Vec::new();
+        let out = fresh.buffers(&mut spare);
         let result = py.detach(|| {
             let mut games = self.games();
-            let mut out = Outputs::for_games(&games);
             let sizes = games.sizes();
             let views = out.views(&sizes, games.n * games.n);
-            games.each(views, |part, view| part.view(view))?;
-            Ok(out)
+            games.each(views, |part, view| part.view(view))
         });
-        let out = result.map_err(|err| batch_error(py, err))?;
-        Ok(view_bytes(py, &out))
+        result.map_err(|err| batch_error(py, err))?;
+        Ok(fresh.view())
     }
 
     /// A random action per game, as native 64-bit ints.
     fn sample<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let actions = self.per_game(py, |part, piece: &mut [i64]| part.sample(piece))?;
-        // SAFETY: the bytes of `i64`s are valid `u8`s, `u8` needs no alignment, and the length is
-        // their size in bytes; borrowed from `actions` for this call only.
-        let bytes = unsafe {
-            std::slice::from_raw_parts(actions.as_ptr().cast::<u8>(), size_of_val(&actions[..]))
-        };
-        Ok(PyByteArray::new(py, bytes))
+        let array = zeroed(py, self.shape.num_envs * size_of::<i64>())?;
+        // SAFETY: made just now and not handed out yet: nothing else can reach it (see `buffers`).
+        let bytes = unsafe { array.as_bytes_mut() };
+        let sample = |part: &mut VecGames, piece: &mut [i64]| part.sample(piece);
+        match aligned::<i64>(bytes) {
+            Some(actions) => self.per_game(py, actions, sample)?,
+            None => {
+                let mut actions = vec![0i64; self.shape.num_envs];
+                self.per_game(py, &mut actions, sample)?;
+                for (chunk, action) in bytes.chunks_exact_mut(8).zip(&actions) {
+                    chunk.copy_from_slice(&action.to_ne_bytes());
+                }
+            }
+        }
+        Ok(array)
     }
 
     /// Plays every game to its end at random; the winners, one signed byte per game.
     fn playout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let winners = self.per_game(py, |part, piece: &mut [i8]| part.playout(piece))?;
-        let bytes: Vec<u8> = winners.iter().map(|&w| w as u8).collect();
-        Ok(PyByteArray::new(py, &bytes))
+        let array = zeroed(py, self.shape.num_envs)?;
+        // SAFETY: made just now and not handed out yet: nothing else can reach it (see `buffers`).
+        let bytes = unsafe { array.as_bytes_mut() };
+        let mut winners = vec![0i8; self.shape.num_envs];
+        self.per_game(py, &mut winners, |part, piece| part.playout(piece))?;
+        for (byte, &winner) in bytes.iter_mut().zip(&winners) {
+            *byte = winner as u8;
+        }
+        Ok(array)
     }
 
     fn seed(&self, py: Python<'_>, seed: u64) {
