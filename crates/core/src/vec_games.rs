@@ -25,7 +25,7 @@ use crate::player::Player;
 use crate::rules::bits_player;
 use crate::storage::sealed::Memory;
 use crate::storage::{cell_bits, mark_cell};
-use bits::{divide, empty_cells, mover_view, reciprocal, select, spread, write_word};
+use bits::{divide, empty_cells, kth_empty, mover_view, reciprocal, spread, write_word};
 
 /// When a game that has ended starts again (Gymnasium's vector API).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -296,7 +296,7 @@ fn random_action(
         // (A mask rather than a select: the compiler turned the select into a branch around the load.)
         let choices = word & u64::from(env.ended).wrapping_sub(1);
         let bound = select_unpredictable(env.ended, cells as u64, counters.moves_left());
-        return select(empty_cells(choices, cells), below(rng, bound)) / 2;
+        return kth_empty(empty_cells(choices, cells), below(rng, bound), cells);
     }
     if env.ended {
         return below(rng, cells as u64) as usize;
@@ -306,7 +306,7 @@ fn random_action(
         let empty = empty_cells(word, cells - 32 * w);
         let here = u64::from(empty.count_ones());
         if k < here {
-            return 32 * w + select(empty, k) / 2;
+            return 32 * w + kth_empty(empty, k, 32);
         }
         k -= here;
     }

@@ -160,6 +160,55 @@ pub(super) fn select(bits: u64, k: u64) -> usize {
     8 * byte as usize + SELECT_IN_BYTE[in_byte][(k - before) as usize & 7] as usize
 }
 
+/// The cell whose empty bit is the `k`-th set bit of `empty` (bits `2c`, as [`empty_cells`] gives
+/// them), which has more than `k` set bits.
+#[inline(always)]
+pub(super) fn kth_empty(empty: u64, k: u64, cells: usize) -> usize {
+    if cells <= 9 {
+        // Up to 3 x 3: the cells' bits gathered into 9 and looked up, about a third of the work.
+        let nine = usize::from(EVEN_OF_BYTE[(empty & 0xFF) as usize])
+            | usize::from(EVEN_OF_BYTE[((empty >> 8) & 0xFF) as usize]) << 4
+            | (((empty >> 16) & 1) as usize) << 8;
+        usize::from(SELECT_IN_NINE[nine][k as usize % 9])
+    } else {
+        select(empty, k) / 2
+    }
+}
+
+/// For every byte, its bits 0, 2, 4 and 6 as bits 0 to 3.
+const EVEN_OF_BYTE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut value = 0;
+    while value < 256 {
+        let mut k = 0;
+        while k < 4 {
+            table[value] |= (((value >> (2 * k)) & 1) << k) as u8;
+            k += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
+/// For every 9-bit mask and every `j` below its number of set bits, the position of its `j`-th
+/// set bit.
+const SELECT_IN_NINE: [[u8; 9]; 512] = {
+    let mut table = [[0u8; 9]; 512];
+    let mut value = 0;
+    while value < 512 {
+        let (mut bit, mut j) = (0, 0);
+        while bit < 9 {
+            if (value >> bit) & 1 != 0 {
+                table[value][j] = bit as u8;
+                j += 1;
+            }
+            bit += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
 /// The quotient of `a` by `n`, given `reciprocal` = `u64::MAX / n + 1` (the ceiling of 2^64 / n,
 /// which wraps to 0 for n = 1, where every `a` on the board is 0): exact for every 32-bit `a` and
 /// `n`, and one multiplication where a division would cost tens of cycles.
@@ -177,6 +226,7 @@ pub(super) const fn reciprocal(n: u32) -> u64 {
 mod tests {
     use super::*;
     use alloc::vec;
+    use alloc::vec::Vec;
 
     /// The `k`-th set bit by clearing the lowest `k` times: the plain model of `select`.
     fn kth_bit(mut bits: u64, k: u64) -> usize {
@@ -208,6 +258,19 @@ mod tests {
         for bits in words.into_iter().filter(|&b| b != 0) {
             for k in 0..u64::from(bits.count_ones()) {
                 assert_eq!(select(bits, k), kth_bit(bits, k), "bits {bits:#x}, k {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn kth_empty_finds_every_empty_cell_of_every_small_board() {
+        // Every 3 x 3 pattern of empty cells, as the packed board's even bits.
+        for nine in 1u64..512 {
+            let empty = (0..9).map(|c| ((nine >> c) & 1) << (2 * c)).sum::<u64>();
+            let cells: Vec<usize> = (0..9).filter(|&c| (nine >> c) & 1 != 0).collect();
+            for (k, &cell) in cells.iter().enumerate() {
+                assert_eq!(kth_empty(empty, k as u64, 9), cell, "{nine:#b}, k {k}");
+                assert_eq!(kth_empty(empty, k as u64, 16), cell, "{nine:#b}, k {k}");
             }
         }
     }
