@@ -160,7 +160,7 @@ struct Slot<'a> {
     env: &'a mut Env,
 }
 
-/// Words of packed board for `cells` cells.
+/// The words of a packed board of `cells` cells.
 const fn words(cells: usize) -> usize {
     cells.div_ceil(32)
 }
@@ -210,7 +210,8 @@ impl Slot<'_> {
     }
 
     /// Plays `action` for the player to move in this `n x n` game, which is in play; an illegal
-    /// action loses the game (`LEGAL`: the caller has checked that `action` is legal). Returns the winner's number (0 for a draw) when the game ends.
+    /// action loses the game (`LEGAL`: the caller has checked that `action` is legal). Returns the
+    /// winner's number (0 for a draw) when the game ends.
     #[inline(always)]
     fn advance<const LEGAL: bool>(&mut self, action: i64, n: usize, reciprocal: u64) -> Option<u8> {
         let mover = self.env.to_move;
