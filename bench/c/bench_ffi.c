@@ -1,6 +1,7 @@
 /* Replays the benchmark's games through libtictactoe, one call per move and one batch call per game,
  * and prints one JSON object per line, like the Rust benchmark. */
 #define _POSIX_C_SOURCE 199309L
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +90,58 @@ static void row(const char *group, const char *name, TicTacToe *game, const Game
            group, name, times[runs / 2], times[0], times[runs - 1], (long long)checksum);
 }
 
+/* The Rust benchmark's VecGames loop through the C ABI: new games, then `steps` rounds of sample and
+ * step over `envs` games of size `n`, every output written into caller buffers; returns the Rust
+ * loop's checksum (its rewards and the first game's winners). */
+static int64_t games_loop(int64_t envs, int64_t n, int64_t steps, int64_t *actions, bool *obs,
+                          bool *mask, uint8_t *player, float *rewards, bool *terminated,
+                          uint8_t *winner, bool *has_final) {
+    TicTacToeGames *games =
+        tictactoe_games_new(envs, n, TICTACTOE_AUTORESET_NEXT_STEP, TICTACTOE_ILLEGAL_RAISE, 1);
+    if (!games) exit(5);
+    int64_t sum = 0;
+    for (int64_t s = 0; s < steps; s++) {
+        if (tictactoe_games_sample(games, actions) < 0 ||
+            tictactoe_games_step(games, actions, obs, mask, player, rewards, terminated, winner, NULL,
+                                 has_final, NULL) < 0)
+            exit(6);
+        for (int64_t i = 0; i < 2 * envs; i++) sum += (int64_t)rewards[i];
+        sum += winner[0];
+    }
+    tictactoe_games_free(games);
+    return sum;
+}
+
+/* Times `games_loop` in the Rust benchmark's group for the same loop, per env-step. */
+static void games_row(int64_t envs, int64_t n, int runs) {
+    size_t e = (size_t)envs, cells = (size_t)(n * n);
+    int64_t steps = 4000000 / (envs * n * n / 9);
+    int64_t *actions = malloc(e * sizeof *actions);
+    bool *obs = malloc(2 * cells * e), *mask = malloc(cells * e), *terminated = malloc(e),
+         *has_final = malloc(e);
+    uint8_t *player = malloc(e), *winner = malloc(e);
+    float *rewards = malloc(2 * e * sizeof *rewards);
+    if (!actions || !obs || !mask || !terminated || !has_final || !player || !winner || !rewards)
+        exit(5);
+#define GAMES_LOOP games_loop(envs, n, steps, actions, obs, mask, player, rewards, terminated, winner, has_final)
+    int64_t checksum = GAMES_LOOP;
+    double times[64];
+    for (int r = 0; r < runs; r++) {
+        double start = now_ns();
+        if (GAMES_LOOP != checksum) exit(4);
+        times[r] = (now_ns() - start) / (double)(steps * envs);
+    }
+#undef GAMES_LOOP
+    qsort(times, (size_t)runs, sizeof times[0], compare);
+    printf("{\"kind\":\"time\",\"group\":\"VecGames step(sample()), n = %lld, %lld games, per "
+           "env-step\",\"name\":\"C ABI tictactoe_games_sample + tictactoe_games_step\","
+           "\"reference\":false,\"ns\":%.3f,\"min\":%.3f,\"max\":%.3f,\"checksum\":%lld}\n",
+           (long long)n, (long long)envs, times[runs / 2], times[0], times[runs - 1],
+           (long long)checksum);
+    free(actions), free(obs), free(mask), free(terminated), free(has_final), free(player),
+        free(winner), free(rewards);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fputs("usage: bench_ffi DATA_DIR\n", stderr);
@@ -116,5 +169,6 @@ int main(int argc, char **argv) {
         }
         free(g.words);
     }
+    games_row(4096, 3, 7);
     return 0;
 }
