@@ -120,14 +120,14 @@ pub(super) fn spread(mut bits: u64, out: &mut [bool]) {
     }
 }
 
-/// For every byte value and every `j` below its number of set bits, the position of its `j`-th set
-/// bit (from 0, lowest first).
-const SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
+/// For every value of `BITS` bits (`VALUES` = 2^`BITS` of them) and every `j` below its number of
+/// set bits, the position of its `j`-th set bit (from 0, lowest first).
+const fn select_table<const BITS: usize, const VALUES: usize>() -> [[u8; BITS]; VALUES] {
+    let mut table = [[0u8; BITS]; VALUES];
     let mut value = 0;
-    while value < 256 {
+    while value < VALUES {
         let (mut bit, mut j) = (0, 0);
-        while bit < 8 {
+        while bit < BITS {
             if (value >> bit) & 1 != 0 {
                 table[value][j] = bit as u8;
                 j += 1;
@@ -137,7 +137,9 @@ const SELECT_IN_BYTE: [[u8; 8]; 256] = {
         value += 1;
     }
     table
-};
+}
+
+const SELECT_IN_BYTE: [[u8; 8]; 256] = select_table();
 
 /// The position of the `k`-th set bit of `bits` (from 0, lowest first), which has more than `k`
 /// set bits. Without a loop: where a random pick lands is a branch no predictor can learn.
@@ -190,24 +192,7 @@ const EVEN_OF_BYTE: [u8; 256] = {
     table
 };
 
-/// For every 9-bit mask and every `j` below its number of set bits, the position of its `j`-th
-/// set bit.
-const SELECT_IN_NINE: [[u8; 9]; 512] = {
-    let mut table = [[0u8; 9]; 512];
-    let mut value = 0;
-    while value < 512 {
-        let (mut bit, mut j) = (0, 0);
-        while bit < 9 {
-            if (value >> bit) & 1 != 0 {
-                table[value][j] = bit as u8;
-                j += 1;
-            }
-            bit += 1;
-        }
-        value += 1;
-    }
-    table
-};
+const SELECT_IN_NINE: [[u8; 9]; 512] = select_table();
 
 /// The quotient of `a` by `n`, given `reciprocal` = `u64::MAX / n + 1` (the ceiling of 2^64 / n,
 /// which wraps to 0 for n = 1, where every `a` on the board is 0): exact for every 32-bit `a` and
