@@ -539,16 +539,18 @@ impl VecGames {
         let disabled = self.autoreset == AutoReset::Disabled;
         let raise = self.illegal == Illegal::Raise;
         let games = self.parts.cells.chunks_exact(words(cells));
-        let mut refused = false;
+        let (mut any_ended, mut illegal_in_play) = (false, false);
         for ((&action, board), env) in actions.iter().zip(games).zip(&self.parts.envs) {
             // A negative action is huge as u64: one comparison checks both ends.
             let off_board = action as u64 >= cells as u64;
             let index = if off_board { 0 } else { action as usize };
             let word = board.get(index / 32).copied().unwrap_or(0);
             let illegal = off_board | ((word >> (2 * (index % 32))) & 0b11 != 0);
-            refused |= (env.ended & disabled) | (!env.ended & raise & illegal);
+            any_ended |= env.ended;
+            illegal_in_play |= !env.ended & illegal;
         }
-        !refused
+        // The policies once, after the loop.
+        !((disabled & any_ended) | (raise & illegal_in_play))
     }
 
     /// Plays `actions[i]` in game `i` for every game, and writes the outcome into `out`.
