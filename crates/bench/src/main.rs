@@ -53,6 +53,11 @@ static ALLOCATOR: Counting = Counting;
 
 unsafe extern "C" {
     fn reference_replay(data: *const i64, words: usize, counters: *mut core::ffi::c_int) -> i64;
+    fn reference_replay_wide(
+        data: *const i64,
+        words: usize,
+        counters: *mut core::ffi::c_int,
+    ) -> i64;
 }
 
 type Contender<'a> = (&'a str, Box<dyn FnMut() -> i64 + 'a>);
@@ -184,6 +189,7 @@ fn run(dir: &Path) {
         let runs = if n == 3 { 31 } else { 9 };
         let group_name = format!("engine, n = {n}");
         let mut counters = vec![0i32; 2 * n];
+        let mut wide = vec![0i32; 4 * n];
         let mut lean = Game::new_lean(n).expect("lean game");
         let mut contenders: Vec<Contender<'_>> = vec![
             (
@@ -191,6 +197,13 @@ fn run(dir: &Path) {
                 Box::new(|| {
                     // SAFETY: `words` is a well-formed record list; `counters` has room for 2n ints.
                     unsafe { reference_replay(words.as_ptr(), words.len(), counters.as_mut_ptr()) }
+                }),
+            ),
+            (
+                "C counter loop, counts padded to the core's 8 bytes a line",
+                Box::new(|| {
+                    // SAFETY: as above; `wide` has room for 4n ints.
+                    unsafe { reference_replay_wide(words.as_ptr(), words.len(), wide.as_mut_ptr()) }
                 }),
             ),
             ("idiomatic Rust counters", Box::new(|| plain_rust(set))),
