@@ -294,10 +294,12 @@ fn random_action(
 ) -> usize {
     if let &[word] = board {
         // One word: no branch on whether the game ended, which a predictor cannot learn either.
-        // (A mask rather than a select: the compiler turned the select into a branch around the load.)
-        let choices = word & u64::from(env.ended).wrapping_sub(1);
+        // Every cell is a choice in an ended game: its empty cells and all the others, so that the
+        // board is read either way (a select would let the compiler branch around the read).
+        let every = empty_cells(0, cells) & u64::from(env.ended).wrapping_neg();
+        let choices = empty_cells(word, cells) | every;
         let bound = select_unpredictable(env.ended, cells as u64, counters.moves_left());
-        return kth_empty(empty_cells(choices, cells), below(rng, bound), cells);
+        return kth_empty(choices, below(rng, bound), cells);
     }
     if env.ended {
         return below(rng, cells as u64) as usize;
