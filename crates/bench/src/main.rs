@@ -395,8 +395,8 @@ fn main() {
 /// auto-reset, a random empty cell (k drawn by multiply-shift, without the rejection step that makes
 /// the core's draw exactly uniform, then looked up in a table of each mask's k-th set bit), and the
 /// same outputs as `VecGames` written (mover's view, mask, player, rewards, termination, winner)
-/// through per-game arrays, so that no write is bounds-checked. Its checksum is its own (its own
-/// random draws).
+/// through per-game arrays, so that no write is bounds-checked, eight bools at a time from a table.
+/// Its checksum is its own (its own random draws).
 fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
     const FULL: u16 = 0b111_111_111;
     const LINES: [u16; 8] = [0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
@@ -413,6 +413,18 @@ fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
             }
             bits
         })
+        .collect();
+    let ones: Vec<u64> = (0..512u64).map(|m| m.count_ones().into()).collect();
+    // Outputs eight at a time: every byte as eight bools, and every 9-bit mask with bit c moved to
+    // bit 2c (a board's two masks interleaved are its observation's bits).
+    let mut bools = [[false; 8]; 256];
+    for (byte, eight) in bools.iter_mut().enumerate() {
+        for (bit, slot) in eight.iter_mut().enumerate() {
+            *slot = byte >> bit & 1 != 0;
+        }
+    }
+    let spaced: Vec<u32> = (0..512u32)
+        .map(|m| (0..9).map(|c| (m >> c & 1) << (2 * c)).sum())
         .collect();
     // Per game: the mover's cells, the other player's, whether X moves, whether the game ended.
     let mut boards = vec![(0u16, 0u16, true, false); envs];
@@ -444,7 +456,7 @@ fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
             } else {
                 // A random empty cell: the k-th clear bit of the board, k drawn by multiply-shift.
                 let empty = FULL & !(*me | *them);
-                let k = (u128::from(rng.next_u64()) * u128::from(empty.count_ones())) >> 64;
+                let k = (u128::from(rng.next_u64()) * u128::from(ones[usize::from(empty)])) >> 64;
                 let mine = *me | select[usize::from(empty)][k as usize];
                 let mover = usize::from(!*x_to_move);
                 if won[usize::from(mine)] {
@@ -453,11 +465,13 @@ fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
                 *d = won[usize::from(mine)] || mine | *them == FULL;
                 (*me, *them, *x_to_move, *ended) = (*them, mine, !*x_to_move, *d);
             }
-            for c in 0..9 {
-                o[2 * c] = *me >> c & 1 != 0;
-                o[2 * c + 1] = *them >> c & 1 != 0;
-                m[c] = *ended || (*me | *them) >> c & 1 == 0;
-            }
+            let seen = spaced[usize::from(*me)] | spaced[usize::from(*them)] << 1;
+            o[..8].copy_from_slice(&bools[(seen & 0xFF) as usize]);
+            o[8..16].copy_from_slice(&bools[(seen >> 8 & 0xFF) as usize]);
+            (o[16], o[17]) = (seen >> 16 & 1 != 0, seen >> 17 & 1 != 0);
+            let legal = if *ended { FULL } else { FULL & !(*me | *them) };
+            m[..8].copy_from_slice(&bools[usize::from(legal & 0xFF)]);
+            m[8] = legal >> 8 != 0;
             *p = if *x_to_move { 1 } else { 2 };
         }
         sum += done.iter().filter(|&&d| d).count() as i64
