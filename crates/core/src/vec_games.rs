@@ -377,15 +377,20 @@ fn write_sized<const CELLS: usize, const OBS: usize>(
     true
 }
 
-/// Calls `$games.$method::<N>(...)` with `N` the board size for the common small boards, so that
-/// every length in that method is a constant when it is compiled, and with `N = 0` (meaning: the
-/// size `n` as it is) for every other size.
+/// Calls `$games.$method::<N>(...)` with `N` the board size for the small boards (up to 8 x 8), so
+/// that every length in that method is a constant when it is compiled, and with `N = 0` (meaning:
+/// the size `n` as it is) for every other size.
 macro_rules! sized {
     ($games:ident . $method:ident $(::<$($more:tt),*>)? ( $($arg:expr),* )) => {
         match $games.n {
+            1 => $games.$method::<1 $($(, $more)*)?>($($arg),*),
+            2 => $games.$method::<2 $($(, $more)*)?>($($arg),*),
             3 => $games.$method::<3 $($(, $more)*)?>($($arg),*),
             4 => $games.$method::<4 $($(, $more)*)?>($($arg),*),
             5 => $games.$method::<5 $($(, $more)*)?>($($arg),*),
+            6 => $games.$method::<6 $($(, $more)*)?>($($arg),*),
+            7 => $games.$method::<7 $($(, $more)*)?>($($arg),*),
+            8 => $games.$method::<8 $($(, $more)*)?>($($arg),*),
             _ => $games.$method::<0 $($(, $more)*)?>($($arg),*),
         }
     };

@@ -67,7 +67,7 @@ fn case() -> impl Strategy<Value = (usize, usize, AutoReset, Illegal, Vec<Op>)> 
         Just(AutoReset::Disabled)
     ];
     let policies = prop_oneof![Just(Illegal::Raise), Just(Illegal::Loss)];
-    (1usize..=7, 1usize..=6, modes, policies).prop_flat_map(|(n, envs, autoreset, illegal)| {
+    (1usize..=9, 1usize..=6, modes, policies).prop_flat_map(|(n, envs, autoreset, illegal)| {
         let cells = (n * n) as i64;
         let action = prop_oneof![8 => 0..cells, 1 => -2..cells + 2, 1 => any::<i64>()];
         let op = prop_oneof![
