@@ -25,10 +25,7 @@ use crate::player::Player;
 use crate::rules::bits_player;
 use crate::storage::sealed::Memory;
 use crate::storage::{cell_bits, mark_cell};
-use bits::{
-    count_of_nine, divide, empty_cells, kth_empty, kth_of_nine, mover_view, nine_of, reciprocal,
-    spread, write_word,
-};
+use bits::{divide, empty_cells, kth_empty, mover_view, reciprocal, spread, write_word};
 
 /// When a game that has ended starts again (Gymnasium's vector API).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -301,11 +298,6 @@ fn random_action(
         // board is read either way (a select would let the compiler branch around the read).
         let every = empty_cells(0, cells) & u64::from(env.ended).wrapping_neg();
         let choices = empty_cells(word, cells) | every;
-        if cells <= 9 {
-            // Up to 3 x 3, the choices counted from a table: the same number as below.
-            let nine = nine_of(choices);
-            return kth_of_nine(nine, below(rng, count_of_nine(nine)));
-        }
         let bound = select_unpredictable(env.ended, cells as u64, counters.moves_left());
         return kth_empty(choices, below(rng, bound), cells);
     }

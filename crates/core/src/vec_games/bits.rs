@@ -168,42 +168,14 @@ pub(super) fn select(bits: u64, k: u64) -> usize {
 pub(super) fn kth_empty(empty: u64, k: u64, cells: usize) -> usize {
     if cells <= 9 {
         // Up to 3 x 3: the cells' bits gathered into 9 and looked up, about a third of the work.
-        kth_of_nine(nine_of(empty), k)
+        let nine = usize::from(EVEN_OF_BYTE[(empty & 0xFF) as usize])
+            | usize::from(EVEN_OF_BYTE[((empty >> 8) & 0xFF) as usize]) << 4
+            | (((empty >> 16) & 1) as usize) << 8;
+        usize::from(SELECT_IN_NINE[nine][k as usize % 9])
     } else {
         select(empty, k) / 2
     }
 }
-
-/// The cells of `empty` (bits `2c`, on a board of up to 9 cells) as a 9-bit mask, cell `c` at bit `c`.
-#[inline(always)]
-pub(super) fn nine_of(empty: u64) -> usize {
-    usize::from(EVEN_OF_BYTE[(empty & 0xFF) as usize])
-        | usize::from(EVEN_OF_BYTE[((empty >> 8) & 0xFF) as usize]) << 4
-        | (((empty >> 16) & 1) as usize) << 8
-}
-
-/// How many cells a 9-bit mask holds.
-#[inline(always)]
-pub(super) fn count_of_nine(nine: usize) -> u64 {
-    u64::from(ONES_IN_NINE[nine & 511])
-}
-
-/// The `k`-th cell of a 9-bit mask, which holds more than `k`.
-#[inline(always)]
-pub(super) fn kth_of_nine(nine: usize, k: u64) -> usize {
-    usize::from(SELECT_IN_NINE[nine & 511][k as usize % 9])
-}
-
-/// How many bits each 9-bit value has set.
-const ONES_IN_NINE: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut value = 0;
-    while value < 512 {
-        table[value] = (value as u32).count_ones() as u8;
-        value += 1;
-    }
-    table
-};
 
 /// For every byte, its bits 0, 2, 4 and 6 as bits 0 to 3.
 const EVEN_OF_BYTE: [u8; 256] = {
