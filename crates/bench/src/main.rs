@@ -382,6 +382,13 @@ fn main() {
                     },
                 );
             }
+            let (envs, rounds) = (4096, 100);
+            group(
+                "VecGames playout(), n = 3, 4096 games, per game",
+                7,
+                (envs * rounds) as u64,
+                vec![("core", Box::new(move || vec_playouts(envs, rounds)))],
+            );
         }
         _ => {
             eprintln!("usage: tictactoe-bench generate DIR | run DIR");
@@ -484,6 +491,28 @@ fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
             .map(|&r| r as i64)
             .sum::<i64>()
             + i64::from(winner[0]);
+    }
+    sum
+}
+
+/// `VecGames::playout` in the core alone: `rounds` times, every game emptied and played to its end at
+/// random; returns the sum of the winners.
+fn vec_playouts(envs: usize, rounds: usize) -> i64 {
+    use tictactoe_core::{AutoReset, Illegal, VecGames, View};
+    let mut games = VecGames::new(envs, 3, AutoReset::NextStep, Illegal::Raise, 1).expect("games");
+    let (mut obs, mut mask, mut player) =
+        (vec![false; 18 * envs], vec![false; 9 * envs], vec![0; envs]);
+    let mut winners = vec![0i8; envs];
+    let mut sum = 0;
+    for _ in 0..rounds {
+        let view = View {
+            obs: &mut obs,
+            action_mask: &mut mask,
+            current_player: &mut player,
+        };
+        games.reset(None, view).expect("reset");
+        games.playout(&mut winners).expect("playout");
+        sum += winners.iter().map(|&w| i64::from(w)).sum::<i64>();
     }
     sum
 }
