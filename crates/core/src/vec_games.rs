@@ -412,17 +412,17 @@ impl VecGames {
         illegal: Illegal,
         seed: u64,
     ) -> Result<VecGames, Error> {
+        if num_envs == 0 {
+            return Err(Error::Incompatible {
+                reason: "a batch holds at least one game",
+            });
+        }
         let Some(size) = Mode::Checked.accepts(n) else {
             return Err(Error::InvalidSize {
                 n: n as i128,
                 max: Mode::Checked.max_n(),
             });
         };
-        if num_envs == 0 {
-            return Err(Error::Incompatible {
-                reason: "a batch holds at least one game",
-            });
-        }
         let oom = Error::OutOfMemory { n };
         let each = |per_game: usize| num_envs.checked_mul(per_game);
         let parts = Parts {
