@@ -82,6 +82,13 @@ class VecGames:
         self._engine = _VecGames(
             self._num_envs, self._n, autoreset, illegal, _seed(seed), self._threads
         )
+        # The outputs' shapes and types, made once: building an array over the engine's buffer
+        # with them is one call (a third of frombuffer and reshape), which small batches feel.
+        envs, cells = self._num_envs, self._n * self._n
+        self._obs_shape = (envs, self._n, self._n, 2)
+        self._mask_shape = (envs, cells)
+        self._bool, self._u8 = np.dtype(np.bool_), np.dtype(np.uint8)
+        self._f32, self._i64, self._i8 = np.dtype(np.float32), np.dtype(np.int64), np.dtype(np.int8)
 
     @property
     def num_envs(self) -> int:
@@ -114,10 +121,9 @@ class VecGames:
         return self._view(self._engine.view())[2]
 
     def _view(self, raw: tuple[bytearray, bytearray, bytearray]) -> tuple[Any, Any, Any]:
-        n, envs = self._n, self._num_envs
-        obs = np.frombuffer(raw[0], dtype=np.bool_).reshape(envs, n, n, 2)
-        mask = np.frombuffer(raw[1], dtype=np.bool_).reshape(envs, n * n)
-        player = np.frombuffer(raw[2], dtype=np.uint8)
+        obs = np.ndarray(self._obs_shape, self._bool, raw[0])
+        mask = np.ndarray(self._mask_shape, self._bool, raw[1])
+        player = np.ndarray((self._num_envs,), self._u8, raw[2])
         return obs, mask, player
 
     def reset(
@@ -171,30 +177,27 @@ class VecGames:
         info: dict[str, Any] = {
             "action_mask": mask,
             "current_player": player,
-            "winner": np.frombuffer(winner, dtype=np.uint8),
+            "winner": np.ndarray((self._num_envs,), self._u8, winner),
         }
         if self._autoreset == "same_step":
-            n = self._n
-            info["final_obs"] = np.frombuffer(final_obs, dtype=np.bool_).reshape(
-                self._num_envs, n, n, 2
-            )
-            info["_final_obs"] = np.frombuffer(has_final, dtype=np.bool_)
+            info["final_obs"] = np.ndarray(self._obs_shape, self._bool, final_obs)
+            info["_final_obs"] = np.ndarray((self._num_envs,), self._bool, has_final)
         return (
             obs,
-            np.frombuffer(rewards, dtype=np.float32).reshape(self._num_envs, 2),
-            np.frombuffer(terminated, dtype=np.bool_),
+            np.ndarray((self._num_envs, 2), self._f32, rewards),
+            np.ndarray((self._num_envs,), self._bool, terminated),
             np.zeros(self._num_envs, dtype=np.bool_),
             info,
         )
 
     def sample(self) -> Any:
         """A uniformly random legal action for every game in play (any action for an ended one)."""
-        return np.frombuffer(self._engine.sample(), dtype=np.int64)
+        return np.ndarray((self._num_envs,), self._i64, self._engine.sample())
 
     def playout(self) -> Any:
         """Plays every game to its end with uniformly random legal moves; the winners (0 for a
         draw) as int8. The games are left ended."""
-        return np.frombuffer(self._engine.playout(), dtype=np.int8)
+        return np.ndarray((self._num_envs,), self._i8, self._engine.playout())
 
     def _index(self, i: SupportsIndex) -> int:
         index = operator.index(i)
