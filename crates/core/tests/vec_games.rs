@@ -204,3 +204,104 @@ fn samples_are_spread_over_the_legal_cells() {
     let chi2: f64 = counts.iter().map(|c| (c - 1000.0).powi(2) / 1000.0).sum();
     assert!(chi2 < 40.0, "chi-square {chi2} over {counts:?}");
 }
+
+#[test]
+fn a_buffer_of_the_wrong_length_is_refused_and_changes_nothing() {
+    for (n, envs, autoreset) in [
+        (3, 5, AutoReset::SameStep),
+        (8, 3, AutoReset::NextStep),
+        (11, 2, AutoReset::Disabled),
+    ] {
+        let mut games = VecGames::new(envs, n, autoreset, Illegal::Raise, 9).unwrap();
+        let mut actions = vec![0i64; envs];
+        games.sample(&mut actions).unwrap();
+        step(&mut games, &actions).unwrap();
+        let before = state(&games);
+        let same_step = autoreset == AutoReset::SameStep;
+        let refused = |result: Result<(), tictactoe_core::BatchError>| matches!(result, Err(e) if e.index == 0 && matches!(e.error, tictactoe_core::Error::BufferTooSmall { .. }));
+        // Each output in turn one short and one long, the others right.
+        for which in 0..7 {
+            for delta in [-1isize, 1] {
+                let mut s = empty(envs, n * n, same_step);
+                let resize = |len: usize| (len as isize + delta) as usize;
+                match which {
+                    0 => s.obs.resize(resize(s.obs.len()), false),
+                    1 => s.action_mask.resize(resize(s.action_mask.len()), false),
+                    2 => s.current_player.resize(resize(s.current_player.len()), 0),
+                    3 => s.rewards.resize(resize(s.rewards.len()), 0.0),
+                    4 => s.terminated.resize(resize(s.terminated.len()), false),
+                    5 => s.winner.resize(resize(s.winner.len()), 0),
+                    _ => s.has_final_obs.resize(resize(s.has_final_obs.len()), false),
+                }
+                let out = StepOutputs {
+                    view: View {
+                        obs: &mut s.obs,
+                        action_mask: &mut s.action_mask,
+                        current_player: &mut s.current_player,
+                    },
+                    rewards: &mut s.rewards,
+                    terminated: &mut s.terminated,
+                    winner: &mut s.winner,
+                    final_obs: &mut s.final_obs,
+                    has_final_obs: &mut s.has_final_obs,
+                };
+                assert!(
+                    refused(games.step(&actions, out)),
+                    "output {which}, {delta:+}"
+                );
+                assert_eq!(state(&games), before);
+            }
+        }
+        if same_step {
+            let mut s = empty(envs, n * n, true);
+            s.final_obs.pop();
+            let out = StepOutputs {
+                view: View {
+                    obs: &mut s.obs,
+                    action_mask: &mut s.action_mask,
+                    current_player: &mut s.current_player,
+                },
+                rewards: &mut s.rewards,
+                terminated: &mut s.terminated,
+                winner: &mut s.winner,
+                final_obs: &mut s.final_obs,
+                has_final_obs: &mut s.has_final_obs,
+            };
+            assert!(refused(games.step(&actions, out)));
+        }
+        // The inputs and the other calls' buffers.
+        let (mut s, short) = (empty(envs, n * n, same_step), &actions[..envs - 1]);
+        let out = StepOutputs {
+            view: View {
+                obs: &mut s.obs,
+                action_mask: &mut s.action_mask,
+                current_player: &mut s.current_player,
+            },
+            rewards: &mut s.rewards,
+            terminated: &mut s.terminated,
+            winner: &mut s.winner,
+            final_obs: &mut s.final_obs,
+            has_final_obs: &mut s.has_final_obs,
+        };
+        assert!(refused(games.step(short, out)));
+        assert!(refused(games.check(short)));
+        assert!(refused(games.sample(&mut vec![0; envs + 1])));
+        assert!(refused(games.playout(&mut vec![0; envs - 1])));
+        let mut s = empty(envs, n * n, false);
+        let only = vec![true; envs + 1];
+        let view = View {
+            obs: &mut s.obs,
+            action_mask: &mut s.action_mask,
+            current_player: &mut s.current_player,
+        };
+        assert!(refused(games.reset(Some(&only), view)));
+        s.obs.pop();
+        let view = View {
+            obs: &mut s.obs,
+            action_mask: &mut s.action_mask,
+            current_player: &mut s.current_player,
+        };
+        assert!(refused(games.view(view)));
+        assert_eq!(state(&games), before, "a refused call changed the games");
+    }
+}
