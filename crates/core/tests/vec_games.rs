@@ -32,22 +32,37 @@ fn empty(envs: usize, cells: usize, same_step: bool) -> Stepped {
 fn step(games: &mut VecGames, actions: &[i64]) -> Result<Stepped, tictactoe_core::BatchError> {
     let (envs, cells) = (games.num_envs(), games.num_actions());
     let mut s = empty(envs, cells, games.autoreset() == AutoReset::SameStep);
-    games.step(
-        actions,
-        StepOutputs {
-            view: View {
-                obs: &mut s.obs,
-                action_mask: &mut s.action_mask,
-                current_player: &mut s.current_player,
-            },
-            rewards: &mut s.rewards,
-            terminated: &mut s.terminated,
-            winner: &mut s.winner,
-            final_obs: &mut s.final_obs,
-            has_final_obs: &mut s.has_final_obs,
-        },
-    )?;
+    games.step(actions, outputs(&mut s))?;
     Ok(s)
+}
+
+/// Every buffer of `s` as a step's outputs.
+fn outputs(s: &mut Stepped) -> StepOutputs<'_> {
+    StepOutputs {
+        view: view_of_parts(&mut s.obs, &mut s.action_mask, &mut s.current_player),
+        rewards: &mut s.rewards,
+        terminated: &mut s.terminated,
+        winner: &mut s.winner,
+        final_obs: &mut s.final_obs,
+        has_final_obs: &mut s.has_final_obs,
+    }
+}
+
+/// The view buffers of `s`.
+fn view_of(s: &mut Stepped) -> View<'_> {
+    view_of_parts(&mut s.obs, &mut s.action_mask, &mut s.current_player)
+}
+
+fn view_of_parts<'a>(
+    obs: &'a mut [bool],
+    action_mask: &'a mut [bool],
+    current_player: &'a mut [u8],
+) -> View<'a> {
+    View {
+        obs,
+        action_mask,
+        current_player,
+    }
 }
 
 /// Everything a refused call must leave as it was.
@@ -114,7 +129,7 @@ proptest! {
                 }
                 Op::Reset(only) => {
                     let mut s = empty(envs, n * n, false);
-                    let view = View { obs: &mut s.obs, action_mask: &mut s.action_mask, current_player: &mut s.current_player };
+                    let view = view_of(&mut s);
                     games.reset(only.as_deref(), view).unwrap();
                     model.reset(only.as_deref());
                     let mut want = empty(envs, n * n, false);
@@ -218,7 +233,12 @@ fn a_buffer_of_the_wrong_length_is_refused_and_changes_nothing() {
         step(&mut games, &actions).unwrap();
         let before = state(&games);
         let same_step = autoreset == AutoReset::SameStep;
-        let refused = |result: Result<(), tictactoe_core::BatchError>| matches!(result, Err(e) if e.index == 0 && matches!(e.error, tictactoe_core::Error::BufferTooSmall { .. }));
+        let refused = |result: Result<(), tictactoe_core::BatchError>| {
+            let too_small = |e: &tictactoe_core::BatchError| {
+                e.index == 0 && matches!(e.error, tictactoe_core::Error::BufferTooSmall { .. })
+            };
+            result.as_ref().is_err_and(too_small)
+        };
         // Each output in turn one short and one long, the others right.
         for which in 0..7 {
             for delta in [-1isize, 1] {
@@ -233,18 +253,7 @@ fn a_buffer_of_the_wrong_length_is_refused_and_changes_nothing() {
                     5 => s.winner.resize(resize(s.winner.len()), 0),
                     _ => s.has_final_obs.resize(resize(s.has_final_obs.len()), false),
                 }
-                let out = StepOutputs {
-                    view: View {
-                        obs: &mut s.obs,
-                        action_mask: &mut s.action_mask,
-                        current_player: &mut s.current_player,
-                    },
-                    rewards: &mut s.rewards,
-                    terminated: &mut s.terminated,
-                    winner: &mut s.winner,
-                    final_obs: &mut s.final_obs,
-                    has_final_obs: &mut s.has_final_obs,
-                };
+                let out = outputs(&mut s);
                 assert!(
                     refused(games.step(&actions, out)),
                     "output {which}, {delta:+}"
@@ -255,52 +264,22 @@ fn a_buffer_of_the_wrong_length_is_refused_and_changes_nothing() {
         if same_step {
             let mut s = empty(envs, n * n, true);
             s.final_obs.pop();
-            let out = StepOutputs {
-                view: View {
-                    obs: &mut s.obs,
-                    action_mask: &mut s.action_mask,
-                    current_player: &mut s.current_player,
-                },
-                rewards: &mut s.rewards,
-                terminated: &mut s.terminated,
-                winner: &mut s.winner,
-                final_obs: &mut s.final_obs,
-                has_final_obs: &mut s.has_final_obs,
-            };
+            let out = outputs(&mut s);
             assert!(refused(games.step(&actions, out)));
         }
         // The inputs and the other calls' buffers.
         let (mut s, short) = (empty(envs, n * n, same_step), &actions[..envs - 1]);
-        let out = StepOutputs {
-            view: View {
-                obs: &mut s.obs,
-                action_mask: &mut s.action_mask,
-                current_player: &mut s.current_player,
-            },
-            rewards: &mut s.rewards,
-            terminated: &mut s.terminated,
-            winner: &mut s.winner,
-            final_obs: &mut s.final_obs,
-            has_final_obs: &mut s.has_final_obs,
-        };
+        let out = outputs(&mut s);
         assert!(refused(games.step(short, out)));
         assert!(refused(games.check(short)));
         assert!(refused(games.sample(&mut vec![0; envs + 1])));
         assert!(refused(games.playout(&mut vec![0; envs - 1])));
         let mut s = empty(envs, n * n, false);
         let only = vec![true; envs + 1];
-        let view = View {
-            obs: &mut s.obs,
-            action_mask: &mut s.action_mask,
-            current_player: &mut s.current_player,
-        };
+        let view = view_of(&mut s);
         assert!(refused(games.reset(Some(&only), view)));
         s.obs.pop();
-        let view = View {
-            obs: &mut s.obs,
-            action_mask: &mut s.action_mask,
-            current_player: &mut s.current_player,
-        };
+        let view = view_of(&mut s);
         assert!(refused(games.view(view)));
         assert_eq!(state(&games), before, "a refused call changed the games");
     }
