@@ -133,10 +133,14 @@ impl<S: Storage> TicTacToe<S> {
                 if let Some(by) = bits_player(cell_bits(self.store.cells(), index)) {
                     return Err(Error::Occupied { row, col, by });
                 }
-                self.store
-                    .take_cell(index, player.number())
-                    .map_err(|_| self.out_of_memory())?;
-                Ok(self.counters.add(self.store.lines_mut(), row, col, player))
+                if !self.store.has_room() {
+                    // Rare: the history grows first, out of line, so that no call stands between
+                    // the range check and the counters on the common path.
+                    return self.grow_then_place::<BATCH>(row, col, player);
+                }
+                let winner = self.counters.add(self.store.lines_mut(), row, col, player);
+                self.store.take_cell(index, player.number());
+                Ok(winner)
             }
             Mode::Lean if BATCH => {
                 self.store.reserve(2).map_err(|_| self.out_of_memory())?;
@@ -147,6 +151,20 @@ impl<S: Storage> TicTacToe<S> {
             }
             Mode::Lean => Ok(self.counters.add(self.store.lines_mut(), row, col, player)),
         }
+    }
+
+    /// [`place`](Self::place) for a checked move whose history is full: grows it (or refuses with
+    /// [`Error::OutOfMemory`], changing nothing), then plays.
+    #[cold]
+    #[inline(never)]
+    fn grow_then_place<const BATCH: bool>(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
+        self.store.reserve(1).map_err(|_| self.out_of_memory())?;
+        self.place::<BATCH>(row, col, player)
     }
 
     /// Takes back the last recorded move: the history's last in checked mode, the batch's last in

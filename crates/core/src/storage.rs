@@ -40,16 +40,16 @@ pub(crate) mod sealed {
         fn journal(&self) -> &[u32];
         /// Makes room for `words` more journal entries, so that recording them cannot fail.
         fn reserve(&mut self, words: usize) -> Result<(), Unfit>;
+        /// Whether the journal has room for one more entry now, without growing it.
+        fn has_room(&self) -> bool;
         /// Records one entry; [`Memory::reserve`] has made room for it.
         fn record(&mut self, word: u32);
         /// Checked mode: records a move on empty cell `index` and gives the cell the player's
-        /// `bits`; fails, changing nothing, only when the history cannot grow.
+        /// `bits`; [`Memory::has_room`] has said there is room.
         #[inline]
-        fn take_cell(&mut self, index: u32, bits: u8) -> Result<(), Unfit> {
-            self.reserve(1)?;
+        fn take_cell(&mut self, index: u32, bits: u8) {
             self.record(index);
             mark_cell(self.cells_mut(), index, bits);
-            Ok(())
         }
         /// Forgets every entry after the first `len`.
         fn truncate(&mut self, len: usize);
@@ -172,6 +172,10 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
         }
     }
     #[inline]
+    fn has_room(&self) -> bool {
+        self.len < N * N
+    }
+    #[inline]
     fn record(&mut self, word: u32) {
         self.history.as_flattened_mut()[self.len] = word;
         self.len += 1;
@@ -287,6 +291,10 @@ mod heap {
                 return Ok(());
             }
             self.grow(words)
+        }
+        #[inline]
+        fn has_room(&self) -> bool {
+            self.len < self.journal.len()
         }
         #[inline]
         fn record(&mut self, word: u32) {
