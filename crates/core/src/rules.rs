@@ -133,17 +133,19 @@ impl<S: Storage> TicTacToe<S> {
                 if let Some(by) = bits_player(cell_bits(self.store.cells(), index)) {
                     return Err(Error::Occupied { row, col, by });
                 }
-                if !self.store.has_room() {
+                if self.store.room() < 1 {
                     // Rare: the history grows first, out of line, so that no call stands between
                     // the range check and the counters on the common path.
-                    return self.grow_then_place::<BATCH>(row, col, player);
+                    return self.grow_then_place::<BATCH>(row, col, player, 1);
                 }
                 let winner = self.counters.add(self.store.lines_mut(), row, col, player);
                 self.store.take_cell(index, player.number());
                 Ok(winner)
             }
             Mode::Lean if BATCH => {
-                self.store.reserve(2).map_err(|_| self.out_of_memory())?;
+                if self.store.room() < 2 {
+                    return self.grow_then_place::<BATCH>(row, col, player, 2);
+                }
                 // In range of a lean board, whose n fits in 32 bits.
                 self.store.record(row as u32);
                 self.store.record(col as u32);
@@ -153,8 +155,8 @@ impl<S: Storage> TicTacToe<S> {
         }
     }
 
-    /// [`place`](Self::place) for a checked move whose history is full: grows it (or refuses with
-    /// [`Error::OutOfMemory`], changing nothing), then plays.
+    /// [`place`](Self::place) for a move whose history has less room than the `words` it records:
+    /// grows it (or refuses with [`Error::OutOfMemory`], changing nothing), then plays.
     #[cold]
     #[inline(never)]
     fn grow_then_place<const BATCH: bool>(
@@ -162,8 +164,11 @@ impl<S: Storage> TicTacToe<S> {
         row: usize,
         col: usize,
         player: Player,
+        words: usize,
     ) -> Result<Option<Player>, Error> {
-        self.store.reserve(1).map_err(|_| self.out_of_memory())?;
+        self.store
+            .reserve(words)
+            .map_err(|_| self.out_of_memory())?;
         self.place::<BATCH>(row, col, player)
     }
 

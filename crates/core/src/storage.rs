@@ -40,12 +40,12 @@ pub(crate) mod sealed {
         fn journal(&self) -> &[u32];
         /// Makes room for `words` more journal entries, so that recording them cannot fail.
         fn reserve(&mut self, words: usize) -> Result<(), Unfit>;
-        /// Whether the journal has room for one more entry now, without growing it.
-        fn has_room(&self) -> bool;
+        /// How many more journal entries fit now, without growing it.
+        fn room(&self) -> usize;
         /// Records one entry; [`Memory::reserve`] has made room for it.
         fn record(&mut self, word: u32);
         /// Checked mode: records a move on empty cell `index` and gives the cell the player's
-        /// `bits`; [`Memory::has_room`] has said there is room.
+        /// `bits`; [`Memory::room`] has said there is room.
         #[inline]
         fn take_cell(&mut self, index: u32, bits: u8) {
             self.record(index);
@@ -172,8 +172,8 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
         }
     }
     #[inline]
-    fn has_room(&self) -> bool {
-        self.len < N * N
+    fn room(&self) -> usize {
+        N * N - self.len
     }
     #[inline]
     fn record(&mut self, word: u32) {
@@ -293,8 +293,8 @@ mod heap {
             self.grow(words)
         }
         #[inline]
-        fn has_room(&self) -> bool {
-            self.len < self.journal.len()
+        fn room(&self) -> usize {
+            self.journal.len() - self.len
         }
         #[inline]
         fn record(&mut self, word: u32) {

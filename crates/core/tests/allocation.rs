@@ -3,20 +3,35 @@
 //! its own, because it replaces the global allocator.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::cell::Cell;
 
 use tictactoe_core::{Error, Game, Player};
 
-/// The system allocator, except that it refuses every allocation while `REFUSE` is set.
+/// The system allocator, except that it refuses every allocation a thread makes while its
+/// `REFUSE` is set: per thread, so that tests running side by side (and the harness) are untouched.
 struct Refusing;
 
-static REFUSE: AtomicBool = AtomicBool::new(false);
+thread_local! {
+    static REFUSE: Cell<bool> = const { Cell::new(false) };
+}
+
+fn refusing() -> bool {
+    REFUSE.try_with(Cell::get).unwrap_or(false)
+}
+
+/// Runs `f` with this thread's allocations refused.
+fn without_memory<T>(f: impl FnOnce() -> T) -> T {
+    REFUSE.with(|r| r.set(true));
+    let result = f();
+    REFUSE.with(|r| r.set(false));
+    result
+}
 
 // SAFETY: every call goes to the system allocator unchanged, or returns null, which `GlobalAlloc`
 // allows for any allocation that cannot be satisfied.
 unsafe impl GlobalAlloc for Refusing {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if REFUSE.load(Ordering::SeqCst) {
+        if refusing() {
             return std::ptr::null_mut();
         }
         // SAFETY: the caller's promises about `layout` are passed on.
@@ -27,7 +42,7 @@ unsafe impl GlobalAlloc for Refusing {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if REFUSE.load(Ordering::SeqCst) {
+        if refusing() {
             return std::ptr::null_mut();
         }
         // SAFETY: as for `alloc` and `dealloc`.
@@ -61,9 +76,7 @@ fn a_move_whose_history_cannot_grow_is_refused_and_changes_nothing() {
     }
     let before = game.encode();
     let (row, col, player) = cell(64);
-    REFUSE.store(true, Ordering::SeqCst);
-    let refused = game.play(row, col, player);
-    REFUSE.store(false, Ordering::SeqCst);
+    let refused = without_memory(|| game.play(row, col, player));
     assert_eq!(refused, Err(Error::OutOfMemory { n }));
     assert_eq!(game.encode(), before, "a refused move changed the game");
     assert_eq!(game.move_count(), 64);
@@ -72,4 +85,19 @@ fn a_move_whose_history_cannot_grow_is_refused_and_changes_nothing() {
     assert_eq!(game.moves().last(), Some((row, col, player)));
     assert_eq!(game.undo(), Ok((row, col, player)));
     assert_eq!(game.encode(), before);
+}
+
+#[test]
+fn a_lean_batch_whose_rollback_record_cannot_grow_is_refused_and_changes_nothing() {
+    // A lean game keeps a batch's moves only to take them back; that record starts empty.
+    let mut game = Game::new_lean(5).expect("a game");
+    game.play(2, 2, Player::X).expect("a move");
+    let before = game.encode();
+    let batch = [(0, 0, Player::O), (0, 1, Player::X), (4, 4, Player::O)];
+    let refused = without_memory(|| game.play_all(batch));
+    let refused = refused.expect_err("no memory for the record");
+    assert_eq!(refused.error, Error::OutOfMemory { n: 5 });
+    assert_eq!(game.encode(), before, "a refused batch changed the game");
+    assert_eq!(game.play_all(batch), Ok(None));
+    assert_eq!(game.move_count(), 4);
 }
