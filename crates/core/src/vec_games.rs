@@ -305,6 +305,21 @@ fn random_action(
         return below(rng, cells as u64) as usize;
     }
     let mut k = below(rng, counters.moves_left());
+    if board.len() <= 4 {
+        // A few words: each one's empty cells counted and the pick's word chosen without a branch
+        // (which word a random pick falls in is a coin flip), then one select in that word.
+        let (mut found, mut chosen, mut base) = (false, 0, 0);
+        for (w, &word) in board.iter().enumerate() {
+            let empty = empty_cells(word, cells - 32 * w);
+            let here = u64::from(empty.count_ones());
+            let inside = !found & (k < here);
+            chosen = select_unpredictable(inside, empty, chosen);
+            base = select_unpredictable(inside, 32 * w, base);
+            k = select_unpredictable(found | inside, k, k.wrapping_sub(here));
+            found |= inside;
+        }
+        return base + kth_empty(chosen, k, 32);
+    }
     for (w, &word) in board.iter().enumerate() {
         let empty = empty_cells(word, cells - 32 * w);
         let here = u64::from(empty.count_ones());
