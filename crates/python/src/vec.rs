@@ -25,8 +25,6 @@ pub(crate) struct VecEngine {
 struct Parts {
     parts: Vec<VecGames>,
     starts: Vec<usize>,
-    num_envs: usize,
-    n: usize,
 }
 
 /// The fewest games per part worth a thread of its own: a thread costs about 0.1 ms to start and
@@ -62,13 +60,16 @@ impl Parts {
         self.parts.iter().map(VecGames::num_envs).collect()
     }
 
+    /// How many games, in all the parts.
+    fn num_envs(&self) -> usize {
+        self.parts.iter().map(VecGames::num_envs).sum()
+    }
+
     /// Which part holds game `i`, and its index there.
     fn locate(&self, i: usize) -> Result<(usize, usize), Error> {
-        if i >= self.num_envs {
-            return Err(Error::NoSuchGame {
-                index: i,
-                games: self.num_envs,
-            });
+        let games = self.num_envs();
+        if i >= games {
+            return Err(Error::NoSuchGame { index: i, games });
         }
         let k = self.starts.partition_point(|&start| start <= i) - 1;
         Ok((k, i - self.starts[k]))
@@ -86,8 +87,10 @@ impl Parts {
             index: starts[k] + err.index,
             ..err
         };
+        // The last part is the smallest (the first ones take one game more when sizes differ).
+        let smallest = self.parts.last().map_or(0, VecGames::num_envs);
         let mut jobs = self.parts.iter_mut().zip(pieces).enumerate();
-        if self.num_envs / self.starts.len() < PARALLEL_GAMES {
+        if smallest < PARALLEL_GAMES {
             // Small parts: starting threads would cost more than they save; one after another.
             return jobs.try_for_each(|(k, (part, pieces))| {
                 work(part, pieces).map_err(|err| global(k, err))
@@ -243,6 +246,18 @@ impl<'py> Fresh<'py> {
     fn view(self) -> ViewBytes<'py> {
         (self.obs, self.action_mask, self.current_player)
     }
+
+    /// What `step` returns: the view, then the results.
+    fn step(self) -> (ViewBytes<'py>, [Bound<'py, PyByteArray>; 5]) {
+        let results = [
+            self.rewards,
+            self.terminated,
+            self.winner,
+            self.final_obs,
+            self.has_final_obs,
+        ];
+        ((self.obs, self.action_mask, self.current_player), results)
+    }
 }
 
 impl<'a> Buffers<'a> {
@@ -396,12 +411,7 @@ impl VecEngine {
                 n,
                 same_step: autoreset == AutoReset::SameStep,
             },
-            inner: Mutex::new(Parts {
-                parts,
-                starts,
-                num_envs,
-                n,
-            }),
+            inner: Mutex::new(Parts { parts, starts }),
         })
     }
 
@@ -433,6 +443,7 @@ impl VecEngine {
         let fresh = Fresh::new(py, self.shape, true)?;
         let mut spare = Vec::new();
         let out = fresh.buffers(&mut spare);
+        let cells = self.shape.n * self.shape.n;
         let result = py.detach(|| {
             let mut games = self.games();
             // The whole batch is accepted or refused as one, before any part moves.
@@ -448,26 +459,12 @@ impl VecEngine {
                     ..err
                 })?;
             }
-            let cells = games.n * games.n;
             let work = pieces.into_iter().zip(out.steps(&sizes, cells)).collect();
             games.each(work, |part, (acts, outputs)| part.step(acts, outputs))
         });
         result.map_err(|err| batch_error(py, err))?;
         fresh.finish(&spare);
-        let Fresh {
-            obs,
-            action_mask,
-            current_player,
-            rewards,
-            terminated,
-            winner,
-            final_obs,
-            has_final_obs,
-        } = fresh;
-        Ok((
-            (obs, action_mask, current_player),
-            [rewards, terminated, winner, final_obs, has_final_obs],
-        ))
+        Ok(fresh.step())
     }
 
     /// Empties every game, or those `only` names (one byte per game); returns the view.
@@ -485,7 +482,7 @@ impl VecEngine {
         let result = py.detach(|| {
             let mut games = self.games();
             let sizes = games.sizes();
-            let views = out.views(&sizes, games.n * games.n);
+            let views = out.views(&sizes, self.shape.n * self.shape.n);
             let onlys: Vec<Option<&[bool]>> = (games.starts.iter().zip(&sizes))
                 .map(|(&start, &size)| only.as_deref().map(|o| &o[start..start + size]))
                 .collect();
@@ -504,7 +501,7 @@ impl VecEngine {
         let result = py.detach(|| {
             let mut games = self.games();
             let sizes = games.sizes();
-            let views = out.views(&sizes, games.n * games.n);
+            let views = out.views(&sizes, self.shape.n * self.shape.n);
             games.each(views, |part, view| part.view(view))
         });
         result.map_err(|err| batch_error(py, err))?;
