@@ -387,7 +387,13 @@ fn main() {
                 "VecGames playout(), n = 3, 4096 games, per game",
                 7,
                 (envs * rounds) as u64,
-                vec![("core", Box::new(move || vec_playouts(envs, rounds)))],
+                vec![
+                    ("core", Box::new(move || vec_playouts(envs, rounds))),
+                    (
+                        "floor: plain 3x3 bitboard playouts",
+                        Box::new(move || plain_playouts(envs, rounds)),
+                    ),
+                ],
             );
         }
         _ => {
@@ -397,31 +403,82 @@ fn main() {
     }
 }
 
-/// The floor of a batched step: what a skilled programmer writes for 3x3 alone, no engine. Per game
-/// a 9-bit mask of the mover's cells and one of the other's, a table of winning masks, next-step
-/// auto-reset, a random empty cell (k drawn by multiply-shift, without the rejection step that makes
-/// the core's draw exactly uniform, then looked up in a table of each mask's k-th set bit), and the
-/// same outputs as `VecGames` written (mover's view, mask, player, rewards, termination, winner)
-/// through per-game arrays, so that no write is bounds-checked, eight bools at a time from a table.
-/// Its checksum is its own (its own random draws).
-fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
+/// The 3x3 game as a skilled programmer writes it alone, no engine: a 9-bit mask of each player's
+/// cells, a table of the winning masks, and a random empty cell drawn by multiply-shift (without the
+/// rejection step that makes the core's draw exactly uniform) and looked up in a table of each
+/// mask's k-th set bit. The floors of the batched rows are built on it.
+struct Bitboard3 {
+    won: [bool; 512],
+    select: [[u16; 9]; 512],
+    ones: [u64; 512],
+}
+
+impl Bitboard3 {
     const FULL: u16 = 0b111_111_111;
-    const LINES: [u16; 8] = [0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
-    let won: Vec<bool> = (0..512u16)
-        .map(|m| LINES.iter().any(|&l| l & !m == 0))
-        .collect();
-    // The k-th set bit of every 9-bit mask: a random cell without a loop that mispredicts.
-    let select: Vec<[u16; 9]> = (0..512u16)
-        .map(|m| {
-            let mut bits = [0u16; 9];
-            let ones = (0..9).filter(|&c| m >> c & 1 != 0);
-            for (slot, c) in bits.iter_mut().zip(ones) {
+
+    fn new() -> Bitboard3 {
+        const LINES: [u16; 8] = [0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
+        let mut board = Bitboard3 {
+            won: [false; 512],
+            select: [[0; 9]; 512],
+            ones: [0; 512],
+        };
+        for m in 0..512u16 {
+            let i = usize::from(m);
+            board.won[i] = LINES.iter().any(|&l| l & !m == 0);
+            board.ones[i] = m.count_ones().into();
+            let cells = (0..9).filter(|&c| m >> c & 1 != 0);
+            for (slot, c) in board.select[i].iter_mut().zip(cells) {
                 *slot = 1 << c;
             }
-            bits
-        })
-        .collect();
-    let ones: Vec<u64> = (0..512u64).map(|m| m.count_ones().into()).collect();
+        }
+        board
+    }
+
+    /// The mover's cells after a random move into an empty cell (the board is not full).
+    #[inline]
+    fn random_move(&self, me: u16, them: u16, rng: &mut Rng) -> u16 {
+        let empty = usize::from(Self::FULL & !(me | them));
+        let k = (u128::from(rng.next_u64()) * u128::from(self.ones[empty])) >> 64;
+        me | self.select[empty][k as usize]
+    }
+
+    #[inline]
+    fn won(&self, cells: u16) -> bool {
+        self.won[usize::from(cells)]
+    }
+}
+
+/// The floor of `VecGames::playout`: `rounds` times, `envs` 3x3 games played from empty to their end
+/// with random moves on `Bitboard3`; returns the sum of the winners (its own draws).
+fn plain_playouts(envs: usize, rounds: usize) -> i64 {
+    let board = Bitboard3::new();
+    let mut rng = Rng::new(1);
+    let mut sum = 0;
+    for _ in 0..rounds * envs {
+        let (mut me, mut them, mut mover) = (0, 0, 1);
+        loop {
+            let mine = board.random_move(me, them, &mut rng);
+            if board.won(mine) {
+                sum += mover;
+                break;
+            }
+            if mine | them == Bitboard3::FULL {
+                break;
+            }
+            (me, them, mover) = (them, mine, 3 - mover);
+        }
+    }
+    sum
+}
+
+/// The floor of a batched step: `Bitboard3` with the mover's cells and the other player's per game,
+/// next-step auto-reset, and the same outputs as `VecGames` written (mover's view, mask, player,
+/// rewards, termination, winner) through per-game arrays, so that no write is bounds-checked, eight
+/// bools at a time from a table. Its checksum is its own (its own random draws).
+fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
+    const FULL: u16 = Bitboard3::FULL;
+    let rules = Bitboard3::new();
     // Outputs eight at a time: every byte as eight bools, and every 9-bit mask with bit c moved to
     // bit 2c (a board's two masks interleaved are its observation's bits).
     let mut bools = [[false; 8]; 256];
@@ -462,14 +519,12 @@ fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
                 (*me, *them, *x_to_move, *ended) = (0, 0, true, false);
             } else {
                 // A random empty cell: the k-th clear bit of the board, k drawn by multiply-shift.
-                let empty = FULL & !(*me | *them);
-                let k = (u128::from(rng.next_u64()) * u128::from(ones[usize::from(empty)])) >> 64;
-                let mine = *me | select[usize::from(empty)][k as usize];
+                let mine = rules.random_move(*me, *them, &mut rng);
                 let mover = usize::from(!*x_to_move);
-                if won[usize::from(mine)] {
+                if rules.won(mine) {
                     (r[mover], r[1 - mover], *w) = (1.0, -1.0, mover as u8 + 1);
                 }
-                *d = won[usize::from(mine)] || mine | *them == FULL;
+                *d = rules.won(mine) || mine | *them == FULL;
                 (*me, *them, *x_to_move, *ended) = (*them, mine, !*x_to_move, *d);
             }
             let seen = spaced[usize::from(*me)] | spaced[usize::from(*them)] << 1;
