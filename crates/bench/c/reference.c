@@ -45,3 +45,75 @@ int64_t reference_replay(const int64_t *data, size_t words, int *counters) {
 int64_t reference_replay_wide(const int64_t *data, size_t words, int *counters) {
     return replay(data, words, counters, 2);
 }
+
+/* The floor again, now keeping every promise a lean game makes, as a C programmer would write it:
+ * the player must be 1 or 2, the cell on the board, the game not over and the turn the mover's; a
+ * pair of counts per line tells, in O(1), whether each player can still complete a line (`open`);
+ * the game counts its moves and remembers its winner. What this costs above the bare floor is the
+ * price of those promises, whoever writes them. */
+struct line {
+    int marks[2];
+};
+
+struct guarded {
+    struct line *lines; /* n rows, n columns, the main diagonal, the anti-diagonal */
+    int64_t n, moves, open[2];
+    int refused; /* bit 1: X may not move; bit 2: O may not; both once the game is over */
+    int winner;
+};
+
+static void guarded_reset(struct guarded *g, int64_t n) {
+    g->n = n;
+    memset(g->lines, 0, (size_t)(2 * n + 2) * sizeof *g->lines);
+    g->moves = 0;
+    g->open[0] = g->open[1] = 2 * n + 2;
+    g->refused = 0;
+    g->winner = 0;
+}
+
+/* The winner after the move (0 for none), or -1 when the move is refused and nothing changed. */
+static inline int guarded_play(struct guarded *g, int64_t r, int64_t c, int64_t p) {
+    if (p != 1 && p != 2) return -1;
+    if ((uint64_t)r >= (uint64_t)g->n || (uint64_t)c >= (uint64_t)g->n) return -1;
+    if (g->refused & p) return -1;
+    int n = (int)g->n, i = (int)p - 1, closed = 0, won = 0;
+    struct line *rows = g->lines, *cols = rows + n, *diagonals = cols + n;
+#define MARK(line)                         \
+    do {                                   \
+        closed += (line).marks[i] == 0;    \
+        won |= ++(line).marks[i] == n;     \
+    } while (0)
+    MARK(rows[r]);
+    MARK(cols[c]);
+    if (r == c) MARK(diagonals[0]);
+    if (r + c == n - 1) MARK(diagonals[1]);
+#undef MARK
+    g->open[1 - i] -= closed;
+    g->moves++;
+    if (won) g->winner = (int)p;
+    g->refused = won || g->moves == (int64_t)n * n ? 3 : (int)p;
+    return won ? (int)p : 0;
+}
+
+/* Replays the records like `reference_replay` through one reused guarded game, whose lines have room
+ * for 2 * max_n + 2 entries, and leaves the last game's state in `last` for the caller to see, so
+ * that keeping it is part of the work. */
+int64_t reference_guarded_replay(const int64_t *data, size_t words, struct line *lines,
+                                 struct guarded *last) {
+    struct guarded g = {.lines = lines};
+    int64_t winners = 0;
+    size_t at = 0;
+    while (at + 2 <= words) {
+        int64_t n = data[at], k = data[at + 1];
+        const int64_t *moves = data + at + 2;
+        at += 2 + 3 * (size_t)k;
+        guarded_reset(&g, n);
+        for (int64_t i = 0; i < k; i++) {
+            int w = guarded_play(&g, moves[3 * i], moves[3 * i + 1], moves[3 * i + 2]);
+            if (w < 0) return -1;
+            winners += w;
+        }
+    }
+    *last = g;
+    return winners;
+}

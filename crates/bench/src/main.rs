@@ -58,7 +58,17 @@ unsafe extern "C" {
         words: usize,
         counters: *mut core::ffi::c_int,
     ) -> i64;
+    fn reference_guarded_replay(
+        data: *const i64,
+        words: usize,
+        lines: *mut core::ffi::c_int,
+        last: *mut GuardedState,
+    ) -> i64;
 }
+
+/// Room for the C `struct guarded` (48 bytes), which the guarded floor leaves its last game in.
+#[repr(C, align(8))]
+struct GuardedState([u8; 48]);
 
 type Contender<'a> = (&'a str, Box<dyn FnMut() -> i64 + 'a>);
 
@@ -190,6 +200,8 @@ fn run(dir: &Path) {
         let group_name = format!("engine, n = {n}");
         let mut counters = vec![0i32; 2 * n];
         let mut wide = vec![0i32; 4 * n];
+        let mut guarded = vec![0i32; 4 * n + 4];
+        let mut state = GuardedState([0; 48]);
         let mut lean = Game::new_lean(n).expect("lean game");
         let mut contenders: Vec<Contender<'_>> = vec![
             (
@@ -207,6 +219,21 @@ fn run(dir: &Path) {
                 }),
             ),
             ("idiomatic Rust counters", Box::new(|| plain_rust(set))),
+            (
+                "C counter loop with every check a lean game makes",
+                Box::new(|| {
+                    // SAFETY: as above; `guarded` has room for 2 pairs of ints per line, 2n + 2
+                    // lines; `state` is as large and aligned as the C struct.
+                    unsafe {
+                        reference_guarded_replay(
+                            words.as_ptr(),
+                            words.len(),
+                            guarded.as_mut_ptr(),
+                            &raw mut state,
+                        )
+                    }
+                }),
+            ),
             ("core lean", Box::new(|| replay(&mut lean, set))),
         ];
         let abi_game = tictactoe::tictactoe_new_lean(n as i64);
