@@ -125,7 +125,7 @@ impl<S: Storage> TicTacToe<S> {
         player: Player,
     ) -> Result<Option<Player>, Error> {
         self.counters.check_turn(player)?;
-        // Each arm counts the move itself, so that the lean one keeps what its range check proved.
+        // Each arm takes the storage's parts once, after its checks, and counts the move itself.
         match self.store.mode() {
             Mode::Checked => {
                 // In range, so row * n + col < n * n <= u32::MAX.
@@ -138,18 +138,19 @@ impl<S: Storage> TicTacToe<S> {
                     // the range check and the counters on the common path.
                     return self.grow_then_place::<BATCH>(row, col, player, 1);
                 }
-                let winner = self.counters.add(self.store.lines_mut(), row, col, player);
-                self.store.take_cell(index, player.number());
-                Ok(winner)
+                let mut parts = self.store.parts_mut();
+                parts.take_cell(index, player.number());
+                Ok(self.counters.add(parts.lines, row, col, player))
             }
             Mode::Lean if BATCH => {
                 if self.store.room() < 2 {
                     return self.grow_then_place::<BATCH>(row, col, player, 2);
                 }
                 // In range of a lean board, whose n fits in 32 bits.
-                self.store.record(row as u32);
-                self.store.record(col as u32);
-                Ok(self.counters.add(self.store.lines_mut(), row, col, player))
+                let mut parts = self.store.parts_mut();
+                parts.record(row as u32);
+                parts.record(col as u32);
+                Ok(self.counters.add(parts.lines, row, col, player))
             }
             Mode::Lean => Ok(self.counters.add(self.store.lines_mut(), row, col, player)),
         }

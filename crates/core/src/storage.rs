@@ -42,17 +42,37 @@ pub(crate) mod sealed {
         fn reserve(&mut self, words: usize) -> Result<(), Unfit>;
         /// How many more journal entries fit now, without growing it.
         fn room(&self) -> usize;
-        /// Records one entry; [`Memory::reserve`] has made room for it.
-        fn record(&mut self, word: u32);
-        /// Checked mode: records a move on empty cell `index` and gives the cell the player's
-        /// `bits`; [`Memory::room`] has said there is room.
-        #[inline]
-        fn take_cell(&mut self, index: u32, bits: u8) {
-            self.record(index);
-            mark_cell(self.cells_mut(), index, bits);
-        }
+        /// Every part at once: how a move writes them.
+        fn parts_mut(&mut self) -> Parts<'_>;
         /// Forgets every entry after the first `len`.
         fn truncate(&mut self, len: usize);
+    }
+
+    /// A storage's parts as disjoint borrows. A move takes them once, after its checks: what the
+    /// checks proved in bounds stays proved, and a write to one part does not make the compiler
+    /// read the others again.
+    pub struct Parts<'a> {
+        pub lines: &'a mut [[Line; 2]],
+        pub cells: &'a mut [u64],
+        /// The journal's whole room; the first `*len` entries are recorded.
+        pub journal: &'a mut [u32],
+        pub len: &'a mut usize,
+    }
+
+    impl Parts<'_> {
+        /// Records one entry; [`Memory::room`] has said there is room.
+        #[inline(always)]
+        pub fn record(&mut self, word: u32) {
+            self.journal[*self.len] = word;
+            *self.len += 1;
+        }
+
+        /// Checked mode: records a move on empty cell `index` and gives the cell the player's `bits`.
+        #[inline(always)]
+        pub fn take_cell(&mut self, index: u32, bits: u8) {
+            self.record(index);
+            mark_cell(self.cells, index, bits);
+        }
     }
 }
 
@@ -176,9 +196,13 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
         N * N - self.len
     }
     #[inline]
-    fn record(&mut self, word: u32) {
-        self.history.as_flattened_mut()[self.len] = word;
-        self.len += 1;
+    fn parts_mut(&mut self) -> sealed::Parts<'_> {
+        sealed::Parts {
+            lines: &mut self.lines,
+            cells: &mut self.cells,
+            journal: self.history.as_flattened_mut(),
+            len: &mut self.len,
+        }
     }
     #[inline]
     fn truncate(&mut self, len: usize) {
@@ -297,9 +321,13 @@ mod heap {
             self.journal.len() - self.len
         }
         #[inline]
-        fn record(&mut self, word: u32) {
-            self.journal[self.len] = word;
-            self.len += 1;
+        fn parts_mut(&mut self) -> sealed::Parts<'_> {
+            sealed::Parts {
+                lines: &mut self.lines,
+                cells: &mut self.cells,
+                journal: &mut self.journal,
+                len: &mut self.len,
+            }
         }
         #[inline]
         fn truncate(&mut self, len: usize) {
