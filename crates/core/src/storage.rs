@@ -193,7 +193,8 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
     }
     #[inline]
     fn room(&self) -> usize {
-        N * N - self.len
+        // Saturating, so that a caller who saw room also knows `len` is in bounds.
+        (N * N).saturating_sub(self.len)
     }
     #[inline]
     fn parts_mut(&mut self) -> sealed::Parts<'_> {
@@ -318,7 +319,8 @@ mod heap {
         }
         #[inline]
         fn room(&self) -> usize {
-            self.journal.len() - self.len
+            // Saturating, so that a caller who saw room also knows `len` is in bounds.
+            self.journal.len().saturating_sub(self.len)
         }
         #[inline]
         fn parts_mut(&mut self) -> sealed::Parts<'_> {
