@@ -247,6 +247,10 @@ fn run(dir: &Path) {
         }
         if n == 3 {
             contenders.push((
+                "core lean, new game per game",
+                Box::new(|| new_per_game(set, || Game::new_lean(3).expect("game"))),
+            ));
+            contenders.push((
                 "core checked, new game per game",
                 Box::new(|| new_per_game(set, || Game::new(3).expect("game"))),
             ));
