@@ -219,12 +219,18 @@ bench: lib develop bench-tools bench-floor
 	@mkdir -p $(BUILD)
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Iinclude bench/c/bench_ffi.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/bench_ffi
 	target/release/tictactoe-bench generate bench/data
-	{ target/release/tictactoe-bench run bench/data; $(BUILD)/bench_ffi bench/data; \
+	{ target/release/tictactoe-bench run bench/data; $(BUILD)/bench_ffi bench/data; $(JAVA_ROWS); \
 	  $(PY) bench/python/bench.py bench/data; $(PY) bench/python/vec_bench.py; \
 	  PYTHONPATH=$(BENCH_PY) $(PY) bench/python/calls.py bench/data; } > target/bench.jsonl
 	$(PY) bench/instructions.py target/release/tictactoe-bench bench/data target/bench.jsonl >> target/bench.jsonl
 	$(PY) bench/report.py target/bench.jsonl bench
 	@cat bench/RESULTS.md
+
+# The classic Java counter design, when a JDK is installed; otherwise the table has no Java rows.
+JAVA_ROWS = if command -v javac >/dev/null && command -v java >/dev/null; then \
+	  mkdir -p target/java && javac -d target/java bench/java/Replay.java && \
+	  java -cp target/java Replay bench/data; \
+	else echo "SKIPPED: no JDK (javac, java), so no Java rows in the benchmark" >&2; fi
 
 # The Python benchmark's per-call floor, built here and never shipped: a hand-written METH_FASTCALL
 # extension over the C library (bench/python/floor.c) and a PyO3 class whose method does nothing
