@@ -30,10 +30,16 @@ pub(crate) mod sealed {
         /// `n` pairs of lines: pair `i` holds row `i`, then column `i`. A move's range check is a
         /// comparison with this length, which then also proves both of its lines in bounds.
         fn lines(&self) -> &[[Line; 2]];
-        fn lines_mut(&mut self) -> &mut [[Line; 2]];
+        #[inline]
+        fn lines_mut(&mut self) -> &mut [[Line; 2]] {
+            self.parts_mut().lines
+        }
         /// The cells, two bits each, 32 to a word; empty in lean mode.
         fn cells(&self) -> &[u64];
-        fn cells_mut(&mut self) -> &mut [u64];
+        #[inline]
+        fn cells_mut(&mut self) -> &mut [u64] {
+            self.parts_mut().cells
+        }
         /// Checked mode: the cells played so far (`row * n + col`), oldest first. Lean mode: empty,
         /// except during a batch, when it holds the batch's moves as `row, col` pairs so that they
         /// can be taken back.
@@ -167,16 +173,8 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
         &self.lines
     }
     #[inline]
-    fn lines_mut(&mut self) -> &mut [[Line; 2]] {
-        &mut self.lines
-    }
-    #[inline]
     fn cells(&self) -> &[u64] {
         &self.cells
-    }
-    #[inline]
-    fn cells_mut(&mut self) -> &mut [u64] {
-        &mut self.cells
     }
     #[inline]
     fn journal(&self) -> &[u32] {
@@ -295,16 +293,8 @@ mod heap {
             &self.lines
         }
         #[inline]
-        fn lines_mut(&mut self) -> &mut [[Line; 2]] {
-            &mut self.lines
-        }
-        #[inline]
         fn cells(&self) -> &[u64] {
             &self.cells
-        }
-        #[inline]
-        fn cells_mut(&mut self) -> &mut [u64] {
-            &mut self.cells
         }
         #[inline]
         fn journal(&self) -> &[u32] {
