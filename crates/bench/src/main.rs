@@ -64,9 +64,16 @@ unsafe extern "C" {
         lines: *mut core::ffi::c_int,
         last: *mut GuardedState,
     ) -> i64;
+    fn reference_compact_replay(
+        data: *const i64,
+        words: usize,
+        lines: *mut core::ffi::c_int,
+        last: *mut GuardedState,
+    ) -> i64;
 }
 
-/// Room for the C `struct guarded` (48 bytes), which the guarded floor leaves its last game in.
+/// Room for the C `struct guarded` or `struct compact` (48 bytes each), which the guarded floors
+/// leave their last game in.
 #[repr(C, align(8))]
 struct GuardedState([u8; 48]);
 
@@ -202,6 +209,8 @@ fn run(dir: &Path) {
         let mut wide = vec![0i32; 4 * n];
         let mut guarded = vec![0i32; 4 * n + 4];
         let mut state = GuardedState([0; 48]);
+        let mut compact = vec![0i32; 2 * n + 2];
+        let mut compact_state = GuardedState([0; 48]);
         let mut lean = Game::new_lean(n).expect("lean game");
         let mut contenders: Vec<Contender<'_>> = vec![
             (
@@ -230,6 +239,21 @@ fn run(dir: &Path) {
                             words.len(),
                             guarded.as_mut_ptr(),
                             &raw mut state,
+                        )
+                    }
+                }),
+            ),
+            (
+                "C counter loop with every check, one 4-byte word a line (signed count, has-X and has-O bits)",
+                Box::new(|| {
+                    // SAFETY: as above; `compact` has room for 2n + 2 ints; `compact_state` is
+                    // as large and aligned as the C struct (also 48 bytes).
+                    unsafe {
+                        reference_compact_replay(
+                            words.as_ptr(),
+                            words.len(),
+                            compact.as_mut_ptr(),
+                            &raw mut compact_state,
                         )
                     }
                 }),
