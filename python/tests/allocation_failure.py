@@ -8,7 +8,8 @@ from tictactoe import TicTacToe
 def main() -> None:
     bystander = TicTacToe(3)
     bystander.move(1, 1, 1)
-    for n, lean in ((65535, False), (2**32 - 1, True)):
+    # The largest sizes: 1 GiB of cells, and 4 GiB of counters.
+    for n, lean in ((65535, False), (2**29 - 1, True)):
         try:
             TicTacToe(n, lean=lean)
         except MemoryError:

@@ -111,15 +111,12 @@ def test_bad_sizes(n: int) -> None:
         TicTacToe(n)
 
 
-def test_lean_sizes_go_further_and_huge_ones_are_memory_errors() -> None:
+def test_lean_sizes_go_further() -> None:
+    # A size the memory cannot hold is a MemoryError: allocation_failure.py, run under a limit,
+    # since every size the modes allow fits in this machine's memory.
     assert TicTacToe(65536, lean=True).n == 65536
-    with pytest.raises(ValueError, match="between 1 and 4294967295"):
-        TicTacToe(2**32, lean=True)
-    bystander = TicTacToe(3)
-    bystander.move(1, 1, 1)
-    with pytest.raises(MemoryError):
-        TicTacToe(2**32 - 1, lean=True)  # 64 GiB of counters
-    assert bystander.move(0, 0, 2) == 0
+    with pytest.raises(ValueError, match="between 1 and 536870911"):
+        TicTacToe(2**29, lean=True)
 
 
 def test_lean_games_have_no_board() -> None:

@@ -104,8 +104,9 @@ impl<S: Storage> TicTacToe<S> {
         I: IntoIterator<Item = (usize, usize, Player)>,
     {
         self.run_batch(moves, |game, (row, col, player)| {
-            game.check_range(row, col)?;
-            game.place::<true>(row, col, player).map(drop)
+            let quoted = [row as i128, col as i128];
+            game.place::<true>(row as u64, col as u64, player, quoted)
+                .map(drop)
         })
     }
 
@@ -128,8 +129,9 @@ impl<S: Storage> TicTacToe<S> {
     {
         self.run_batch(moves, |game, [row, col, player]| {
             let player = Player::from_number(player)?;
-            let (row, col) = game.locate(row, col)?;
-            game.place::<true>(row, col, player).map(drop)
+            let quoted = [i128::from(row), i128::from(col)];
+            game.place::<true>(row as u64, col as u64, player, quoted)
+                .map(drop)
         })
     }
 

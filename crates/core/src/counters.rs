@@ -1,10 +1,12 @@
-//! The heart of the engine: a pair of counts per line, so that a move, its win check, `can_win` and
-//! `undo` each touch at most four lines and never scan the board.
+//! The heart of the engine: counts per line, so that a move, its win check, `can_win` and `undo`
+//! each touch at most four lines and never scan the board.
 //!
-//! A storage keeps `n` pairs of lines, pair `i` holding row `i` and column `i`; the two diagonals
-//! live here, beside the scalars, because every board kind has exactly two of them. Every mode and
-//! every board kind runs its moves through [`Counters`]; the storages only decide where the lines
-//! and the cells live.
+//! A checked game keeps each line as a [`Line`], a count of each player's marks, which `undo` can
+//! take back one at a time. A lean game has no undo and keeps each line as a [`Tally`], half the
+//! memory: what matters on the large boards lean mode is for. A storage keeps `n` pairs of either,
+//! pair `i` holding row `i` and column `i`; the two diagonals live here, beside the scalars, because
+//! every board kind has exactly two of them. Every mode and every board kind runs its moves through
+//! [`Counters`]; the storages only decide where the lines and the cells live.
 
 use crate::error::Error;
 use crate::player::Player;
@@ -27,20 +29,11 @@ impl Line {
     /// A line with no marks.
     pub(crate) const EMPTY: Line = Line { marks: [0, 0] };
 
-    /// The marks `player` holds in this line.
-    #[inline]
-    pub(crate) const fn marks(self, player: Player) -> u32 {
-        self.marks[player.index()]
-    }
-
-    /// A line with these counts (for decoding).
-    pub(crate) const fn with_marks(x: u32, o: u32) -> Line {
-        Line { marks: [x, o] }
-    }
-
-    /// A line that no move can close or complete: see [`Counters::add`].
+    /// A line that no move can close or complete, read as a pair of counts or as a [`Tally`]: see
+    /// [`Counters::add`]. As counts it is never empty and one more mark never makes 1 to 16 of
+    /// them; as a tally it has both players' bits, and its count is far from every `n` up to 16.
     const SPARE: Line = Line {
-        marks: [u32::MAX; 2],
+        marks: [0x7FFF_FFFF; 2],
     };
 
     /// Adds a mark of `player`; true when that completes the line. A line gaining its first mark of
@@ -50,8 +43,8 @@ impl Line {
     fn add(&mut self, player: Player, n: u32, closed: &mut u64) -> bool {
         let mine = &mut self.marks[player.index()];
         *closed += u64::from(*mine == 0);
-        // A real line holds at most n marks, so only a spare line ever wraps (to 0, never n).
-        *mine = mine.wrapping_add(1);
+        // A real line holds at most n marks; a spare line holds far more (and never wraps).
+        *mine += 1;
         *mine == n
     }
 
@@ -66,6 +59,55 @@ impl Line {
     }
 }
 
+/// A lean game's row, column or diagonal in one 32-bit word: X's marks minus O's, times four, plus
+/// a bit for each player who has marked it (X's bit is 1 and O's is 2, their numbers). Half the
+/// memory of a [`Line`], and enough for a move, its win and `can_win`; it cannot take a mark back,
+/// so a lean batch keeps the words a move replaced instead. The count needs `n` below 2^29.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally(u32);
+
+impl Tally {
+    /// A line with no marks.
+    pub(crate) const EMPTY: Tally = Tally(0);
+
+    /// The word as stored (for encoding).
+    #[inline]
+    pub(crate) const fn word(self) -> u32 {
+        self.0
+    }
+
+    /// A tally from its stored word (for decoding, which checks it).
+    pub(crate) const fn from_word(word: u32) -> Tally {
+        Tally(word)
+    }
+
+    /// X's marks minus O's.
+    #[inline]
+    pub(crate) const fn count(self) -> i32 {
+        self.0 as i32 >> 2
+    }
+
+    /// Whether `player` has marked the line.
+    #[inline]
+    pub(crate) const fn has(self, player: Player) -> bool {
+        self.0 & player as u32 != 0
+    }
+
+    /// Adds a mark of `player`, whose `step` is `4` (X) or `-4` (O) as a word and whose `target` is
+    /// `n` (X) or `-n` (O); true when that completes the line. Counts closed lines as [`Line::add`].
+    #[inline(always)]
+    fn add(&mut self, player: Player, step: u32, target: i32, closed: &mut u64) -> bool {
+        let bit = player as u32;
+        *closed += u64::from(self.0 & bit == 0);
+        // A real line's count stays within n < 2^29; a spare's may wrap, far from any target.
+        self.0 = self.0.wrapping_add(step) | bit;
+        self.count() == target
+    }
+}
+
+/// What a mark adds to a [`Tally`]'s count: 1 for X, -1 for O.
+const SIGNS: [i32; 2] = [1, -1];
+
 /// The counters of one game and everything that follows from them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Counters {
@@ -73,7 +115,8 @@ pub(crate) struct Counters {
     /// The main diagonal, the anti-diagonal, then a spare for each: a move off a diagonal marks its
     /// spare instead, so that every move adds to four lines without a branch (whether a random move
     /// lies on a diagonal is a coin flip on small boards, which a branch would mispredict). A spare
-    /// holds `u32::MAX` marks between moves, so it is never empty and never complete.
+    /// is [`Line::SPARE`] between moves, so it is never empty and never complete. A lean game keeps
+    /// each diagonal's [`Tally`] in the first count of its line (the second stays 0).
     diagonals: [Line; 4],
     /// For each player, how many lines hold no mark of the opponent: lines that player can still complete.
     open: [u64; 2],
@@ -121,11 +164,6 @@ impl Counters {
     #[inline]
     pub(crate) const fn last(&self) -> Option<Player> {
         self.last
-    }
-
-    #[inline]
-    pub(crate) const fn diagonals(&self) -> [Line; 2] {
-        [self.diagonals[0], self.diagonals[1]]
     }
 
     #[inline]
@@ -208,6 +246,55 @@ impl Counters {
                 won |= self.diagonals[1].add(player, n, &mut closed);
             }
         }
+        self.finish(player, won, closed)
+    }
+
+    /// [`add`](Self::add) for a lean game's tallies: the same lines, one word each. `row` and `col`
+    /// are below `tallies.len()`, which is `n`, below 2^29.
+    #[inline(always)]
+    pub(crate) fn add_tallies(
+        &mut self,
+        tallies: &mut [[Tally; 2]],
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Option<Player> {
+        let n = tallies.len() as u32;
+        // X's mark adds 1 to the count and completes the line at n; O's subtracts 1, done at -n.
+        let sign = SIGNS[player.index()];
+        let (step, target) = ((4 * sign) as u32, n as i32 * sign);
+        let mut closed = 0;
+        let on_main = row == col;
+        let on_anti = row + col == n as usize - 1;
+        let mut won = tallies[row][0].add(player, step, target, &mut closed);
+        won |= tallies[col][1].add(player, step, target, &mut closed);
+        let mut diagonal = |k: usize, closed: &mut u64| {
+            let mut tally = Tally(self.diagonals[k].marks[0]);
+            let complete = tally.add(player, step, target, closed);
+            self.diagonals[k].marks[0] = tally.0;
+            complete
+        };
+        if n <= BRANCH_FREE_DIAGONALS {
+            won |= diagonal(if on_main { 0 } else { 2 }, &mut closed);
+            won |= diagonal(if on_anti { 1 } else { 3 }, &mut closed);
+            // Only the first count holds a tally.
+            self.diagonals[2].marks[0] = Line::SPARE.marks[0];
+            self.diagonals[3].marks[0] = Line::SPARE.marks[0];
+        } else if on_main || on_anti {
+            if on_main {
+                won |= diagonal(0, &mut closed);
+            }
+            if on_anti {
+                won |= diagonal(1, &mut closed);
+            }
+        }
+        self.finish(player, won, closed)
+    }
+
+    /// What every move does once its lines are counted: `closed` lines can no longer be completed
+    /// by the other player.
+    #[inline(always)]
+    fn finish(&mut self, player: Player, won: bool, closed: u64) -> Option<Player> {
         self.open[player.other().index()] -= closed;
         self.moves += 1;
         self.last = Some(player);
@@ -220,6 +307,49 @@ impl Counters {
             player as u8
         };
         self.winner
+    }
+
+    /// The tallies a lean move by `player` at (`row`, `col`) is about to change, in the order
+    /// [`restore_tallies`](Self::restore_tallies) takes them: row, column, main and anti-diagonal.
+    #[inline(always)]
+    pub(crate) fn tallies_before(
+        &self,
+        tallies: &[[Tally; 2]],
+        row: usize,
+        col: usize,
+    ) -> [u32; 4] {
+        [
+            tallies[row][0].0,
+            tallies[col][1].0,
+            self.diagonals[0].marks[0],
+            self.diagonals[1].marks[0],
+        ]
+    }
+
+    /// Takes back the last counted lean move, which `player` made at (`row`, `col`), by putting
+    /// back the words [`tallies_before`](Self::tallies_before) saved.
+    pub(crate) fn restore_tallies(
+        &mut self,
+        tallies: &mut [[Tally; 2]],
+        row: usize,
+        col: usize,
+        player: Player,
+        before: [u32; 4],
+    ) {
+        let [r, c, main, anti] = before;
+        let bit = player as u32;
+        // A line reopens for the other player when the move gave it its first mark of `player`.
+        let mut reopened = 0;
+        let mut put_back = |word: &mut u32, old: u32| {
+            reopened += u64::from(*word & bit != 0 && old & bit == 0);
+            *word = old;
+        };
+        put_back(&mut tallies[row][0].0, r);
+        put_back(&mut tallies[col][1].0, c);
+        put_back(&mut self.diagonals[0].marks[0], main);
+        put_back(&mut self.diagonals[1].marks[0], anti);
+        self.open[player.other().index()] += reopened;
+        self.unwind(player);
     }
 
     /// Takes back the last counted move, which `player` made at (`row`, `col`).
@@ -240,6 +370,11 @@ impl Counters {
         if row + col == n - 1 {
             self.diagonals[1].remove(player, open);
         }
+        self.unwind(player);
+    }
+
+    /// The scalars of a move by `player` taken back, once its lines are.
+    fn unwind(&mut self, player: Player) {
         self.moves -= 1;
         self.last = if self.moves == 0 {
             None
@@ -257,86 +392,129 @@ impl Counters {
         *self = Counters::new(self.n);
     }
 
-    /// Rebuilds the counters of a lean game from its lines, or says which invariant of play they
-    /// break. Checked: each line holds at most `n` marks of a player; rows and columns hold the same
-    /// number of each player's marks; a diagonal holds no more of a player's marks than the sum, over
-    /// its cells `(i, j)`, of the smaller of row `i`'s and column `j`'s marks of that player; the
-    /// players' totals alternate with `last`; at most one player holds a complete line, and it is
-    /// `last`. Every state the lean API can reach passes, even one where the caller broke the promise
-    /// and played a cell twice, so every lean game round-trips.
-    pub(crate) fn from_lines(
+    /// Rebuilds the counters of a lean game from its tallies (`n` pairs, row then column, and the
+    /// two diagonals) and its move count, or says which invariant of play they break. Checked: each
+    /// tally's bits agree with its count (no bit: 0; X's alone: X ahead; O's alone: O ahead); rows
+    /// and columns add up to the same difference of marks; the move count is at most `n * n` and
+    /// splits into the players' totals with that difference; no line holds more of a player's marks
+    /// than that player made, and no more rows (or columns) hold a player's bit; a diagonal holds a
+    /// player's bit only where a row and a column holding it cross on it; the totals alternate with
+    /// `last`; at most one player holds a complete line, and it is `last`. Every state the lean
+    /// API can reach passes, even one where the caller broke the promise and played a cell twice, so
+    /// every lean game round-trips.
+    pub(crate) fn from_tallies(
         n: u32,
-        lines: &[[Line; 2]],
-        diagonals: [Line; 2],
+        tallies: &[[Tally; 2]],
+        diagonals: [Tally; 2],
+        moves: u64,
         last: Option<Player>,
     ) -> Result<Counters, &'static str> {
-        let row = |i: usize| lines[i][0];
-        let col = |i: usize| lines[i][1];
         let mut counters = Counters::new(n);
-        let mut totals = [0u64; 2];
-        let mut winners = [false; 2];
-        for player in [Player::X, Player::O] {
-            let sum = |k: usize| {
-                lines
-                    .iter()
-                    .map(|pair| u64::from(pair[k].marks(player)))
-                    .sum::<u64>()
-            };
-            let total = sum(0);
-            if sum(1) != total {
-                return Err("rows and columns hold different numbers of marks");
-            }
-            totals[player.index()] = total;
-            for line in lines.as_flattened().iter().chain(&diagonals) {
-                let marks = line.marks(player);
-                if marks > n {
-                    return Err("a line holds more than n marks of one player");
+        let n64 = i64::from(n);
+        // The rows' and the columns' sums of counts, and how many rows and columns each player marked.
+        let (mut sums, mut marked) = ([0i64; 2], [[0u64; 2]; 2]);
+        for pair in tallies {
+            for (k, tally) in pair.iter().enumerate() {
+                sums[k] += i64::from(tally.count());
+                for player in [Player::X, Player::O] {
+                    marked[k][player.index()] += u64::from(tally.has(player));
                 }
-                winners[player.index()] |= marks == n;
-                if marks > 0 {
+            }
+        }
+        if sums[0] != sums[1] {
+            return Err("rows and columns add up to different counts");
+        }
+        let difference = sums[0];
+        let n2 = u64::from(n) * u64::from(n);
+        // X's marks minus O's is `difference`, and X's plus O's is `moves`.
+        let split = moves
+            .checked_sub(difference.unsigned_abs())
+            .filter(|rest| moves <= n2 && rest % 2 == 0);
+        let Some(rest) = split else {
+            return Err("the move count does not fit the lines");
+        };
+        let smaller = rest / 2;
+        let totals = if difference >= 0 {
+            [smaller + difference.unsigned_abs(), smaller]
+        } else {
+            [smaller, smaller + difference.unsigned_abs()]
+        };
+        if (0..2).any(|k| (0..2).any(|p| marked[k][p] > totals[p])) {
+            return Err("more lines hold a player's marks than that player made");
+        }
+        let mut winners = [false; 2];
+        let lines = tallies.as_flattened().iter().chain(&diagonals);
+        for tally in lines {
+            let count = i64::from(tally.count());
+            let agrees = match (tally.has(Player::X), tally.has(Player::O)) {
+                (false, false) => count == 0,
+                (true, false) => count >= 1,
+                (false, true) => count <= -1,
+                (true, true) => true,
+            };
+            if !agrees {
+                return Err("a line's players disagree with its count");
+            }
+            let ahead = if count >= 0 { Player::X } else { Player::O };
+            if count.unsigned_abs() > totals[ahead.index()] || count.abs() > n64 {
+                return Err("a line holds more marks of a player than that player made");
+            }
+            for player in [Player::X, Player::O] {
+                if tally.has(player) {
+                    if totals[player.index()] == 0 {
+                        return Err("a line holds marks of a player who made none");
+                    }
+                    // Marked by `player`: the other can no longer complete it.
                     counters.open[player.other().index()] -= 1;
                 }
             }
-            // A mark on diagonal cell i also counts in row i and in column i (main) or column
-            // n - 1 - i (anti), so a diagonal holds at most what those pairs can share. This holds
-            // even for a lean caller who broke the promise and played a cell twice.
-            let marks = |line: &Line| u64::from(line.marks(player));
-            let (mut main, mut anti) = (0, 0);
-            for i in 0..lines.len() {
-                main += marks(&row(i)).min(marks(&col(i)));
-                anti += marks(&row(i)).min(marks(&col(lines.len() - 1 - i)));
-            }
-            if marks(&diagonals[0]) > main || marks(&diagonals[1]) > anti {
+            winners[ahead.index()] |= count.abs() == n64;
+        }
+        // A mark on diagonal cell i is also in row i and in column i (main) or n - 1 - i (anti).
+        for player in [Player::X, Player::O] {
+            let crossing = |col_of: &dyn Fn(usize) -> usize| {
+                (0..tallies.len())
+                    .any(|i| tallies[i][0].has(player) && tallies[col_of(i)][1].has(player))
+            };
+            let last_col = tallies.len() - 1;
+            if (diagonals[0].has(player) && !crossing(&|i| i))
+                || (diagonals[1].has(player) && !crossing(&|i| last_col - i))
+            {
                 return Err("a diagonal holds marks where no row and column cross");
             }
         }
-        let [x, o] = totals;
-        counters.moves = x + o;
-        counters.diagonals[..2].copy_from_slice(&diagonals);
-        counters.last = last;
+        let alternates = match last {
+            None => moves == 0,
+            Some(Player::X) => difference == 0 || difference == 1,
+            Some(Player::O) => difference == 0 || difference == -1,
+        };
+        if !alternates {
+            return Err("the move counts break alternation");
+        }
         counters.winner = match winners {
             [false, false] => None,
             [true, false] => Some(Player::X),
             [false, true] => Some(Player::O),
             [true, true] => return Err("both players hold a complete line"),
         };
-        let n2 = u64::from(n) * u64::from(n);
-        // Players alternate, so the one who moved last has made as many moves as the other, or one more.
-        let alternates = match last {
-            None => counters.moves == 0,
-            Some(p) => {
-                let (mine, theirs) = (totals[p.index()], totals[p.other().index()]);
-                mine == theirs || mine == theirs + 1
-            }
-        };
-        if !alternates || counters.moves > n2 {
-            return Err("the move counts break alternation");
-        }
         if counters.winner.is_some_and(|w| Some(w) != last) {
             return Err("the winner did not make the last move");
         }
-        let over = counters.winner.is_some() || counters.moves == n2;
+        counters.moves = moves;
+        counters.diagonals[0].marks[0] = diagonals[0].word();
+        counters.diagonals[1].marks[0] = diagonals[1].word();
+        counters.last = last;
+        let over = counters.winner.is_some() || moves == n2;
         counters.refused = Self::refused_after(last, over);
         Ok(counters)
+    }
+
+    /// A lean game's diagonals, main then anti.
+    #[inline]
+    pub(crate) const fn diagonal_tallies(&self) -> [Tally; 2] {
+        [
+            Tally(self.diagonals[0].marks[0]),
+            Tally(self.diagonals[1].marks[0]),
+        ]
     }
 }

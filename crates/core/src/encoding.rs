@@ -1,7 +1,7 @@
 //! A compact, versioned byte encoding of a game, and a decoder that trusts none of its input. The
 //! layout is documented on [`TicTacToe::decode`].
 
-use crate::counters::{Counters, Line};
+use crate::counters::{Counters, Tally};
 use crate::error::{DecodeError, Error};
 use crate::game::TicTacToe;
 use crate::limits::Mode;
@@ -9,7 +9,7 @@ use crate::player::Player;
 use crate::storage::{Storage, Unfit};
 
 const MAGIC: &[u8; 3] = b"TTT";
-const VERSION: u8 = 1;
+const VERSION: u8 = 2;
 const HEADER: usize = 3 + 1 + 1 + 4 + 1;
 
 fn player_byte(player: Option<Player>) -> u8 {
@@ -98,7 +98,7 @@ impl Header {
     /// ```
     /// use tictactoe_core::{DecodeError, Error, Header};
     ///
-    /// assert_eq!(Header::read(b"TTT\x01"), Err(Error::Decode(DecodeError::Truncated)));
+    /// assert_eq!(Header::read(b"TTT\x02"), Err(Error::Decode(DecodeError::Truncated)));
     /// ```
     pub fn read(bytes: &[u8]) -> Result<Header, Error> {
         let (header, _) = Self::split(&mut Reader { bytes })?;
@@ -143,7 +143,7 @@ impl<S: Storage> TicTacToe<S> {
         HEADER
             + match self.mode() {
                 Mode::Checked => 8 + 4 * self.moves().len(),
-                Mode::Lean => 8 * (2 * self.store.lines().len() + 2),
+                Mode::Lean => 8 + 4 * (2 * self.n() + 2),
             }
     }
 
@@ -180,13 +180,13 @@ impl<S: Storage> TicTacToe<S> {
             }
             Mode::Lean => {
                 w.put(&[1, player_byte(self.last_player())]);
+                w.put(&self.counters.moves().to_le_bytes());
                 // Rows, then columns, then the diagonals.
-                let lines = self.store.lines();
-                let rows = lines.iter().map(|pair| &pair[0]);
-                let cols = lines.iter().map(|pair| &pair[1]);
-                for line in rows.chain(cols).chain(&self.counters.diagonals()) {
-                    w.put(&line.marks(Player::X).to_le_bytes());
-                    w.put(&line.marks(Player::O).to_le_bytes());
+                let tallies = self.store.tallies();
+                let rows = tallies.iter().map(|pair| pair[0]);
+                let cols = tallies.iter().map(|pair| pair[1]);
+                for tally in rows.chain(cols).chain(self.counters.diagonal_tallies()) {
+                    w.put(&tally.word().to_le_bytes());
                 }
             }
         }
@@ -219,28 +219,30 @@ impl<S: Storage> TicTacToe<S> {
     /// a checked 65,535 x 65,535 board (1 GiB). Read the size with [`Header::read`] first when the
     /// bytes are untrusted.
     ///
-    /// # Layout (version 1)
+    /// # Layout (version 2)
     ///
     /// All integers little-endian. The encoding is canonical: a game has exactly one.
     ///
     /// | bytes | checked | lean |
     /// |---|---|---|
     /// | 3 | magic `TTT` | magic `TTT` |
-    /// | 1 | version (1) | version (1) |
+    /// | 1 | version (2) | version (2) |
     /// | 4 | `n` | `n` |
     /// | 1 | mode 0 | mode 1 |
     /// | 1 | first player (0 before any move) | last player (0 before any move) |
-    /// | rest | move count (8), then each move's cell `row * n + col` (4) | for each row, then each column, then the main and the anti-diagonal: X's marks (4), O's marks (4) |
+    /// | rest | move count (8), then each move's cell `row * n + col` (4) | move count (8), then for each row, then each column, then the main and the anti-diagonal: its tally (4): X's marks minus O's, times 4, plus 1 if X has marked it and 2 if O has |
     ///
     /// A checked game is decoded by replaying its moves through the rules, so every move is checked
-    /// again and the result is a game play can reach. A lean game has no moves to replay: its counters
-    /// are checked against necessary conditions of play (each line holds at most `n` marks of a
-    /// player, rows and columns hold the same totals, a diagonal's marks need rows and columns that
-    /// cross on it with as many marks, the totals alternate with the last player, at most one winner,
-    /// who moved last), and what follows from them (winner, open lines, whether the game is over) is
-    /// computed, never read. Those conditions are not sufficient: deciding whether a cell pattern with given row,
-    /// column and diagonal counts exists is a hard problem, so a lean encoding that passes them may
-    /// still describe counters no game reaches. Such a game then plays by the same rules.
+    /// again and the result is a game play can reach. A lean game has no moves to replay: its tallies
+    /// are checked against necessary conditions of play (each tally's bits agree with its count,
+    /// rows and columns add up to the same difference, the move count splits into the players'
+    /// totals with it, no line holds more of a player's marks than that player made, a diagonal's
+    /// marks need a row and a column with marks of that player crossing on it, the totals alternate
+    /// with the last player, at most one winner, who moved last), and what follows from
+    /// them (winner, open lines, whether the game is over) is computed, never read. Those conditions
+    /// are not sufficient: deciding whether a cell pattern with given row, column and diagonal counts
+    /// exists is a hard problem, so a lean encoding that passes them may still describe counters no
+    /// game reaches. Such a game then plays by the same rules.
     ///
     /// ```
     /// use tictactoe_core::{DecodeError, Error, Game};
@@ -299,18 +301,17 @@ impl<S: Storage> TicTacToe<S> {
     }
 
     fn decode_lean(n: u32, last: Option<Player>, mut r: Reader<'_>) -> Result<Self, Error> {
-        r.expect_remaining((2 * u64::from(n) + 2) * 8)?;
+        r.expect_remaining(8 + (2 * u64::from(n) + 2) * 4)?;
+        let moves = r.u64()?;
         let mut game = Self::empty_for(n, Mode::Lean)?;
+        let tallies = game.store.parts_mut().tallies;
         for k in 0..2 {
-            for pair in game.store.lines_mut() {
-                pair[k] = Line::with_marks(r.u32()?, r.u32()?);
+            for pair in tallies.iter_mut() {
+                pair[k] = Tally::from_word(r.u32()?);
             }
         }
-        let diagonals = [
-            Line::with_marks(r.u32()?, r.u32()?),
-            Line::with_marks(r.u32()?, r.u32()?),
-        ];
-        game.counters = Counters::from_lines(n, game.store.lines(), diagonals, last)
+        let diagonals = [Tally::from_word(r.u32()?), Tally::from_word(r.u32()?)];
+        game.counters = Counters::from_tallies(n, game.store.tallies(), diagonals, moves, last)
             .map_err(DecodeError::Inconsistent)?;
         Ok(game)
     }

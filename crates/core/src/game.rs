@@ -4,6 +4,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use crate::counters::Counters;
+#[cfg(feature = "alloc")]
 use crate::error::Error;
 use crate::limits::Mode;
 use crate::player::Player;
@@ -333,6 +334,7 @@ impl<S: Storage, T: Storage> PartialEq<TicTacToe<T>> for TicTacToe<S> {
         self.mode() == other.mode()
             && self.counters == other.counters
             && self.store.lines() == other.store.lines()
+            && self.store.tallies() == other.store.tallies()
             && self.store.journal() == other.store.journal()
     }
 }
@@ -359,6 +361,7 @@ impl<S: Storage> Hash for TicTacToe<S> {
         self.mode().hash(state);
         self.counters.hash(state);
         self.store.lines().hash(state);
+        self.store.tallies().hash(state);
         self.store.journal().hash(state);
     }
 }

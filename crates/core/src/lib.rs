@@ -21,7 +21,7 @@
 //!
 //! | | [`Mode::Checked`] (default) | [`Mode::Lean`] |
 //! |---|---|---|
-//! | memory | `16n` bytes of counters, 2 bits a cell, 4 bytes a move | `16n` bytes of counters |
+//! | memory | `16n` bytes of counters, 2 bits a cell, 4 bytes a move | `8n` bytes of counters |
 //! | largest `n` | [`MAX_CHECKED_N`] | [`MAX_LEAN_N`] |
 //! | refuses a taken cell | yes | no: the caller plays each cell at most once |
 //! | [`cell`](TicTacToe::cell), [`undo`](TicTacToe::undo), drawing the board | yes | no ([`Error::NeedsBoard`]) |

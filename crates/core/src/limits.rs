@@ -11,14 +11,16 @@
 /// ```
 pub const MAX_CHECKED_N: usize = 65_535;
 
-/// The largest `n` of a lean game: the counters are 32-bit. A lean game takes `16n` bytes of counters.
+/// The largest `n` of a lean game: a line's word keeps its count of marks, up to `n` either way, in
+/// 30 bits. A lean game takes `8n` bytes of counters.
 ///
 /// ```
 /// use tictactoe_core::{Error, Game, MAX_LEAN_N};
 ///
+/// assert_eq!(MAX_LEAN_N, 536_870_911);
 /// assert!(matches!(Game::new_lean(MAX_LEAN_N + 1), Err(Error::InvalidSize { .. })));
 /// ```
-pub const MAX_LEAN_N: usize = u32::MAX as usize;
+pub const MAX_LEAN_N: usize = (1 << 29) - 1;
 
 /// How a game keeps its state; see the [crate documentation](crate) for what each mode offers.
 ///
@@ -47,7 +49,7 @@ impl Mode {
     /// ```
     /// # use tictactoe_core::Mode;
     /// assert_eq!(Mode::Checked.max_n(), 65_535);
-    /// assert_eq!(Mode::Lean.max_n(), u32::MAX as usize);
+    /// assert_eq!(Mode::Lean.max_n(), 536_870_911);
     /// ```
     #[must_use]
     pub const fn max_n(self) -> usize {

@@ -1,11 +1,15 @@
 //! The rules of a move, on top of the counters: range, turn and taken-cell checks, and taking moves
 //! back. Nothing changes until every check has passed.
 
+use crate::counters::Tally;
 use crate::error::Error;
 use crate::game::TicTacToe;
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::storage::{Storage, cell_bits, set_cell_bits};
+
+/// The journal words a lean batch keeps per move: the cell, then the four tallies it replaces.
+const LEAN_RECORD: usize = 6;
 
 /// The player a cell's two bits name.
 #[inline]
@@ -31,10 +35,10 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     #[inline(always)]
     pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
-        // The storage keeps n pairs of lines: comparing with their count is the range check, and
-        // proves the move's lines in bounds. A negative number becomes huge as u64, so one unsigned
-        // comparison checks both ends.
-        let n = self.store.lines().len() as u64;
+        // The storage keeps n pairs of lines (or tallies): comparing with their count is the range
+        // check, and proves the move's lines in bounds. A negative number becomes huge as u64, so
+        // one unsigned comparison checks both ends.
+        let n = self.store.size() as u64;
         if (row as u64) < n && (col as u64) < n {
             Ok((row as usize, col as usize))
         } else {
@@ -45,7 +49,7 @@ impl<S: Storage> TicTacToe<S> {
     /// [`locate`](Self::locate) for indices: one range check for every typed caller.
     #[inline(always)]
     pub(crate) fn check_range(&self, row: usize, col: usize) -> Result<(), Error> {
-        let n = self.store.lines().len();
+        let n = self.store.size();
         if row < n && col < n {
             Ok(())
         } else {
@@ -91,8 +95,7 @@ impl<S: Storage> TicTacToe<S> {
         col: usize,
         player: Player,
     ) -> Result<Option<Player>, Error> {
-        self.check_range(row, col)?;
-        self.place::<false>(row, col, player)
+        self.place::<false>(row as u64, col as u64, player, [row as i128, col as i128])
     }
 
     /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
@@ -109,25 +112,35 @@ impl<S: Storage> TicTacToe<S> {
     #[inline(always)]
     pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
         let player = Player::from_number(player)?;
-        let (row, col) = self.locate(row, col)?;
+        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
+        let quoted = [i128::from(row), i128::from(col)];
         Ok(self
-            .place::<false>(row, col, player)?
+            .place::<false>(row as u64, col as u64, player, quoted)?
             .map_or(0, Player::number))
     }
 
-    /// The rules after the range check. `BATCH`: a lean game records the move too, so that a batch
-    /// can take it back (a checked game always records it).
+    /// The rules of a move, in their order of precedence: (`row`, `col`) on the board (else
+    /// [`Error::OutOfRange`] quoting the caller's numbers, `quoted`), the game not over, the
+    /// player's turn, and in checked mode an empty cell. `BATCH`: a lean game records the move too,
+    /// so that a batch can take it back (a checked game always records it).
     #[inline(always)]
     pub(crate) fn place<const BATCH: bool>(
         &mut self,
-        row: usize,
-        col: usize,
+        row: u64,
+        col: u64,
         player: Player,
+        quoted: [i128; 2],
     ) -> Result<Option<Player>, Error> {
-        self.counters.check_turn(player)?;
-        // Each arm takes the storage's parts once, after its checks, and counts the move itself.
+        // Each arm checks the range against the length of what it indexes, which proves the move's
+        // lines in bounds, then takes the storage's parts once, after its checks.
         match self.store.mode() {
             Mode::Checked => {
+                let n = self.store.lines().len() as u64;
+                if row >= n || col >= n {
+                    return Err(self.out_of_range(quoted[0], quoted[1]));
+                }
+                let (row, col) = (row as usize, col as usize);
+                self.counters.check_turn(player)?;
                 // In range, so row * n + col < n * n <= u32::MAX.
                 let index = (row * self.n() + col) as u32;
                 if let Some(by) = bits_player(cell_bits(self.store.cells(), index)) {
@@ -142,17 +155,30 @@ impl<S: Storage> TicTacToe<S> {
                 parts.take_cell(index, player.number());
                 Ok(self.counters.add(parts.lines, row, col, player))
             }
-            Mode::Lean if BATCH => {
-                if self.store.room() < 2 {
-                    return self.grow_then_place::<BATCH>(row, col, player, 2);
+            Mode::Lean => {
+                let n = self.store.tallies().len() as u64;
+                if row >= n || col >= n {
+                    return Err(self.out_of_range(quoted[0], quoted[1]));
                 }
-                // In range of a lean board, whose n fits in 32 bits.
+                let (row, col) = (row as usize, col as usize);
+                self.counters.check_turn(player)?;
+                if !BATCH {
+                    let tallies = self.store.parts_mut().tallies;
+                    return Ok(self.counters.add_tallies(tallies, row, col, player));
+                }
+                if self.store.room() < LEAN_RECORD {
+                    return self.grow_then_place::<BATCH>(row, col, player, LEAN_RECORD);
+                }
                 let mut parts = self.store.parts_mut();
+                // In range of a lean board, whose n fits in 32 bits. A tally cannot lose a mark, so
+                // the batch keeps the words this move replaces.
                 parts.record(row as u32);
                 parts.record(col as u32);
-                Ok(self.counters.add(parts.lines, row, col, player))
+                for word in self.counters.tallies_before(parts.tallies, row, col) {
+                    parts.record(word);
+                }
+                Ok(self.counters.add_tallies(parts.tallies, row, col, player))
             }
-            Mode::Lean => Ok(self.counters.add(self.store.lines_mut(), row, col, player)),
         }
     }
 
@@ -170,7 +196,8 @@ impl<S: Storage> TicTacToe<S> {
         self.store
             .reserve(words)
             .map_err(|_| self.out_of_memory())?;
-        self.place::<BATCH>(row, col, player)
+        // In range already, so the quoted numbers are never used.
+        self.place::<BATCH>(row as u64, col as u64, player, [0, 0])
     }
 
     /// Takes back the last recorded move: the history's last in checked mode, the batch's last in
@@ -180,18 +207,25 @@ impl<S: Storage> TicTacToe<S> {
         let n = self.n();
         let journal = self.store.journal();
         let len = journal.len();
-        let (row, col, keep) = match (self.store.mode(), journal) {
+        match (self.store.mode(), journal) {
             (Mode::Checked, &[.., index]) => {
+                let (row, col) = (index as usize / n, index as usize % n);
                 set_cell_bits(self.store.cells_mut(), index, 0);
-                (index as usize / n, index as usize % n, len - 1)
+                self.store.truncate(len - 1);
+                self.counters
+                    .remove(self.store.lines_mut(), row, col, player);
+                Some((row, col, player))
             }
-            (Mode::Lean, &[.., row, col]) => (row as usize, col as usize, len - 2),
-            _ => return None,
-        };
-        self.store.truncate(keep);
-        self.counters
-            .remove(self.store.lines_mut(), row, col, player);
-        Some((row, col, player))
+            (Mode::Lean, &[.., row, col, r, c, main, anti]) => {
+                let (row, col) = (row as usize, col as usize);
+                self.store.truncate(len - LEAN_RECORD);
+                let tallies = self.store.parts_mut().tallies;
+                self.counters
+                    .restore_tallies(tallies, row, col, player, [r, c, main, anti]);
+                Some((row, col, player))
+            }
+            _ => None,
+        }
     }
 
     /// Takes back the last move, also a winning one, and returns it as `(row, col, player)`.
@@ -241,7 +275,9 @@ impl<S: Storage> TicTacToe<S> {
             }
         }
         self.store.truncate(0);
-        self.counters.reset(self.store.lines_mut());
+        let parts = self.store.parts_mut();
+        parts.tallies.fill([Tally::EMPTY; 2]);
+        self.counters.reset(parts.lines);
     }
 
     /// Who holds (`row`, `col`): `None` when empty. Checked mode only.

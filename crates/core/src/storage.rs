@@ -2,13 +2,13 @@
 //! ([`Heap`]), or in arrays whose size is fixed at compile time ([`Fixed`]). A storage only holds
 //! memory and reports plain facts (it does not fit, memory is short); the rules live above it.
 
-use crate::counters::Line;
+use crate::counters::{Line, Tally};
 use crate::limits::Mode;
 
 pub(crate) use sealed::Unfit;
 
 pub(crate) mod sealed {
-    use super::{Line, Mode, mark_cell};
+    use super::{Line, Mode, Tally, mark_cell};
 
     /// Why a storage could not be made.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,9 +27,14 @@ pub(crate) mod sealed {
         where
             Self: Sized;
         fn mode(&self) -> Mode;
-        /// `n` pairs of lines: pair `i` holds row `i`, then column `i`. A move's range check is a
-        /// comparison with this length, which then also proves both of its lines in bounds.
+        /// `n`: a move's range check compares with this. It is the length of the lines (checked
+        /// mode) or of the tallies (lean mode), so it also proves the move's lines in bounds.
+        fn size(&self) -> usize;
+        /// Checked mode: `n` pairs of lines, pair `i` holding row `i`, then column `i`. Lean mode:
+        /// empty.
         fn lines(&self) -> &[[Line; 2]];
+        /// Lean mode: `n` pairs of tallies, laid out as the lines. Checked mode: empty.
+        fn tallies(&self) -> &[[Tally; 2]];
         #[inline]
         fn lines_mut(&mut self) -> &mut [[Line; 2]] {
             self.parts_mut().lines
@@ -59,6 +64,7 @@ pub(crate) mod sealed {
     /// read the others again.
     pub struct Parts<'a> {
         pub lines: &'a mut [[Line; 2]],
+        pub tallies: &'a mut [[Tally; 2]],
         pub cells: &'a mut [u64],
         /// The journal's whole room; the first `*len` entries are recorded.
         pub journal: &'a mut [u32],
@@ -169,8 +175,16 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
         Mode::Checked
     }
     #[inline]
+    fn size(&self) -> usize {
+        N
+    }
+    #[inline]
     fn lines(&self) -> &[[Line; 2]] {
         &self.lines
+    }
+    #[inline]
+    fn tallies(&self) -> &[[Tally; 2]] {
+        &[]
     }
     #[inline]
     fn cells(&self) -> &[u64] {
@@ -198,6 +212,7 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
     fn parts_mut(&mut self) -> sealed::Parts<'_> {
         sealed::Parts {
             lines: &mut self.lines,
+            tallies: &mut [],
             cells: &mut self.cells,
             journal: self.history.as_flattened_mut(),
             len: &mut self.len,
@@ -216,7 +231,7 @@ pub use heap::Heap;
 mod heap {
     use alloc::vec::Vec;
 
-    use super::{Line, Unfit, sealed};
+    use super::{Line, Tally, Unfit, sealed};
     use crate::limits::Mode;
 
     /// A board whose size is chosen at run time, on the heap (feature `alloc`).
@@ -234,6 +249,7 @@ mod heap {
     pub struct Heap {
         mode: Mode,
         lines: Vec<[Line; 2]>,
+        tallies: Vec<[Tally; 2]>,
         cells: Vec<u64>,
         /// The journal's room, every slot written (zeros past `len`), so that recording an entry
         /// after [`reserve`](sealed::Memory::reserve) is one store, without a second capacity check.
@@ -268,10 +284,16 @@ mod heap {
     impl sealed::Memory for Heap {
         fn create(n: u32, mode: Mode) -> Result<Self, Unfit> {
             let n64 = u64::from(n);
-            let lines = try_filled(n64, [Line::EMPTY; 2])?;
-            let (cells, journal) = match mode {
-                Mode::Lean => (Vec::new(), Vec::new()),
+            let (lines, tallies, cells, journal) = match mode {
+                Mode::Lean => (
+                    Vec::new(),
+                    try_filled(n64, [Tally::EMPTY; 2])?,
+                    Vec::new(),
+                    Vec::new(),
+                ),
                 Mode::Checked => (
+                    try_filled(n64, [Line::EMPTY; 2])?,
+                    Vec::new(),
                     try_filled((n64 * n64).div_ceil(32), 0)?,
                     try_filled((n64 * n64).min(FIRST_HISTORY), 0)?,
                 ),
@@ -279,6 +301,7 @@ mod heap {
             Ok(Heap {
                 mode,
                 lines,
+                tallies,
                 cells,
                 journal,
                 len: 0,
@@ -289,8 +312,19 @@ mod heap {
             self.mode
         }
         #[inline]
+        fn size(&self) -> usize {
+            match self.mode {
+                Mode::Checked => self.lines.len(),
+                Mode::Lean => self.tallies.len(),
+            }
+        }
+        #[inline]
         fn lines(&self) -> &[[Line; 2]] {
             &self.lines
+        }
+        #[inline]
+        fn tallies(&self) -> &[[Tally; 2]] {
+            &self.tallies
         }
         #[inline]
         fn cells(&self) -> &[u64] {
@@ -316,6 +350,7 @@ mod heap {
         fn parts_mut(&mut self) -> sealed::Parts<'_> {
             sealed::Parts {
                 lines: &mut self.lines,
+                tallies: &mut self.tallies,
                 cells: &mut self.cells,
                 journal: &mut self.journal,
                 len: &mut self.len,

@@ -5,7 +5,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use tictactoe_core::{Error, Game, Player};
+use tictactoe_core::{Error, Game, MAX_LEAN_N, Player};
 
 /// The system allocator, except that it refuses every allocation a thread makes while its
 /// `REFUSE` is set: per thread, so that tests running side by side (and the harness) are untouched.
@@ -100,4 +100,26 @@ fn a_lean_batch_whose_rollback_record_cannot_grow_is_refused_and_changes_nothing
     assert_eq!(game.encode(), before, "a refused batch changed the game");
     assert_eq!(game.play_all(batch), Ok(None));
     assert_eq!(game.move_count(), 4);
+}
+
+#[test]
+fn a_game_the_memory_cannot_hold_is_an_error_and_other_games_live_on() {
+    let mut bystander = Game::new(3).expect("a game");
+    bystander.play(1, 1, Player::X).expect("a move");
+    for (n, lean) in [(3, false), (65_535, false), (1, true), (MAX_LEAN_N, true)] {
+        let made = without_memory(|| {
+            if lean {
+                Game::new_lean(n)
+            } else {
+                Game::new(n)
+            }
+        });
+        assert_eq!(
+            made.unwrap_err(),
+            Error::OutOfMemory { n },
+            "n = {n}, lean {lean}"
+        );
+    }
+    assert_eq!(bystander.play(0, 0, Player::O), Ok(None));
+    assert_eq!(bystander.move_count(), 2);
 }

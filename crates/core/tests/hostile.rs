@@ -106,32 +106,72 @@ fn numbers_are_quoted_as_passed_not_saturated() {
     assert!(err.to_string().contains(&usize::MAX.to_string()), "{err}");
 }
 
-/// The bytes of a lean game from its header fields and its lines' (X, O) counts.
-fn lean_bytes(n: u32, last: u8, lines: &[(u32, u32)]) -> Vec<u8> {
-    let mut bytes = b"TTT\x01".to_vec();
+/// The bytes of a lean game from its header fields, its move count and its lines' tallies.
+fn lean_bytes(n: u32, last: u8, moves: u64, tallies: &[u32]) -> Vec<u8> {
+    let mut bytes = b"TTT\x02".to_vec();
     bytes.extend(n.to_le_bytes());
     bytes.extend([1, last]);
-    for &(x, o) in lines {
-        bytes.extend(x.to_le_bytes());
-        bytes.extend(o.to_le_bytes());
+    bytes.extend(moves.to_le_bytes());
+    for &tally in tallies {
+        bytes.extend(tally.to_le_bytes());
     }
     bytes
+}
+
+/// A line's tally: X's marks minus O's, times four, and a bit for each player who marked it.
+fn tally(x: i32, o: i32) -> u32 {
+    (((x - o) * 4) as u32) | u32::from(x > 0) | (u32::from(o > 0) << 1)
 }
 
 #[test]
 fn lean_decoding_refuses_a_diagonal_mark_where_no_row_and_column_cross() {
     // n = 2: one X, in row 0 and column 1, which is (0, 1): on the anti-diagonal, not the main one.
-    let lines = [(1, 0), (0, 0), (0, 0), (1, 0)];
-    let on_main = [lines.as_slice(), &[(1, 0), (0, 0)]].concat();
+    let (one, none) = (tally(1, 0), tally(0, 0));
+    let lines = [one, none, none, one];
+    let on_main = [lines.as_slice(), &[one, none]].concat();
     assert!(matches!(
-        Game::decode(&lean_bytes(2, 1, &on_main)),
+        Game::decode(&lean_bytes(2, 1, 1, &on_main)),
         Err(Error::Decode(DecodeError::Inconsistent(_)))
     ));
-    let on_anti = [lines.as_slice(), &[(0, 0), (1, 0)]].concat();
-    let game = Game::decode(&lean_bytes(2, 1, &on_anti)).unwrap();
+    let on_anti = [lines.as_slice(), &[none, one]].concat();
+    let game = Game::decode(&lean_bytes(2, 1, 1, &on_anti)).unwrap();
     let mut played = Game::new_lean(2).unwrap();
     played.play(0, 1, Player::X).unwrap();
     assert_eq!(game, played);
+}
+
+#[test]
+fn lean_decoding_refuses_tallies_that_disagree_with_their_bits_or_the_move_count() {
+    // n = 2 after X at (0, 1) and O at (1, 0): each row and column holds one mark.
+    let (x, o, none) = (tally(1, 0), tally(0, 1), tally(0, 0));
+    let good = [x, o, o, x, none, tally(1, 1)];
+    let game = Game::decode(&lean_bytes(2, 2, 2, &good)).unwrap();
+    let mut played = Game::new_lean(2).unwrap();
+    played.play(0, 1, Player::X).unwrap();
+    played.play(1, 0, Player::O).unwrap();
+    assert_eq!(game, played);
+    let refused = |bytes: Vec<u8>| {
+        matches!(
+            Game::decode(&bytes),
+            Err(Error::Decode(DecodeError::Inconsistent(_)))
+        )
+    };
+    // X ahead in a line that only O has marked.
+    assert!(refused(lean_bytes(2, 2, 2, &[x, o, o, x, none, 4 | 2])));
+    // A line no one marked with a count.
+    assert!(refused(lean_bytes(2, 2, 2, &[x, o, o, x, 4, tally(1, 1)])));
+    // Two moves cannot leave X one mark ahead, nor three leave them level.
+    assert!(refused(lean_bytes(2, 1, 2, &[x, none, none, x, none, x])));
+    assert!(refused(lean_bytes(2, 2, 3, &good)));
+    // More moves than cells.
+    assert!(refused(lean_bytes(2, 2, 6, &good)));
+    // Rows and columns that disagree.
+    assert!(refused(lean_bytes(
+        2,
+        2,
+        2,
+        &[x, o, o, o, none, tally(1, 1)]
+    )));
 }
 
 fn hostility() -> impl Strategy<Value = Hostility> {

@@ -3,7 +3,7 @@
 use tictactoe_testkit as common;
 
 use common::Model;
-use tictactoe_core::{DecodeError, Error, FixedGame, Game, MAX_LEAN_N, Mode, Player};
+use tictactoe_core::{DecodeError, Error, FixedGame, Game, Mode, Player};
 
 const CLASSIC: [(i64, i64, i64); 7] = [
     (0, 0, 1),
@@ -67,23 +67,6 @@ fn sizes_outside_each_mode_are_refused() {
             }
         );
     }
-}
-
-#[test]
-#[cfg_attr(
-    miri,
-    ignore = "Miri stops at an allocation this large instead of failing it"
-)]
-fn a_size_the_memory_cannot_hold_is_an_error_and_other_games_live_on() {
-    let mut bystander = Game::new(3).unwrap();
-    bystander.play(1, 1, Player::X).unwrap();
-    // 2^32 - 1 lines of 8 bytes, twice: 64 GiB, more than this machine (or any test machine) has.
-    assert_eq!(
-        Game::new_lean(MAX_LEAN_N).unwrap_err(),
-        Error::OutOfMemory { n: MAX_LEAN_N }
-    );
-    assert_eq!(bystander.play(0, 0, Player::O), Ok(None));
-    assert_eq!(bystander.move_count(), 2);
 }
 
 #[test]

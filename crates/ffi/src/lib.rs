@@ -75,7 +75,7 @@ pub extern "C" fn tictactoe_new(n: i64) -> *mut TicTacToe {
 /// A new lean `n x n` game: O(n) memory, no board. The caller promises to play each cell at most once;
 /// `tictactoe_cell`, `tictactoe_undo` and `tictactoe_render` answer `TICTACTOE_ERROR_NEEDS_BOARD`.
 ///
-/// Returns NULL when `n` is not between 1 and 4294967295, or when the memory cannot be had. The caller
+/// Returns NULL when `n` is not between 1 and 536870911, or when the memory cannot be had. The caller
 /// owns the game and releases it with `tictactoe_free`.
 #[unsafe(no_mangle)]
 pub extern "C" fn tictactoe_new_lean(n: i64) -> *mut TicTacToe {

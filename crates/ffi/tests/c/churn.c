@@ -10,9 +10,9 @@
 static int allocation_failure(void) {
     TicTacToe *bystander = tictactoe_new(3);
     if (bystander == NULL || tictactoe_move(bystander, 1, 1, 1) != 0) return 1;
-    /* 1 GiB of cells and 64 GiB of counters: both beyond the limit this runs under. */
+    /* 1 GiB of cells and 4 GiB of counters, the largest sizes: both beyond the limit this runs under. */
     if (tictactoe_new(65535) != NULL) return 2;
-    if (tictactoe_new_lean(4294967295) != NULL) return 3;
+    if (tictactoe_new_lean(536870911) != NULL) return 3;
     if (tictactoe_move(bystander, 0, 0, 2) != 0 || tictactoe_move_count(bystander) != 2) return 4;
     tictactoe_free(bystander);
     puts("allocation failure: NULL for boards beyond the memory limit, other games untouched");
