@@ -56,20 +56,11 @@ struct line {
 };
 
 struct guarded {
-    struct line *lines; /* n rows, n columns, the main diagonal, the anti-diagonal */
+    void *lines; /* n rows, n columns, the main diagonal, the anti-diagonal: 2n + 2 entries */
     int64_t n, moves, open[2];
     int refused; /* bit 1: X may not move; bit 2: O may not; both once the game is over */
     int winner;
 };
-
-static void guarded_reset(struct guarded *g, int64_t n) {
-    g->n = n;
-    memset(g->lines, 0, (size_t)(2 * n + 2) * sizeof *g->lines);
-    g->moves = 0;
-    g->open[0] = g->open[1] = 2 * n + 2;
-    g->refused = 0;
-    g->winner = 0;
-}
 
 /* The winner after the move (0 for none), or -1 when the move is refused and nothing changed. */
 static inline int guarded_play(struct guarded *g, int64_t r, int64_t c, int64_t p) {
@@ -95,40 +86,11 @@ static inline int guarded_play(struct guarded *g, int64_t r, int64_t c, int64_t 
     return won ? (int)p : 0;
 }
 
-/* Replays the records like `reference_replay` through one reused guarded game, whose lines have room
- * for 2 * max_n + 2 entries, and leaves the last game's state in `last` for the caller to see, so
- * that keeping it is part of the work. */
-int64_t reference_guarded_replay(const int64_t *data, size_t words, struct line *lines,
-                                 struct guarded *last) {
-    struct guarded g = {.lines = lines};
-    int64_t winners = 0;
-    size_t at = 0;
-    while (at + 2 <= words) {
-        int64_t n = data[at], k = data[at + 1];
-        const int64_t *moves = data + at + 2;
-        at += 2 + 3 * (size_t)k;
-        guarded_reset(&g, n);
-        for (int64_t i = 0; i < k; i++) {
-            int w = guarded_play(&g, moves[3 * i], moves[3 * i + 1], moves[3 * i + 2]);
-            if (w < 0) return -1;
-            winners += w;
-        }
-    }
-    *last = g;
-    return winners;
-}
-
 /* The guarded loop once more with one 4-byte word a line, as the issue proposes for large boards: the
  * signed count (X's marks minus O's) above two bits saying whether X and O have marked the line, which
  * is what `open` needs. Half the memory of a pair of counts; it cannot take a move back, since the
  * bits do not say how many marks each player holds. */
-struct compact {
-    int *lines; /* n rows, n columns, the main diagonal, the anti-diagonal */
-    int64_t n, moves, open[2];
-    int refused, winner;
-};
-
-static inline int compact_play(struct compact *g, int64_t r, int64_t c, int64_t p) {
+static inline int compact_play(struct guarded *g, int64_t r, int64_t c, int64_t p) {
     if (p != 1 && p != 2) return -1;
     if ((uint64_t)r >= (uint64_t)g->n || (uint64_t)c >= (uint64_t)g->n) return -1;
     if (g->refused & p) return -1;
@@ -153,10 +115,14 @@ static inline int compact_play(struct compact *g, int64_t r, int64_t c, int64_t 
     return won ? (int)p : 0;
 }
 
-/* Like `reference_guarded_replay`, with lines of one int each (room for 2 * max_n + 2). */
-int64_t reference_compact_replay(const int64_t *data, size_t words, int *lines,
-                                 struct compact *last) {
-    struct compact g = {.lines = lines};
+/* Replays the records like `reference_replay` through one reused guarded game whose lines are
+ * `line_size` bytes each (room for 2 * max_n + 2 of them), moved by `play` (a constant wherever this
+ * is inlined), and leaves the last game's state in `last` for the caller to see, so that keeping it
+ * is part of the work. */
+static inline int64_t guarded_replay(const int64_t *data, size_t words, void *lines,
+                                     size_t line_size, struct guarded *last,
+                                     int (*play)(struct guarded *, int64_t, int64_t, int64_t)) {
+    struct guarded g = {.lines = lines};
     int64_t winners = 0;
     size_t at = 0;
     while (at + 2 <= words) {
@@ -164,16 +130,26 @@ int64_t reference_compact_replay(const int64_t *data, size_t words, int *lines,
         const int64_t *moves = data + at + 2;
         at += 2 + 3 * (size_t)k;
         g.n = n;
-        memset(lines, 0, (size_t)(2 * n + 2) * sizeof *lines);
+        memset(lines, 0, (size_t)(2 * n + 2) * line_size);
         g.moves = 0;
         g.open[0] = g.open[1] = 2 * n + 2;
         g.refused = g.winner = 0;
         for (int64_t i = 0; i < k; i++) {
-            int w = compact_play(&g, moves[3 * i], moves[3 * i + 1], moves[3 * i + 2]);
+            int w = play(&g, moves[3 * i], moves[3 * i + 1], moves[3 * i + 2]);
             if (w < 0) return -1;
             winners += w;
         }
     }
     *last = g;
     return winners;
+}
+
+int64_t reference_guarded_replay(const int64_t *data, size_t words, struct line *lines,
+                                 struct guarded *last) {
+    return guarded_replay(data, words, lines, sizeof *lines, last, guarded_play);
+}
+
+int64_t reference_compact_replay(const int64_t *data, size_t words, int *lines,
+                                 struct guarded *last) {
+    return guarded_replay(data, words, lines, sizeof *lines, last, compact_play);
 }

@@ -72,8 +72,7 @@ unsafe extern "C" {
     ) -> i64;
 }
 
-/// Room for the C `struct guarded` or `struct compact` (48 bytes each), which the guarded floors
-/// leave their last game in.
+/// Room for the C `struct guarded` (48 bytes), which the guarded floors leave their last game in.
 #[repr(C, align(8))]
 struct GuardedState([u8; 48]);
 
@@ -247,7 +246,7 @@ fn run(dir: &Path) {
                 "C counter loop with every check, one 4-byte word a line (signed count, has-X and has-O bits)",
                 Box::new(|| {
                     // SAFETY: as above; `compact` has room for 2n + 2 ints; `compact_state` is
-                    // as large and aligned as the C struct (also 48 bytes).
+                    // as large and aligned as the C struct.
                     unsafe {
                         reference_compact_replay(
                             words.as_ptr(),

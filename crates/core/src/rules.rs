@@ -135,11 +135,7 @@ impl<S: Storage> TicTacToe<S> {
         // lines in bounds, then takes the storage's parts once, after its checks.
         match self.store.mode() {
             Mode::Checked => {
-                let n = self.store.lines().len() as u64;
-                if row >= n || col >= n {
-                    return Err(self.out_of_range(quoted[0], quoted[1]));
-                }
-                let (row, col) = (row as usize, col as usize);
+                let (row, col) = self.on_board(self.store.lines().len(), row, col, quoted)?;
                 self.counters.check_turn(player)?;
                 // In range, so row * n + col < n * n <= u32::MAX.
                 let index = (row * self.n() + col) as u32;
@@ -156,11 +152,7 @@ impl<S: Storage> TicTacToe<S> {
                 Ok(self.counters.add(parts.lines, row, col, player))
             }
             Mode::Lean => {
-                let n = self.store.tallies().len() as u64;
-                if row >= n || col >= n {
-                    return Err(self.out_of_range(quoted[0], quoted[1]));
-                }
-                let (row, col) = (row as usize, col as usize);
+                let (row, col) = self.on_board(self.store.tallies().len(), row, col, quoted)?;
                 self.counters.check_turn(player)?;
                 if !BATCH {
                     let tallies = self.store.parts_mut().tallies;
@@ -179,6 +171,23 @@ impl<S: Storage> TicTacToe<S> {
                 }
                 Ok(self.counters.add_tallies(parts.tallies, row, col, player))
             }
+        }
+    }
+
+    /// (`row`, `col`) as indices below `n`, the length of the lines or tallies the move will index,
+    /// or [`Error::OutOfRange`] quoting the caller's numbers.
+    #[inline(always)]
+    fn on_board(
+        &self,
+        n: usize,
+        row: u64,
+        col: u64,
+        quoted: [i128; 2],
+    ) -> Result<(usize, usize), Error> {
+        if row < n as u64 && col < n as u64 {
+            Ok((row as usize, col as usize))
+        } else {
+            Err(self.out_of_range(quoted[0], quoted[1]))
         }
     }
 
