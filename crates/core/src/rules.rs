@@ -164,11 +164,8 @@ impl<S: Storage> TicTacToe<S> {
                 let mut parts = self.store.parts_mut();
                 // In range of a lean board, whose n fits in 32 bits. A tally cannot lose a mark, so
                 // the batch keeps the words this move replaces.
-                parts.record(row as u32);
-                parts.record(col as u32);
-                for word in self.counters.tallies_before(parts.tallies, row, col) {
-                    parts.record(word);
-                }
+                let [r, c, main, anti] = self.counters.tallies_before(parts.tallies, row, col);
+                parts.record_all([row as u32, col as u32, r, c, main, anti]);
                 Ok(self.counters.add_tallies(parts.tallies, row, col, player))
             }
         }

@@ -79,6 +79,13 @@ pub(crate) mod sealed {
             *self.len += 1;
         }
 
+        /// Records `words` at once; [`Memory::room`] has said there is room for all of them.
+        #[inline(always)]
+        pub fn record_all<const K: usize>(&mut self, words: [u32; K]) {
+            self.journal[*self.len..][..K].copy_from_slice(&words);
+            *self.len += K;
+        }
+
         /// Checked mode: records a move on empty cell `index` and gives the cell the player's `bits`.
         #[inline(always)]
         pub fn take_cell(&mut self, index: u32, bits: u8) {
