@@ -134,6 +134,19 @@ fn replay(game: &mut Game, set: &[(usize, &[i64])]) -> i64 {
     replay_then(game, set, |_| {}, |_| {})
 }
 
+/// Replays every game as one all-or-nothing batch (reset between games); returns the sum of the
+/// winners.
+fn batch_replay(game: &mut Game, set: &[(usize, &[i64])]) -> i64 {
+    let mut winners = 0;
+    for &(_, moves) in set {
+        game.reset();
+        let moves = moves.chunks_exact(3).map(|m| [m[0], m[1], m[2]]);
+        let winner = game.play_all_i64(moves).expect("legal moves");
+        winners += i64::from(winner.map_or(0, Player::number));
+    }
+    winners
+}
+
 /// [`replay`], calling `after_move` after every move and `after_game` after every game: how the
 /// other operations are timed on top of the same replay.
 fn replay_then(
@@ -211,6 +224,7 @@ fn run(dir: &Path) {
         let mut compact = vec![0i32; 2 * n + 2];
         let mut compact_state = GuardedState([0; 48]);
         let mut lean = Game::new_lean(n).expect("lean game");
+        let mut batched = Game::new_lean(n).expect("lean game");
         let mut contenders: Vec<Contender<'_>> = vec![
             (
                 "C counter loop, gcc -O2 (the floor)",
@@ -258,6 +272,10 @@ fn run(dir: &Path) {
                 }),
             ),
             ("core lean", Box::new(|| replay(&mut lean, set))),
+            (
+                "core lean, one batch (play_all) per game",
+                Box::new(|| batch_replay(&mut batched, set)),
+            ),
         ];
         let abi_game = tictactoe::tictactoe_new_lean(n as i64);
         contenders.push((
