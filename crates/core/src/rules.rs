@@ -35,26 +35,17 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     #[inline(always)]
     pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
-        // The storage keeps n pairs of lines (or tallies): comparing with their count is the range
-        // check, and proves the move's lines in bounds. A negative number becomes huge as u64, so
-        // one unsigned comparison checks both ends.
-        let n = self.store.size() as u64;
-        if (row as u64) < n && (col as u64) < n {
-            Ok((row as usize, col as usize))
-        } else {
-            Err(self.out_of_range(i128::from(row), i128::from(col)))
-        }
+        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
+        let quoted = [i128::from(row), i128::from(col)];
+        self.on_board(self.store.size(), row as u64, col as u64, quoted)
     }
 
-    /// [`locate`](Self::locate) for indices: one range check for every typed caller.
+    /// [`locate`](Self::locate) for indices.
     #[inline(always)]
     pub(crate) fn check_range(&self, row: usize, col: usize) -> Result<(), Error> {
-        let n = self.store.size();
-        if row < n && col < n {
-            Ok(())
-        } else {
-            Err(self.out_of_range(row as i128, col as i128))
-        }
+        let quoted = [row as i128, col as i128];
+        self.on_board(self.store.size(), row as u64, col as u64, quoted)
+            .map(drop)
     }
 
     #[cold]
@@ -171,8 +162,9 @@ impl<S: Storage> TicTacToe<S> {
         }
     }
 
-    /// (`row`, `col`) as indices below `n`, the length of the lines or tallies the move will index,
-    /// or [`Error::OutOfRange`] quoting the caller's numbers.
+    /// (`row`, `col`) as indices below `n`, or [`Error::OutOfRange`] quoting the caller's numbers.
+    /// A move passes the length of the lines or tallies it will index, which then proves them in
+    /// bounds; the other callers pass the board's size.
     #[inline(always)]
     fn on_board(
         &self,
