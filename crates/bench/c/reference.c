@@ -62,6 +62,10 @@ struct guarded {
     int winner;
 };
 
+/* The benchmark passes room for the last game's state as 48 bytes aligned to 8. */
+_Static_assert(sizeof(struct guarded) == 48 && _Alignof(struct guarded) <= 8,
+               "struct guarded must fit GuardedState in crates/bench/src/main.rs");
+
 /* The winner after the move (0 for none), or -1 when the move is refused and nothing changed. */
 static inline int guarded_play(struct guarded *g, int64_t r, int64_t c, int64_t p) {
     if (p != 1 && p != 2) return -1;

@@ -518,3 +518,30 @@ impl Counters {
         ]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{SIGNS, Tally};
+    use crate::limits::MAX_LEAN_N;
+    use crate::player::Player;
+
+    /// A tally at the largest lean size: one mark short of n either way, then complete, with the
+    /// counts and bits exact and nothing overflowing (tests run with overflow checks).
+    #[test]
+    fn tallies_hold_counts_up_to_the_largest_lean_size() {
+        let n = MAX_LEAN_N as i32;
+        for (player, sign) in [(Player::X, SIGNS[0]), (Player::O, SIGNS[1])] {
+            let (step, target) = ((4 * sign) as u32, n * sign);
+            let mut tally = Tally::from_word((((n - 1) * sign * 4) as u32) | player as u32);
+            assert_eq!(tally.count(), (n - 1) * sign);
+            let mut closed = 0;
+            assert!(tally.add(player, step, target, &mut closed));
+            assert_eq!((tally.count(), closed), (n * sign, 0));
+            assert!(tally.has(player) && !tally.has(player.other()));
+            // A fresh line: the mark closes it for the other player and completes nothing.
+            let mut fresh = Tally::EMPTY;
+            assert!(!fresh.add(player, step, target, &mut closed));
+            assert_eq!((fresh.count(), closed), (sign, 1));
+        }
+    }
+}
