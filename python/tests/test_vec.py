@@ -296,3 +296,22 @@ def test_the_self_play_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     first = capsys.readouterr().out.splitlines()[0]
     finished, x, o, draws = (int(w.strip(",")) for w in first.split() if w.strip(",").isdigit())
     assert finished == x + o + draws > 0
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_engine_refuses_arguments_not_one_per_game(threads: int) -> None:
+    # The wrapper checks shapes first; a caller of the private engine meets the engine's own check,
+    # which must refuse and change nothing, split over threads or not.
+    games = VecGames(3, seed=0, threads=threads)
+    games.step([0, 1, 2])
+    engine = games._engine
+    before = games.action_mask.copy()
+    for call in (
+        lambda: engine.step(np.zeros(2, np.int64).tobytes()),
+        lambda: engine.step(np.zeros(4, np.int64).tobytes()),
+        lambda: engine.reset([True, False]),
+        lambda: engine.reset([True] * 4),
+    ):
+        with pytest.raises(ValueError, match="game 0"):
+            call()
+        assert np.array_equal(games.action_mask, before)

@@ -358,6 +358,13 @@ impl VecEngine {
         result.map_err(|err| batch_error(py, err))
     }
 
+    /// The error for an argument that does not hold one value per game, as the core gives it.
+    fn not_one_per_game(&self, py: Python<'_>) -> PyErr {
+        let needed = self.shape.num_envs;
+        let error = Error::BufferTooSmall { needed };
+        batch_error(py, BatchError { index: 0, error })
+    }
+
     fn games(&self) -> MutexGuard<'_, Parts> {
         // The engine does not panic, so a poisoned lock still guards consistent games.
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
@@ -436,9 +443,7 @@ impl VecEngine {
             }
         };
         if actions.len() != self.shape.num_envs {
-            let needed = self.shape.num_envs;
-            let error = Error::BufferTooSmall { needed };
-            return Err(batch_error(py, BatchError { index: 0, error }));
+            return Err(self.not_one_per_game(py));
         }
         let fresh = Fresh::new(py, self.shape, true)?;
         let mut spare = Vec::new();
@@ -472,9 +477,7 @@ impl VecEngine {
         if let Some(only) = &only
             && only.len() != self.shape.num_envs
         {
-            let needed = self.shape.num_envs;
-            let error = Error::BufferTooSmall { needed };
-            return Err(batch_error(py, BatchError { index: 0, error }));
+            return Err(self.not_one_per_game(py));
         }
         let fresh = Fresh::new(py, self.shape, false)?;
         let mut spare = Vec::new();
