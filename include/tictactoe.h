@@ -37,6 +37,8 @@ typedef enum tictactoe_error {
   TICTACTOE_ERROR_PANIC = -12,
   // The engine refused the call for a reason this version of the library has no code for.
   TICTACTOE_ERROR_OTHER = -13,
+  // Two buffers of one call overlap: every output needs memory of its own.
+  TICTACTOE_ERROR_OVERLAP = -14,
 } tictactoe_error;
 
 // When a game that has ended starts again.
@@ -67,7 +69,8 @@ typedef enum tictactoe_illegal {
 typedef struct TicTacToe TicTacToe;
 
 // Many games of one size, stepped together; see `tictactoe_games_new`. Opaque. Like a single game,
-// it may move between threads but must not be used from two at once.
+// it may move between threads but must not be used from two at once, and a call an internal error
+// interrupts leaves it refusing every call with `TICTACTOE_ERROR_PANIC`.
 typedef struct TicTacToeGames TicTacToeGames;
 
 // One move of a batch for `tictactoe_play`.
@@ -83,6 +86,10 @@ typedef struct TicTacToeMove {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+// A static message for `code`, for any `int`: never NULL, never to be freed. Non-negative codes are
+// results, not errors, and read "success".
+const char *tictactoe_strerror(int code);
 
 // A new checked `n x n` game: it keeps the board, refuses taken cells and can undo.
 //
@@ -218,10 +225,6 @@ int64_t tictactoe_render(const struct TicTacToe *game,
                          char *buf,
                          size_t len);
 
-// A static message for `code`, for any `int`: never NULL, never to be freed. Non-negative codes are
-// results, not errors, and read "success".
-const char *tictactoe_strerror(int code);
-
 // `num_envs` (1 or more) empty checked `n x n` games, each with X to move, and a random generator
 // seeded with `seed` for `tictactoe_games_sample` and `tictactoe_games_playout`. `autoreset` is a
 // `tictactoe_autoreset` and `illegal` a `tictactoe_illegal` value. Returns NULL for a bad argument or
@@ -231,6 +234,18 @@ struct TicTacToeGames *tictactoe_games_new(int64_t num_envs,
                                            int autoreset,
                                            int illegal,
                                            uint64_t seed);
+
+// `tictactoe_games_new`, with the games split into `threads` consecutive blocks (1 or more; no more
+// blocks than games), each with its own generator derived from `seed`: the same seed and thread
+// count give the same samples, and 1 gives what `tictactoe_games_new` gives. Blocks of at least
+// 16384 games step on threads of their own, each call waiting for all of them; smaller ones run in
+// turn on the calling thread.
+struct TicTacToeGames *tictactoe_games_new_threads(int64_t num_envs,
+                                                   int64_t n,
+                                                   int autoreset,
+                                                   int illegal,
+                                                   uint64_t seed,
+                                                   int64_t threads);
 
 // Releases games made by `tictactoe_games_new`; NULL is accepted and does nothing.
 //
@@ -244,7 +259,7 @@ void tictactoe_games_free(struct TicTacToeGames *games);
 // # Safety
 //
 // `games` is NULL or a live object from this library.
-int64_t tictactoe_games_num_envs(struct TicTacToeGames *games);
+int64_t tictactoe_games_num_envs(const struct TicTacToeGames *games);
 
 // Empties every game, or, when `only` is not NULL, the games `i` with `only[i]` true (`num_envs`
 // flags). Then writes what every game looks like: `obs` (`num_envs * n * n * 2` flags: for each
@@ -298,7 +313,7 @@ int tictactoe_games_sample(struct TicTacToeGames *games, int64_t *actions);
 // # Safety
 //
 // `games` is NULL or a live object; `winners` is NULL or points to `num_envs` writable values.
-int tictactoe_games_playout(struct TicTacToeGames *games, int8_t *winners);
+int tictactoe_games_playout(struct TicTacToeGames *games, uint8_t *winners);
 
 // A new single game holding a copy of game `i`, or NULL (NULL object, `i` outside
 // `0..num_envs`, a game lost by an illegal action, or no memory). Release it with `tictactoe_free`.

@@ -114,7 +114,7 @@ def test_malformed_calls_are_refused_and_change_nothing(
     assert snapshot(game) == before
 
 
-def test_bools_and_index_objects_take_the_general_route_with_the_same_answers() -> None:
+def test_index_objects_take_the_general_route_with_the_same_answers() -> None:
     class Index:
         def __init__(self, value: int) -> None:
             self.value = value
@@ -123,8 +123,8 @@ def test_bools_and_index_objects_take_the_general_route_with_the_same_answers() 
             return self.value
 
     game, twin = TicTacToe(3), TicTacToe(3)
-    assert game.move(True, False, 1) == twin.move(1, 0, 1)
+    assert game.move(Index(1), Index(0), 1) == twin.move(1, 0, 1)
     assert game.move(Index(2), Index(2), Index(2)) == twin.move(2, 2, 2)
-    assert game.cell(Index(1), False) == twin.cell(1, 0) == 1
+    assert game.cell(Index(1), Index(0)) == twin.cell(1, 0) == 1
     assert game.can_win(Index(2)) == twin.can_win(2)
     assert snapshot(game) == snapshot(twin)

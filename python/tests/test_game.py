@@ -101,8 +101,35 @@ def test_int_like_values_are_accepted() -> None:
             return 1
 
     game = TicTacToe(3)
-    assert game.move(Index(), True, 2) == 0
+    assert game.move(Index(), Index(), 2) == 0
     assert game.cell(1, 1) == 2
+
+
+def test_bools_are_refused_everywhere_an_int_is_asked_for() -> None:
+    # One rule for bools across the package: a yes or no is never a number here.
+    import numpy as np
+    from tictactoe import VecGames
+
+    game = TicTacToe(3)
+    calls = [
+        lambda: TicTacToe(True),
+        lambda: game.move(True, 0, 1),
+        lambda: game.move(0, 0, np.True_),
+        lambda: game.cell(0, False),
+        lambda: game.can_win(True),
+        lambda: game.play([(0, 0, True)]),
+        lambda: VecGames(True),
+        lambda: VecGames(2, True),
+        lambda: VecGames(2, threads=True),
+        lambda: VecGames(2, seed=True),
+        lambda: VecGames(2).game(True),
+        lambda: VecGames(2).step(np.array([True, False])),
+        lambda: VecGames(2).step(np.array([True, 0], dtype=object)),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match="bool"):
+            call()
+    assert game.move_count == 0
 
 
 @pytest.mark.parametrize("n", [0, -1, -(10**30), 65536, 10**30])

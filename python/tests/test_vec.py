@@ -306,12 +306,12 @@ def test_the_engine_refuses_arguments_not_one_per_game(threads: int) -> None:
     games.step([0, 1, 2])
     engine = games._engine
     before = games.action_mask.copy()
-    for call in (
-        lambda: engine.step(np.zeros(2, np.int64).tobytes()),
-        lambda: engine.step(np.zeros(4, np.int64).tobytes()),
-        lambda: engine.reset([True, False]),
-        lambda: engine.reset([True] * 4),
+    for call, message in (
+        (lambda: engine.step(np.zeros(2, np.int64).tobytes()), "actions buffer holds 2 items where 3"),
+        (lambda: engine.step(np.zeros(4, np.int64).tobytes()), "actions buffer holds 4 items where 3"),
+        (lambda: engine.reset([True, False]), "reset_mask buffer holds 2 items where 3"),
+        (lambda: engine.reset([True] * 4), "reset_mask buffer holds 4 items where 3"),
     ):
-        with pytest.raises(ValueError, match="game 0"):
+        with pytest.raises(ValueError, match=message):
             call()
         assert np.array_equal(games.action_mask, before)

@@ -1,9 +1,10 @@
 from collections.abc import Iterable
 from typing import Any, Self, SupportsIndex, TypeAlias, final
 
-__all__ = ["IllegalMoveError", "TicTacToe", "_VecGames", "__version__"]
+__all__ = ["MAX_CHECKED_N", "IllegalMoveError", "TicTacToe", "_VecGames", "__version__"]
 
 __version__: str
+MAX_CHECKED_N: int
 
 class IllegalMoveError(ValueError):
     """A move the rules refuse: a cell off the board, a player other than 1 or 2, the same player twice
@@ -190,20 +191,22 @@ class _VecGames:
         cls, num_envs: int, n: int, autoreset: str, illegal: str, seed: int, threads: int
     ) -> Self: ...
     def step(
-        self, actions: bytes
+        self, actions: bytes, wide: dict[int, int] | None = None
     ) -> tuple[
         tuple[bytearray, bytearray, bytearray],
         tuple[bytearray, bytearray, bytearray, bytearray, bytearray],
     ]:
-        """Steps every game with `actions`, native 64-bit ints; returns the outputs as bytearrays."""
+        """Steps every game with `actions`, native 64-bit ints; `wide` maps a game to its action as
+        passed when that did not fit in 64 bits (for messages). Returns the outputs as bytearrays.
+        """
     def reset(self, only: list[bool] | None) -> tuple[bytearray, bytearray, bytearray]:
-        """Empties every game, or those `only` names (one byte per game); returns the view."""
+        """Empties every game, or those `only` names (one flag per game); returns the view."""
     def view(self) -> tuple[bytearray, bytearray, bytearray]:
         """What every game looks like now."""
     def sample(self) -> bytearray:
         """A random action per game, as native 64-bit ints."""
     def playout(self) -> bytearray:
-        """Plays every game to its end at random; the winners, one signed byte per game."""
+        """Plays every game to its end at random; the winners, one byte per game."""
     def seed(self, seed: int) -> None: ...
     def game(self, i: int) -> bytes:
         """Game `i`, encoded."""

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import operator
 import os
+from collections.abc import Mapping
 from typing import Any, SupportsIndex
 
-from tictactoe._tictactoe import TicTacToe, _VecGames
+from tictactoe._tictactoe import MAX_CHECKED_N, TicTacToe, _VecGames
 
 try:
     import numpy as np
@@ -22,19 +23,33 @@ ILLEGAL_POLICIES = ("raise", "loss")
 _INT64_MAX = 2**63 - 1
 
 
-def _count(value: SupportsIndex, name: str, least: int) -> int:
-    if isinstance(value, bool):
+def _int(value: object, name: str) -> int:
+    """``value`` as an int: anything with ``__index__`` but a bool (one rule for bools everywhere:
+    a yes or no is never a number here); ``TypeError`` for everything else."""
+    if isinstance(value, bool | np.bool_):
         raise TypeError(f"{name} must be an int, not bool")
-    number = operator.index(value)  # TypeError for anything that is not an int
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
+
+
+def _count(value: object, name: str, least: int) -> int:
+    number = _int(value, name)
     if number < least:
         raise ValueError(f"{name} must be at least {least}, not {number}")
     return number
 
 
-def _seed(seed: SupportsIndex | None) -> int:
+def _seed(seed: object) -> int:
+    """The one seed policy of ``VecGames`` and the adapters: ``None`` (fresh entropy) or an int
+    from 0 to 2**64 - 1; ``TypeError`` for anything else, ``ValueError`` out of range."""
     if seed is None:
         return int.from_bytes(os.urandom(8), "little")
-    return operator.index(seed) % 2**64
+    number = _int(seed, "seed")
+    if not 0 <= number < 2**64:
+        raise ValueError(f"seed must be between 0 and 2**64 - 1, not {number}")
+    return number
 
 
 class VecGames:
@@ -72,6 +87,12 @@ class VecGames:
             raise ImportError("VecGames needs NumPy: pip install 'tictactoe-engine[numpy]'")
         self._num_envs = _count(num_envs, "num_envs", 1)
         self._n = _count(n, "n", 1)
+        if self._n > MAX_CHECKED_N:
+            raise ValueError(
+                f"board size {self._n} is invalid: it must be between 1 and {MAX_CHECKED_N}"
+            )
+        if self._num_envs > _INT64_MAX:
+            raise MemoryError(f"not enough memory for {self._num_envs} games of {n}x{n}")
         if autoreset not in AUTORESET_MODES:
             raise ValueError(f"autoreset must be one of {AUTORESET_MODES}, not {autoreset!r}")
         if illegal not in ILLEGAL_POLICIES:
@@ -88,7 +109,7 @@ class VecGames:
         self._obs_shape = (envs, self._n, self._n, 2)
         self._mask_shape = (envs, cells)
         self._bool, self._u8 = np.dtype(np.bool_), np.dtype(np.uint8)
-        self._f32, self._i64, self._i8 = np.dtype(np.float32), np.dtype(np.int64), np.dtype(np.int8)
+        self._f32, self._i64 = np.dtype(np.float32), np.dtype(np.int64)
 
     @property
     def num_envs(self) -> int:
@@ -132,6 +153,9 @@ class VecGames:
         """Empties every game, or with ``options={"reset_mask": mask}`` only those the bool mask
         names (a pending restart of a named game happens now). ``seed`` restarts the generator."""
         only = None
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(f"options must be a dict, not {type(options).__name__}")
+        seed_value = None if seed is None else _seed(seed)
         if options is not None and options.get("reset_mask") is not None:
             mask = np.asarray(options["reset_mask"])
             if mask.dtype != np.bool_:
@@ -141,25 +165,32 @@ class VecGames:
                     f"reset_mask must have shape ({self._num_envs},), not {mask.shape}"
                 )
             only = [bool(x) for x in mask]
-        if seed is not None:
-            self._engine.seed(_seed(seed))
+        if seed_value is not None:
+            self._engine.seed(seed_value)
         obs, mask_, player = self._view(self._engine.reset(only))
         return obs, {"action_mask": mask_, "current_player": player}
 
-    def _actions(self, actions: object) -> bytes:
+    def _actions(self, actions: object) -> tuple[bytes, dict[int, int] | None]:
+        """The actions as native int64 bytes, read exactly as their values say (any integer dtype,
+        byte order and strides), and the ones beyond int64 as passed, by game, for messages
+        (the engine gets them clamped: off the board either way)."""
         array = np.asarray(actions)
+        wide: dict[int, int] = {}
         if array.dtype == np.object_:
-            flat = [operator.index(a) for a in array.reshape(-1)]  # TypeError for a non-int
-            array = np.array(
-                [min(max(a, -_INT64_MAX - 1), _INT64_MAX) for a in flat], dtype=np.int64
-            ).reshape(array.shape)
+            flat = [_int(a, "an action") for a in array.reshape(-1)]
+            wide = {i: a for i, a in enumerate(flat) if not -_INT64_MAX - 1 <= a <= _INT64_MAX}
+            clamped = [min(max(a, -_INT64_MAX - 1), _INT64_MAX) for a in flat]
+            array = np.array(clamped, dtype=np.int64).reshape(array.shape)
         elif array.dtype.kind not in "iu":
             raise TypeError(f"actions must be integers, not {array.dtype}")
         if array.shape != (self._num_envs,):
             raise ValueError(f"actions must have shape ({self._num_envs},), not {array.shape}")
-        if array.dtype.kind == "u":
-            array = np.minimum(array, _INT64_MAX)
-        return np.ascontiguousarray(array, dtype=np.int64).tobytes()
+        if array.dtype.kind == "u" and array.dtype.itemsize == 8:
+            big = np.flatnonzero(array > np.uint64(_INT64_MAX))
+            wide = {int(i): int(array[i]) for i in big}
+            array = np.minimum(array, np.uint64(_INT64_MAX))
+        # A cast to int64 reads each value as its dtype says, whatever the byte order or strides.
+        return np.ascontiguousarray(array, dtype=np.int64).tobytes(), wide or None
 
     def step(self, actions: object) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Plays one action per game; returns ``(obs, rewards, terminated, truncated, info)``.
@@ -171,7 +202,7 @@ class VecGames:
         game) and changes nothing.
         """
         view, (rewards, terminated, winner, final_obs, has_final) = self._engine.step(
-            self._actions(actions)
+            *self._actions(actions)
         )
         obs, mask, player = self._view(view)
         info: dict[str, Any] = {
@@ -196,11 +227,11 @@ class VecGames:
 
     def playout(self) -> Any:
         """Plays every game to its end with uniformly random legal moves; the winners (0 for a
-        draw) as int8. The games are left ended."""
-        return np.ndarray((self._num_envs,), self._i8, self._engine.playout())
+        draw) as uint8, as ``info["winner"]``. The games are left ended."""
+        return np.ndarray((self._num_envs,), self._u8, self._engine.playout())
 
     def _index(self, i: SupportsIndex) -> int:
-        index = operator.index(i)
+        index = _int(i, "a game index")
         if not 0 <= index < self._num_envs:
             raise IndexError(f"there is no game {index}: there are {self._num_envs}")
         return index

@@ -27,6 +27,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from tictactoe import VecGames
+from tictactoe._vec import _seed
 
 # Gymnasium's auto-reset modes, by the names VecGames uses.
 _MODES = {
@@ -74,6 +75,8 @@ class VecEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         if isinstance(seed, list):
             raise TypeError("one seed seeds every game: pass an int")
         if seed is not None:
+            # VecGames's seed policy, checked before anything is seeded.
+            seed = _seed(seed)
             self.action_space.seed(seed)
         return self.games.reset(seed=seed, options=options)
 

@@ -30,7 +30,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector, wrappers
 
-from tictactoe import TicTacToe
+from tictactoe import IllegalMoveError, TicTacToe
 
 AGENTS = ("player_1", "player_2")
 
@@ -114,7 +114,13 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
             self._was_dead_step(action)
             return
         player = AGENTS.index(agent) + 1
-        row, col = divmod(operator.index(action), self.n)  # a float is a TypeError, not truncated
+        action = operator.index(action)  # a float is a TypeError, not truncated
+        if not 0 <= action < self.n * self.n:
+            # Refused in the caller's own terms: a cell it never named would mislead.
+            raise IllegalMoveError(
+                f"action {action} is outside the board: it must be between 0 and {self.n**2 - 1}"
+            )
+        row, col = divmod(action, self.n)
         winner = self._game.move(row, col, player)
         self._marks[row, col] = player
         if self._game.is_over:

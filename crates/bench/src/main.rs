@@ -629,7 +629,7 @@ fn vec_playouts(envs: usize, rounds: usize) -> i64 {
     let mut games = VecGames::new(envs, 3, AutoReset::NextStep, Illegal::Raise, 1).expect("games");
     let (mut obs, mut mask, mut player) =
         (vec![false; 18 * envs], vec![false; 9 * envs], vec![0; envs]);
-    let mut winners = vec![0i8; envs];
+    let mut winners = vec![0u8; envs];
     let mut sum = 0;
     for _ in 0..rounds {
         let view = View {

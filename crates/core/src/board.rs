@@ -2,12 +2,12 @@
 
 use core::fmt;
 
+use crate::cells::occupant;
 use crate::error::Error;
 use crate::game::TicTacToe;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::rules::bits_player;
-use crate::storage::{Storage, cell_bits};
+use crate::storage::Storage;
 
 /// How a game stands: still in play, won, or drawn. Its `Display` reads "in play", "X has won",
 /// "a draw".
@@ -105,7 +105,7 @@ impl<S: Storage> fmt::Display for Board<'_, S> {
                 f.write_str("\n")?;
             }
             for col in 0..n {
-                let symbol = match bits_player(cell_bits(cells, (row * n + col) as u32)) {
+                let symbol = match occupant(cells, (row * n + col) as u32) {
                     Some(p) => p.symbol(),
                     None => ' ',
                 };

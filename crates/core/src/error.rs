@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::player::Player;
+use crate::player::{InvalidPlayer, Player};
 
 /// Why a call was refused. A refused call never changes the game.
 ///
@@ -34,6 +34,20 @@ pub enum Error {
     /// The memory for a board of this size could not be had.
     OutOfMemory {
         /// The board size asked for.
+        n: usize,
+    },
+    /// A count that must be at least 1 (the games of a batch, its threads) was 0 or less.
+    InvalidCount {
+        /// What was counted, by the name callers pass it as (`num_envs`, `threads`).
+        name: &'static str,
+        /// The count given.
+        count: i128,
+    },
+    /// The memory for a batch of games could not be had.
+    GamesOutOfMemory {
+        /// The number of games asked for.
+        num_envs: usize,
+        /// Their board size.
         n: usize,
     },
     /// A player number other than 1 or 2.
@@ -153,9 +167,13 @@ impl fmt::Display for Error {
             Error::OutOfMemory { n } => {
                 write!(f, "not enough memory for a {n}x{n} board")
             }
-            Error::InvalidPlayer { player } => {
-                write!(f, "player {player} is invalid: it must be 1 (X) or 2 (O)")
+            Error::InvalidCount { name, count } => {
+                write!(f, "{name} {count} is invalid: it must be at least 1")
             }
+            Error::GamesOutOfMemory { num_envs, n } => {
+                write!(f, "not enough memory for {num_envs} games of {n}x{n}")
+            }
+            Error::InvalidPlayer { player } => InvalidPlayer { number: player }.fmt(f),
             Error::OutOfRange { row, col, n } => match n.checked_sub(1) {
                 Some(last) => write!(
                     f,
@@ -239,6 +257,12 @@ impl core::error::Error for Error {
 }
 
 impl core::error::Error for DecodeError {}
+
+impl From<InvalidPlayer> for Error {
+    fn from(err: InvalidPlayer) -> Error {
+        Error::InvalidPlayer { player: err.number }
+    }
+}
 
 impl From<DecodeError> for Error {
     fn from(err: DecodeError) -> Error {

@@ -4,6 +4,8 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use crate::counters::Counters;
+#[cfg(feature = "vec")]
+use crate::counters::Line;
 #[cfg(feature = "alloc")]
 use crate::error::Error;
 use crate::limits::Mode;
@@ -296,6 +298,21 @@ impl<S: Storage> TicTacToe<S> {
         self.counters.can_win(player)
     }
 
+    /// A checked game's state as plain slices, for a batch to copy: its counters, its `n` pairs
+    /// of lines, its packed cells and its moves (cell indices, oldest first). `None` when lean.
+    #[cfg(feature = "vec")]
+    pub(crate) fn checked_state(&self) -> Option<CheckedState<'_>> {
+        match self.mode() {
+            Mode::Checked => Some((
+                &self.counters,
+                self.store.lines(),
+                self.store.cells(),
+                self.store.journal(),
+            )),
+            Mode::Lean => None,
+        }
+    }
+
     /// The moves played so far as `(row, col, player)`, oldest first; none in lean mode.
     ///
     /// ```
@@ -326,6 +343,10 @@ impl<S: Storage> TicTacToe<S> {
         })
     }
 }
+
+/// A checked game's counters, lines, packed cells and moves, borrowed (see `checked_state`).
+#[cfg(feature = "vec")]
+pub(crate) type CheckedState<'a> = (&'a Counters, &'a [[Line; 2]], &'a [u64], &'a [u32]);
 
 /// Two games are equal when they have the same size and mode and the same counters, and in checked
 /// mode the same moves in the same order: then every call gives both the same answer.

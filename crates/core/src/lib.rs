@@ -41,11 +41,14 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
-// Layers point down only: game and its faces (rules, batch, board, encoding) -> counters -> storage,
-// with limits, player and error beneath them all.
+// Layers point down only: the batched stepper (vec_games) -> the game's faces (rules, batch, board,
+// encoding) -> game -> storage -> counters -> cells and limits -> error -> player.
 mod batch;
 mod board;
+mod cells;
 mod counters;
 mod encoding;
 mod error;
@@ -56,7 +59,7 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde;
 mod storage;
-#[cfg(feature = "alloc")]
+#[cfg(feature = "vec")]
 mod vec_games;
 
 pub use batch::BatchError;
@@ -67,9 +70,11 @@ pub use error::{DecodeError, Error};
 pub use game::Game;
 pub use game::{FixedGame, TicTacToe};
 pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
-pub use player::Player;
+pub use player::{InvalidPlayer, Player};
 #[cfg(feature = "alloc")]
 pub use storage::Heap;
 pub use storage::{Fixed, Storage};
-#[cfg(feature = "alloc")]
-pub use vec_games::{AutoReset, Illegal, StepOutputs, VecGames, View};
+#[cfg(feature = "vec")]
+pub use vec_games::{
+    AutoReset, Illegal, ShapeError, StepError, StepOutputs, VecError, VecGames, View,
+};

@@ -2,8 +2,6 @@
 
 use core::fmt;
 
-use crate::error::Error;
-
 /// One of the two players: `X` (number 1) or `O` (number 2).
 ///
 /// ```
@@ -50,19 +48,21 @@ impl Player {
         self as u8
     }
 
-    /// The player with this number, or [`Error::InvalidPlayer`] for anything but 1 or 2.
+    /// The player with this number, or [`InvalidPlayer`] for anything but 1 or 2 (which becomes
+    /// [`Error::InvalidPlayer`](crate::Error::InvalidPlayer) through `?`).
     ///
     /// ```
-    /// # use tictactoe_core::{Error, Player};
+    /// # use tictactoe_core::{Error, InvalidPlayer, Player};
     /// assert_eq!(Player::from_number(1), Ok(Player::X));
-    /// assert_eq!(Player::from_number(-7), Err(Error::InvalidPlayer { player: -7 }));
+    /// assert_eq!(Player::from_number(-7), Err(InvalidPlayer { number: -7 }));
+    /// assert_eq!(Error::from(InvalidPlayer { number: -7 }), Error::InvalidPlayer { player: -7 });
     /// ```
     #[inline]
-    pub const fn from_number(number: i64) -> Result<Player, Error> {
+    pub const fn from_number(number: i64) -> Result<Player, InvalidPlayer> {
         match number {
             1 => Ok(Player::X),
             2 => Ok(Player::O),
-            player => Err(Error::InvalidPlayer { player }),
+            number => Err(InvalidPlayer { number }),
         }
     }
 
@@ -89,9 +89,9 @@ impl Player {
 }
 
 impl TryFrom<i64> for Player {
-    type Error = Error;
+    type Error = InvalidPlayer;
 
-    fn try_from(number: i64) -> Result<Player, Error> {
+    fn try_from(number: i64) -> Result<Player, InvalidPlayer> {
         Player::from_number(number)
     }
 }
@@ -101,6 +101,30 @@ impl From<Player> for u8 {
         player.number()
     }
 }
+
+/// A number that names no player: anything but 1 (`X`) and 2 (`O`).
+///
+/// ```
+/// # use tictactoe_core::{InvalidPlayer, Player};
+/// assert_eq!(Player::try_from(3).unwrap_err().to_string(), "player 3 is invalid: it must be 1 (X) or 2 (O)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InvalidPlayer {
+    /// The number given.
+    pub number: i64,
+}
+
+impl fmt::Display for InvalidPlayer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "player {} is invalid: it must be 1 (X) or 2 (O)",
+            self.number
+        )
+    }
+}
+
+impl core::error::Error for InvalidPlayer {}
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,24 +1,32 @@
 //! The rules of a move, on top of the counters: range, turn and taken-cell checks, and taking moves
 //! back. Nothing changes until every check has passed.
 
-use crate::counters::Tally;
+use crate::cells::{mark_cell, occupant, set_cell_bits};
+use crate::counters::{Counters, Line, Tally};
 use crate::error::Error;
 use crate::game::TicTacToe;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::storage::{Storage, cell_bits, set_cell_bits};
+use crate::storage::Storage;
 
 /// The journal words a lean batch keeps per move: the cell, then the four tallies it replaces.
 const LEAN_RECORD: usize = 6;
 
-/// The player a cell's two bits name.
-#[inline]
-pub(crate) fn bits_player(bits: u8) -> Option<Player> {
-    match bits {
-        1 => Some(Player::X),
-        2 => Some(Player::O),
-        _ => None,
-    }
+/// A checked move once every check has passed: the cell marked, the move recorded in `slot`, the
+/// lines counted; returns the winner after it. The one place a checked move writes, for a single
+/// game and for every game of a [`VecGames`](crate::VecGames). (`row`, `col`) is on the board of
+/// `lines` (one pair a row), its cell `index` is `row * n + col`, and it is empty in `cells`.
+#[inline(always)]
+pub(crate) fn commit_checked(
+    counters: &mut Counters,
+    (lines, cells): (&mut [[Line; 2]], &mut [u64]),
+    slot: &mut u32,
+    (row, col, index): (usize, usize, u32),
+    player: Player,
+) -> Option<Player> {
+    *slot = index;
+    mark_cell(cells, index, player.number());
+    counters.add(lines, row, col, player)
 }
 
 impl<S: Storage> TicTacToe<S> {
@@ -130,7 +138,7 @@ impl<S: Storage> TicTacToe<S> {
                 self.counters.check_turn(player)?;
                 // In range, so row * n + col < n * n <= u32::MAX.
                 let index = (row * self.n() + col) as u32;
-                if let Some(by) = bits_player(cell_bits(self.store.cells(), index)) {
+                if let Some(by) = occupant(self.store.cells(), index) {
                     return Err(Error::Occupied { row, col, by });
                 }
                 if self.store.room() < 1 {
@@ -138,9 +146,18 @@ impl<S: Storage> TicTacToe<S> {
                     // the range check and the counters on the common path.
                     return self.grow_then_place::<BATCH>(row, col, player, 1);
                 }
-                let mut parts = self.store.parts_mut();
-                parts.take_cell(index, player.number());
-                Ok(self.counters.add(parts.lines, row, col, player))
+                let parts = self.store.parts_mut();
+                // `room` said there is a slot at `len`.
+                let slot = &mut parts.journal[*parts.len];
+                *parts.len += 1;
+                let board = (parts.lines, parts.cells);
+                Ok(commit_checked(
+                    &mut self.counters,
+                    board,
+                    slot,
+                    (row, col, index),
+                    player,
+                ))
             }
             Mode::Lean => {
                 let (row, col) = self.on_board(self.store.tallies().len(), row, col, quoted)?;
@@ -295,6 +312,6 @@ impl<S: Storage> TicTacToe<S> {
             return Err(Error::NeedsBoard);
         }
         let index = (row * self.n() + col) as u32;
-        Ok(bits_player(cell_bits(self.store.cells(), index)))
+        Ok(occupant(self.store.cells(), index))
     }
 }

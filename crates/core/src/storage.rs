@@ -8,7 +8,7 @@ use crate::limits::Mode;
 pub(crate) use sealed::Unfit;
 
 pub(crate) mod sealed {
-    use super::{Line, Mode, Tally, mark_cell};
+    use super::{Line, Mode, Tally};
 
     /// Why a storage could not be made.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,25 +72,11 @@ pub(crate) mod sealed {
     }
 
     impl Parts<'_> {
-        /// Records one entry; [`Memory::room`] has said there is room.
-        #[inline(always)]
-        pub fn record(&mut self, word: u32) {
-            self.journal[*self.len] = word;
-            *self.len += 1;
-        }
-
         /// Records `words` at once; [`Memory::room`] has said there is room for all of them.
         #[inline(always)]
         pub fn record_all<const K: usize>(&mut self, words: [u32; K]) {
             self.journal[*self.len..][..K].copy_from_slice(&words);
             *self.len += K;
-        }
-
-        /// Checked mode: records a move on empty cell `index` and gives the cell the player's `bits`.
-        #[inline(always)]
-        pub fn take_cell(&mut self, index: u32, bits: u8) {
-            self.record(index);
-            mark_cell(self.cells, index, bits);
         }
     }
 }
@@ -112,26 +98,6 @@ pub(crate) mod sealed {
 pub trait Storage: sealed::Memory {}
 
 impl<T: sealed::Memory> Storage for T {}
-
-/// Reads the two bits of cell `index`: 0 empty, 1 `X`, 2 `O`.
-#[inline]
-pub(crate) fn cell_bits(cells: &[u64], index: u32) -> u8 {
-    ((cells[(index / 32) as usize] >> ((index % 32) * 2)) & 0b11) as u8
-}
-
-/// Writes the two bits of cell `index`.
-#[inline]
-pub(crate) fn set_cell_bits(cells: &mut [u64], index: u32, bits: u8) {
-    let word = &mut cells[(index / 32) as usize];
-    let shift = (index % 32) * 2;
-    *word = (*word & !(0b11 << shift)) | (u64::from(bits) << shift);
-}
-
-/// Writes the two bits of cell `index`, which is empty: one OR.
-#[inline]
-pub(crate) fn mark_cell(cells: &mut [u64], index: u32, bits: u8) {
-    cells[(index / 32) as usize] |= u64::from(bits) << ((index % 32) * 2);
-}
 
 /// A board whose size is fixed at compile time: plain arrays, no allocator. `N` must be 1 to 32.
 ///

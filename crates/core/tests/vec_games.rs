@@ -3,7 +3,9 @@
 //! auto-reset mode and under both illegal-action policies, compared output by output.
 
 use proptest::prelude::*;
-use tictactoe_core::{AutoReset, Illegal, StepOutputs, VecGames, View};
+use tictactoe_core::{
+    AutoReset, Illegal, ShapeError, StepError, StepOutputs, VecError, VecGames, View,
+};
 use tictactoe_testkit::envs::{EnvModel, Stepped};
 
 #[derive(Clone, Debug)]
@@ -29,7 +31,7 @@ fn empty(envs: usize, cells: usize, same_step: bool) -> Stepped {
     }
 }
 
-fn step(games: &mut VecGames, actions: &[i64]) -> Result<Stepped, tictactoe_core::BatchError> {
+fn step(games: &mut VecGames, actions: &[i64]) -> Result<Stepped, VecError> {
     let (envs, cells) = (games.num_envs(), games.num_actions());
     let mut s = empty(envs, cells, games.autoreset() == AutoReset::SameStep);
     games.step(actions, outputs(&mut s))?;
@@ -109,8 +111,10 @@ proptest! {
     fn every_step_equals_the_model(
         (n, envs, autoreset, illegal, ops) in case(),
         seed in any::<u64>(),
+        threads in 1usize..4,
     ) {
-        let mut games = VecGames::new(envs, n, autoreset, illegal, seed).unwrap();
+        // Split into blocks or not, the games answer as the model does.
+        let mut games = VecGames::with_threads(envs, n, autoreset, illegal, seed, threads).unwrap();
         let mut model = EnvModel::new(envs, n, autoreset, illegal);
         for op in ops {
             match op {
@@ -148,7 +152,7 @@ proptest! {
                     // What the next steps give is still compared with the model.
                 }
                 Op::Playout => {
-                    let mut winners = vec![0i8; envs];
+                    let mut winners = vec![0u8; envs];
                     games.playout(&mut winners).unwrap();
                     for (i, &won) in winners.iter().enumerate() {
                         // Replay the engine's random moves on the model's board and compare the end.
@@ -164,7 +168,7 @@ proptest! {
                             model.ended[i] = true;
                             model.winner[i] = model.boards[i].winner().map_or(0, |p| p.number());
                         }
-                        prop_assert_eq!(won, model.winner[i] as i8);
+                        prop_assert_eq!(won, model.winner[i]);
                     }
                 }
             }
@@ -178,13 +182,18 @@ fn check_step(games: &mut VecGames, model: &mut EnvModel, actions: &[i64]) {
         .refusal(actions)
         .map(|i| (i, model.refusal_error(i, actions[i])));
     // `check` answers as the step will, and changes nothing.
-    let checked = games.check(actions).map_err(|err| (err.index, err.error));
+    let refused = |err: VecError| match err {
+        VecError::Step(StepError { game, error }) => (game, error),
+        shape => panic!("a step of the right length was refused as {shape}"),
+    };
+    let checked = games.check(actions).map_err(refused);
     assert_eq!(checked, refusal.map_or(Ok(()), Err));
     assert_eq!(state(games), before, "check changed the games");
     match (step(games, actions), refusal) {
         (Ok(got), None) => assert_eq!(got, model.step(actions).unwrap()),
         (Err(err), Some((index, error))) => {
-            assert_eq!((err.index, err.error), (index, error));
+            assert_eq!(refused(err), (index, error));
+            assert_eq!(err.to_string(), format!("game {index}: {error}"));
             assert_eq!(state(games), before, "a refused step changed the games");
         }
         (got, want) => panic!("the engine gave {got:?}, the model expected {want:?}"),
@@ -197,7 +206,7 @@ fn the_same_seed_gives_the_same_samples_and_playouts() {
         let mut games = VecGames::new(64, 3, AutoReset::NextStep, Illegal::Raise, seed).unwrap();
         let mut actions = vec![0i64; 64];
         games.sample(&mut actions).unwrap();
-        let mut winners = vec![0i8; 64];
+        let mut winners = vec![0u8; 64];
         games.playout(&mut winners).unwrap();
         (actions, winners)
     };
@@ -233,31 +242,39 @@ fn a_buffer_of_the_wrong_length_is_refused_and_changes_nothing() {
         step(&mut games, &actions).unwrap();
         let before = state(&games);
         let same_step = autoreset == AutoReset::SameStep;
-        let refused = |result: Result<(), tictactoe_core::BatchError>| {
-            let too_small = |e: &tictactoe_core::BatchError| {
-                e.index == 0 && matches!(e.error, tictactoe_core::Error::BufferTooSmall { .. })
-            };
-            result.as_ref().is_err_and(too_small)
-        };
-        // Each output in turn one short and one long, the others right.
+        // Refused as a buffer of the wrong length, and no other way.
+        let refused = |result: Result<(), VecError>| matches!(result, Err(VecError::Shape(_)));
+        // Each output in turn one short and one long, the others right: the error names it, its
+        // length and the length it needs, in items.
         for which in 0..7 {
             for delta in [-1isize, 1] {
                 let mut s = empty(envs, n * n, same_step);
                 let resize = |len: usize| (len as isize + delta) as usize;
+                let (name, needed) = match which {
+                    0 => ("obs", s.obs.len()),
+                    1 => ("action_mask", s.action_mask.len()),
+                    2 => ("current_player", s.current_player.len()),
+                    3 => ("rewards", s.rewards.len()),
+                    4 => ("terminated", s.terminated.len()),
+                    5 => ("winner", s.winner.len()),
+                    _ => ("has_final_obs", s.has_final_obs.len()),
+                };
                 match which {
-                    0 => s.obs.resize(resize(s.obs.len()), false),
-                    1 => s.action_mask.resize(resize(s.action_mask.len()), false),
-                    2 => s.current_player.resize(resize(s.current_player.len()), 0),
-                    3 => s.rewards.resize(resize(s.rewards.len()), 0.0),
-                    4 => s.terminated.resize(resize(s.terminated.len()), false),
-                    5 => s.winner.resize(resize(s.winner.len()), 0),
-                    _ => s.has_final_obs.resize(resize(s.has_final_obs.len()), false),
+                    0 => s.obs.resize(resize(needed), false),
+                    1 => s.action_mask.resize(resize(needed), false),
+                    2 => s.current_player.resize(resize(needed), 0),
+                    3 => s.rewards.resize(resize(needed), 0.0),
+                    4 => s.terminated.resize(resize(needed), false),
+                    5 => s.winner.resize(resize(needed), 0),
+                    _ => s.has_final_obs.resize(resize(needed), false),
                 }
                 let out = outputs(&mut s);
-                assert!(
-                    refused(games.step(&actions, out)),
-                    "output {which}, {delta:+}"
-                );
+                let want = ShapeError {
+                    buffer: name,
+                    len: resize(needed),
+                    needed,
+                };
+                assert_eq!(games.step(&actions, out), Err(VecError::Shape(want)));
                 assert_eq!(state(&games), before);
             }
         }

@@ -6,9 +6,8 @@ use core::ffi::c_int;
 use core::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use tictactoe_core::{Error, Game};
-
-use crate::{TicTacToe, TicTacToeError};
+use crate::error::TicTacToeError;
+use crate::handle::Handle;
 
 /// A C return type that can carry a negative error code.
 pub(crate) trait Code {
@@ -32,39 +31,43 @@ pub(crate) fn guard<T>(fallback: T, f: impl FnOnce() -> T) -> T {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
 }
 
-fn answer<T: Code>(result: Result<T, Error>) -> T {
-    result.unwrap_or_else(|err| T::code(TicTacToeError::from(err)))
-}
-
-/// Runs `f` on the game, or answers `NULL_POINTER` (no game) or `PANIC` (an unusable game). A read
-/// cannot half-change a game, so a panic here leaves it usable.
-pub(crate) fn read<T: Code>(
-    handle: Option<&TicTacToe>,
-    f: impl FnOnce(&Game) -> Result<T, Error>,
-) -> T {
+/// The engine object behind a handle another argument names: `NULL_POINTER` for none, `PANIC` for
+/// one a panic left unusable. What every call checks of every handle it reads.
+pub(crate) fn usable<H: Handle>(handle: Option<&H>) -> Result<&H::Inner, TicTacToeError> {
     match handle {
-        None => T::code(TicTacToeError::NullPointer),
-        Some(handle) if handle.broken => T::code(TicTacToeError::Panic),
-        Some(handle) => guard(T::code(TicTacToeError::Panic), || answer(f(&handle.game))),
+        None => Err(TicTacToeError::NullPointer),
+        Some(handle) if handle.broken() => Err(TicTacToeError::Panic),
+        Some(handle) => Ok(handle.inner()),
     }
 }
 
-/// [`read`] for calls that change the game. A panic midway may leave it half-changed, so the game
-/// is marked unusable: every later call answers `PANIC`.
-pub(crate) fn change<T: Code>(
-    handle: Option<&mut TicTacToe>,
-    f: impl FnOnce(&mut Game) -> Result<T, Error>,
+/// Runs `f` on the object behind `handle` (see [`usable`]), turning its error into a code. A read
+/// cannot half-change an object, so a panic here leaves it usable.
+pub(crate) fn read<H: Handle, T: Code, E: Into<TicTacToeError>>(
+    handle: Option<&H>,
+    f: impl FnOnce(&H::Inner) -> Result<T, E>,
 ) -> T {
-    match handle {
-        None => T::code(TicTacToeError::NullPointer),
-        Some(handle) if handle.broken => T::code(TicTacToeError::Panic),
-        Some(handle) => match catch_unwind(AssertUnwindSafe(|| f(&mut handle.game))) {
-            Ok(result) => answer(result),
-            Err(_) => {
-                handle.broken = true;
-                T::code(TicTacToeError::Panic)
-            }
-        },
+    let run = || usable(handle).and_then(|inner| f(inner).map_err(Into::into));
+    guard(Err(TicTacToeError::Panic), run).unwrap_or_else(T::code)
+}
+
+/// [`read`] for calls that change the object. A panic midway may leave it half-changed, so it is
+/// marked unusable: every later call answers `PANIC`.
+pub(crate) fn change<H: Handle, T: Code, E: Into<TicTacToeError>>(
+    handle: Option<&mut H>,
+    f: impl FnOnce(&mut H::Inner) -> Result<T, E>,
+) -> T {
+    let handle = match handle {
+        None => return T::code(TicTacToeError::NullPointer),
+        Some(handle) if handle.broken() => return T::code(TicTacToeError::Panic),
+        Some(handle) => handle,
+    };
+    match catch_unwind(AssertUnwindSafe(|| f(handle.inner_mut()))) {
+        Ok(result) => result.unwrap_or_else(|err| T::code(err.into())),
+        Err(_) => {
+            handle.break_it();
+            T::code(TicTacToeError::Panic)
+        }
     }
 }
 
@@ -114,7 +117,7 @@ mod tests {
         let game = tictactoe_new(3);
         // SAFETY: `game` is live until freed below.
         let handle = unsafe { game.as_mut() };
-        let code: c_int = change(handle, |g| {
+        let code: c_int = change(handle, |g| -> Result<c_int, tictactoe_core::Error> {
             g.play(0, 0, tictactoe_core::Player::X)?;
             panic!("an engine fault midway through a call");
         });
@@ -127,6 +130,36 @@ mod tests {
             );
             assert_eq!(tictactoe_winner(game), TicTacToeError::Panic as c_int);
             tictactoe_free(game);
+        }
+    }
+
+    #[test]
+    fn a_game_a_panic_interrupted_cannot_be_copied_into_a_batch() {
+        use crate::{
+            tictactoe_games_free, tictactoe_games_game, tictactoe_games_new,
+            tictactoe_games_set_game, tictactoe_move_count,
+        };
+        let game = tictactoe_new(3);
+        // SAFETY: `game` is live until freed below.
+        let handle = unsafe { game.as_mut() };
+        let code: c_int = change(handle, |g| -> Result<c_int, tictactoe_core::Error> {
+            g.play(1, 1, tictactoe_core::Player::X)?;
+            panic!("an engine fault midway through a call");
+        });
+        assert_eq!(code, TicTacToeError::Panic as c_int);
+        let games = tictactoe_games_new(2, 3, 0, 0, 1);
+        // SAFETY: `games` and `game` are live; each is freed once.
+        unsafe {
+            assert_eq!(
+                tictactoe_games_set_game(games, 0, game),
+                TicTacToeError::Panic as c_int
+            );
+            // The half-changed game did not reach the batch, which stays usable.
+            let copy = tictactoe_games_game(games, 0);
+            assert_eq!(tictactoe_move_count(copy), 0);
+            tictactoe_free(copy);
+            tictactoe_free(game);
+            tictactoe_games_free(games);
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use core::ffi::{CStr, c_char, c_int};
 
-use tictactoe_core::Error;
+use tictactoe_core::{Error, InvalidPlayer, VecError};
 
 /// Why a call failed. Functions return these negative codes; successful results are never negative.
 /// `tictactoe_strerror` describes any code.
@@ -37,11 +37,13 @@ pub enum TicTacToeError {
     Panic = -12,
     /// The engine refused the call for a reason this version of the library has no code for.
     Other = -13,
+    /// Two buffers of one call overlap: every output needs memory of its own.
+    Overlap = -14,
 }
 
 impl TicTacToeError {
     /// Every code, from -1 down, without gaps (checked below at compile time).
-    const ALL: [TicTacToeError; 13] = [
+    const ALL: [TicTacToeError; 14] = [
         TicTacToeError::NullPointer,
         TicTacToeError::InvalidSize,
         TicTacToeError::OutOfMemory,
@@ -55,6 +57,7 @@ impl TicTacToeError {
         TicTacToeError::TooManyMoves,
         TicTacToeError::Panic,
         TicTacToeError::Other,
+        TicTacToeError::Overlap,
     ];
 
     /// The code's message: static, NUL-terminated.
@@ -81,6 +84,7 @@ impl TicTacToeError {
             TicTacToeError::Other => {
                 c"the call was refused for a reason this library has no code for"
             }
+            TicTacToeError::Overlap => c"two buffers of the call overlap",
         }
     }
 
@@ -112,7 +116,26 @@ impl From<Error> for TicTacToeError {
             Error::NothingToUndo => TicTacToeError::NothingToUndo,
             Error::NeedsBoard => TicTacToeError::NeedsBoard,
             Error::NoSuchGame { .. } => TicTacToeError::OutOfRange,
+            Error::InvalidCount { .. } => TicTacToeError::InvalidSize,
+            Error::GamesOutOfMemory { .. } => TicTacToeError::OutOfMemory,
             // Encoding is not part of the C face, and later engines may refuse in new ways.
+            _ => TicTacToeError::Other,
+        }
+    }
+}
+
+impl From<InvalidPlayer> for TicTacToeError {
+    fn from(_: InvalidPlayer) -> Self {
+        TicTacToeError::InvalidPlayer
+    }
+}
+
+/// A refused step is its game's refusal; a buffer of the wrong length cannot come from C, whose
+/// buffers take their lengths from the object.
+impl From<VecError> for TicTacToeError {
+    fn from(err: VecError) -> Self {
+        match err {
+            VecError::Step(refused) => refused.error.into(),
             _ => TicTacToeError::Other,
         }
     }

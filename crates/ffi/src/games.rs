@@ -5,18 +5,11 @@
 use core::ffi::c_int;
 use core::ptr;
 
-use tictactoe_core::{AutoReset, Illegal, StepOutputs, VecGames, View};
+use tictactoe_core::{AutoReset, Illegal, StepOutputs, VecError, VecGames, View};
 
-use crate::boundary::{Code, guard};
-use crate::{TicTacToe, TicTacToeError};
-
-/// Many games of one size, stepped together; see `tictactoe_games_new`. Opaque. Like a single game,
-/// it may move between threads but must not be used from two at once.
-pub struct TicTacToeGames {
-    games: VecGames,
-    /// Set when a panic interrupted a call that changes the games.
-    broken: bool,
-}
+use crate::boundary::{change, guard, read, usable};
+use crate::error::TicTacToeError;
+use crate::handle::{TicTacToe, TicTacToeGames, new_game, new_games};
 
 /// When a game that has ended starts again.
 #[repr(C)]
@@ -50,27 +43,20 @@ unsafe fn out<'a, T>(p: *mut T, len: usize) -> Option<&'a mut [T]> {
     (!p.is_null()).then(|| unsafe { core::slice::from_raw_parts_mut(p, len) })
 }
 
-/// Runs `f` on the games, or answers `NULL_POINTER` or `PANIC`, as for single games.
-fn change<T: Code>(
-    handle: Option<&mut TicTacToeGames>,
-    f: impl FnOnce(&mut VecGames) -> Result<T, TicTacToeError>,
-) -> T {
-    match handle {
-        None => T::code(TicTacToeError::NullPointer),
-        Some(handle) if handle.broken => T::code(TicTacToeError::Panic),
-        Some(handle) => {
-            let result =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut handle.games)));
-            match result {
-                Ok(Ok(value)) => value,
-                Ok(Err(error)) => T::code(error),
-                Err(_) => {
-                    handle.broken = true;
-                    T::code(TicTacToeError::Panic)
-                }
-            }
-        }
-    }
+/// Whether the buffers, as (address, bytes) with NULL or empty ones left out, overlap: the engine
+/// writes each through its own `&mut`, which two overlapping buffers would alias.
+fn overlapping(buffers: &[(usize, usize)]) -> bool {
+    let live = || buffers.iter().filter(|&&(at, len)| at != 0 && len != 0);
+    live().enumerate().any(|(i, &(a, a_len))| {
+        live()
+            .skip(i + 1)
+            .any(|&(b, b_len)| a < b.saturating_add(b_len) && b < a.saturating_add(a_len))
+    })
+}
+
+/// `(address, bytes)` of a buffer of `len` items at `p`.
+fn span<T>(p: *const T, len: usize) -> (usize, usize) {
+    (p as usize, len.saturating_mul(size_of::<T>()))
 }
 
 /// `num_envs` (1 or more) empty checked `n x n` games, each with X to move, and a random generator
@@ -85,6 +71,23 @@ pub extern "C" fn tictactoe_games_new(
     illegal: c_int,
     seed: u64,
 ) -> *mut TicTacToeGames {
+    tictactoe_games_new_threads(num_envs, n, autoreset, illegal, seed, 1)
+}
+
+/// `tictactoe_games_new`, with the games split into `threads` consecutive blocks (1 or more; no more
+/// blocks than games), each with its own generator derived from `seed`: the same seed and thread
+/// count give the same samples, and 1 gives what `tictactoe_games_new` gives. Blocks of at least
+/// 16384 games step on threads of their own, each call waiting for all of them; smaller ones run in
+/// turn on the calling thread.
+#[unsafe(no_mangle)]
+pub extern "C" fn tictactoe_games_new_threads(
+    num_envs: i64,
+    n: i64,
+    autoreset: c_int,
+    illegal: c_int,
+    seed: u64,
+    threads: i64,
+) -> *mut TicTacToeGames {
     let autoreset = match autoreset {
         0 => AutoReset::NextStep,
         1 => AutoReset::SameStep,
@@ -96,15 +99,16 @@ pub extern "C" fn tictactoe_games_new(
         1 => Illegal::Loss,
         _ => return ptr::null_mut(),
     };
-    let (Ok(num_envs), Ok(n)) = (usize::try_from(num_envs), usize::try_from(n)) else {
+    let (Ok(num_envs), Ok(n), Ok(threads)) = (
+        usize::try_from(num_envs),
+        usize::try_from(n),
+        usize::try_from(threads),
+    ) else {
         return ptr::null_mut();
     };
     guard(ptr::null_mut(), || {
-        match VecGames::new(num_envs, n, autoreset, illegal, seed) {
-            Ok(games) => Box::into_raw(Box::new(TicTacToeGames {
-                games,
-                broken: false,
-            })),
+        match VecGames::with_threads(num_envs, n, autoreset, illegal, seed, threads) {
+            Ok(games) => new_games(games),
             Err(_) => ptr::null_mut(),
         }
     })
@@ -130,10 +134,10 @@ pub unsafe extern "C" fn tictactoe_games_free(games: *mut TicTacToeGames) {
 ///
 /// `games` is NULL or a live object from this library.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn tictactoe_games_num_envs(games: *mut TicTacToeGames) -> i64 {
+pub unsafe extern "C" fn tictactoe_games_num_envs(games: *const TicTacToeGames) -> i64 {
     // SAFETY: the caller passes NULL or a live object.
-    let handle = unsafe { games.as_mut() };
-    change(handle, |g| Ok(g.num_envs() as i64))
+    let handle = unsafe { games.as_ref() };
+    read(handle, |g| Ok::<_, TicTacToeError>(g.num_envs() as i64))
 }
 
 /// Empties every game, or, when `only` is not NULL, the games `i` with `only[i]` true (`num_envs`
@@ -157,6 +161,15 @@ pub unsafe extern "C" fn tictactoe_games_reset(
     let handle = unsafe { games.as_mut() };
     change(handle, |g| {
         let (envs, cells) = (g.num_envs(), g.num_actions());
+        let spans = [
+            span(only, envs),
+            span(obs, 2 * cells * envs),
+            span(action_mask, cells * envs),
+            span(current_player, envs),
+        ];
+        if overlapping(&spans) {
+            return Err(TicTacToeError::Overlap);
+        }
         // SAFETY: the caller passes NULL or `num_envs` readable flags.
         let only = (!only.is_null()).then(|| unsafe { core::slice::from_raw_parts(only, envs) });
         // SAFETY: the caller passes buffers of the stated lengths.
@@ -174,7 +187,9 @@ pub unsafe extern "C" fn tictactoe_games_reset(
                 _ => return Err(TicTacToeError::NullPointer),
             }
         };
-        g.reset(only, view).map(|()| 0).map_err(|e| e.error.into())
+        g.reset(only, view)
+            .map(|()| 0)
+            .map_err(TicTacToeError::from)
     })
 }
 
@@ -213,6 +228,21 @@ pub unsafe extern "C" fn tictactoe_games_step(
         if actions.is_null() {
             return Err(TicTacToeError::NullPointer);
         }
+        let final_len = if same_step { 2 * cells * envs } else { 0 };
+        let spans = [
+            span(actions, envs),
+            span(obs, 2 * cells * envs),
+            span(action_mask, cells * envs),
+            span(current_player, envs),
+            span(rewards, 2 * envs),
+            span(terminated, envs),
+            span(winner, envs),
+            span(final_obs, final_len),
+            span(has_final_obs, envs),
+        ];
+        if overlapping(&spans) {
+            return Err(TicTacToeError::Overlap);
+        }
         // SAFETY: `actions` is not NULL and the caller passes `num_envs` readable values.
         let actions = unsafe { core::slice::from_raw_parts(actions, envs) };
         // SAFETY: the caller passes buffers of the stated lengths.
@@ -224,7 +254,7 @@ pub unsafe extern "C" fn tictactoe_games_step(
                 out(rewards, 2 * envs),
                 out(terminated, envs),
                 out(winner, envs),
-                out(final_obs, if same_step { 2 * cells * envs } else { 0 }),
+                out(final_obs, final_len),
                 out(has_final_obs, envs),
             )
         };
@@ -259,10 +289,10 @@ pub unsafe extern "C" fn tictactoe_games_step(
             has_final_obs,
         };
         g.step(actions, outputs).map(|()| 0).map_err(|err| {
-            if let Some(slot) = failed_index {
-                *slot = err.index;
+            if let (Some(slot), VecError::Step(refused)) = (failed_index, err) {
+                *slot = refused.game;
             }
-            err.error.into()
+            err.into()
         })
     })
 }
@@ -283,7 +313,7 @@ pub unsafe extern "C" fn tictactoe_games_sample(
     change(handle, |g| {
         // SAFETY: the caller passes NULL or `num_envs` writable values.
         let actions = unsafe { out(actions, g.num_envs()) }.ok_or(TicTacToeError::NullPointer)?;
-        g.sample(actions).map(|()| 0).map_err(|e| e.error.into())
+        g.sample(actions).map(|()| 0).map_err(TicTacToeError::from)
     })
 }
 
@@ -296,14 +326,14 @@ pub unsafe extern "C" fn tictactoe_games_sample(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_games_playout(
     games: *mut TicTacToeGames,
-    winners: *mut i8,
+    winners: *mut u8,
 ) -> c_int {
     // SAFETY: the caller passes NULL or a live object that this call alone uses.
     let handle = unsafe { games.as_mut() };
     change(handle, |g| {
         // SAFETY: the caller passes NULL or `num_envs` writable values.
         let winners = unsafe { out(winners, g.num_envs()) }.ok_or(TicTacToeError::NullPointer)?;
-        g.playout(winners).map(|()| 0).map_err(|e| e.error.into())
+        g.playout(winners).map(|()| 0).map_err(TicTacToeError::from)
     })
 }
 
@@ -319,18 +349,15 @@ pub unsafe extern "C" fn tictactoe_games_game(
     i: i64,
 ) -> *mut TicTacToe {
     // SAFETY: the caller passes NULL or a live object.
-    let Some(handle) = (unsafe { games.as_ref() }) else {
-        return ptr::null_mut();
-    };
-    if handle.broken {
-        return ptr::null_mut();
-    }
+    let handle = unsafe { games.as_ref() };
     let Ok(i) = usize::try_from(i) else {
         return ptr::null_mut();
     };
-    guard(ptr::null_mut(), || match handle.games.game(i) {
-        Ok(game) => crate::into_handle(game),
-        Err(_) => ptr::null_mut(),
+    guard(ptr::null_mut(), || {
+        match usable(handle).map(|g| g.game(i)) {
+            Ok(Ok(game)) => new_game(game),
+            _ => ptr::null_mut(),
+        }
     })
 }
 
@@ -352,10 +379,11 @@ pub unsafe extern "C" fn tictactoe_games_set_game(
     // SAFETY: the caller passes NULL or a live game.
     let game = unsafe { game.as_ref() };
     change(handle, |g| {
-        let game = game.ok_or(TicTacToeError::NullPointer)?;
+        // The game read honours its own handle's state, as any call on it would.
+        let game = usable(game)?;
         let i = usize::try_from(i).map_err(|_| TicTacToeError::OutOfRange)?;
-        g.set_game(i, crate::game_of(game))
+        g.set_game(i, game)
             .map(|()| 0)
-            .map_err(Into::into)
+            .map_err(TicTacToeError::from)
     })
 }

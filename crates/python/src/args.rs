@@ -3,11 +3,10 @@
 //! exporter owns and keeps alive), iterables are read once and only as far as a legal batch can go,
 //! and every allocation is fallible.
 
-use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyIterator, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyIterator, PyTuple};
 use tictactoe_core::Error;
 
 /// An int argument: its value as an `i64` (saturated: a number that large is off any board or player
@@ -34,6 +33,10 @@ pub(crate) fn int_arg<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Int<'py>> {
             return Ok(Int { value, wide: None });
         }
     }
+    // One rule for bools everywhere: a bool is a yes or no, never a number here.
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err("expected an int, not bool"));
+    }
     // SAFETY: `obj` is live; PyNumber_Index returns a new reference or NULL with an exception set.
     let index =
         unsafe { Bound::from_owned_ptr_or_err(obj.py(), ffi::PyNumber_Index(obj.as_ptr())) }?;
@@ -46,6 +49,20 @@ pub(crate) fn int_arg<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Int<'py>> {
                 value,
                 wide: Some(int),
             })
+        }
+    }
+}
+
+impl<'py> Int<'py> {
+    /// A number read from somewhere other than an int object (a buffer's item), kept whole for
+    /// messages when it does not fit in 64 bits.
+    pub(crate) fn of(py: Python<'py>, number: i128) -> Int<'py> {
+        match i64::try_from(number) {
+            Ok(value) => Int { value, wide: None },
+            Err(_) => Int {
+                value: if number < 0 { i64::MIN } else { i64::MAX },
+                wide: number.into_pyobject(py).ok(),
+            },
         }
     }
 }
@@ -141,21 +158,6 @@ fn triple<'py>(item: &Bound<'py, PyAny>) -> PyResult<Triple<'py>> {
         values,
         args: wide.then(|| Box::new(ints)),
     })
-}
-
-/// The rows of a C-contiguous `(k, 3)` buffer of native 64-bit ints (a NumPy `int64` array, an
-/// `array.array('q')` viewed as such, a `memoryview`), held through the buffer protocol: the exporter
-/// owns the memory and keeps it alive until the buffer is released. `None` for anything else.
-pub(crate) fn int64_rows(obj: &Bound<'_, PyAny>) -> Option<PyBuffer<i64>> {
-    // Asked first, because a refused `PyBuffer::get` builds and drops an exception: for a list of
-    // moves that cost more than the moves themselves.
-    // SAFETY: `obj` is a live object and the interpreter is attached while it is borrowed.
-    if unsafe { ffi::PyObject_CheckBuffer(obj.as_ptr()) } == 0 {
-        return None;
-    }
-    let buffer = PyBuffer::<i64>::get(obj).ok()?;
-    let shape = buffer.shape();
-    (buffer.dimensions() == 2 && shape[1] == 3 && buffer.is_c_contiguous()).then_some(buffer)
 }
 
 /// Reads triples from an iterator, at most `limit` of them in all; true when it stopped at the limit

@@ -2,6 +2,7 @@
 //! errors, and leaves every rule to `tictactoe-core`. The doc comments are the Python docstrings.
 
 mod args;
+mod buffer;
 mod errors;
 mod fast;
 mod svg;
@@ -12,9 +13,10 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use pyo3::IntoPyObject;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
-use tictactoe_core::{BatchError, Game, Mode, Player};
+use tictactoe_core::{BatchError, Error, Game, Mode, Player};
 
-use crate::args::{Shown, describe, int_arg, int64_rows, read_triples};
+use crate::args::{Int, Shown, describe, int_arg, read_triples};
+use crate::buffer::{Matrix, int_matrix};
 use crate::errors::{Call, IllegalMoveError, to_py};
 
 /// An n x n game of tic-tac-toe whose moves cost O(1), whatever n is.
@@ -142,28 +144,23 @@ impl TicTacToe {
             };
             to_py(py, err.error, message, call)
         };
-        if let Some(buffer) = int64_rows(moves)
-            && let Some(cells) = buffer.as_slice_ptr()
-        {
-            let (base, len) = (cells.cast::<i64>().as_ptr().cast_const(), cells.len());
-            let rows = (0..len / 3).map(|k| {
-                // SAFETY: `PyBuffer::get` checked the format (native i64) and the alignment, and
-                // `int64_rows` the shape (k, 3) and contiguity, so `len` i64s are readable at `base`;
-                // the export keeps them alive until `buffer` drops, after this loop. The interpreter
-                // stays attached, so no Python code writes them meanwhile (native code writing them
-                // from another thread would race, as with any consumer of a buffer).
-                unsafe {
-                    [
-                        base.add(3 * k).read(),
-                        base.add(3 * k + 1).read(),
-                        base.add(3 * k + 2).read(),
-                    ]
-                }
-            });
+        if let Matrix::Ints(matrix) = int_matrix(moves, 3)? {
+            // Read in place, each item as its format says; a number beyond 64 bits is refused like
+            // any other bad number, and its message quotes it whole.
+            let saturate = |v: i128| v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
+            let row = |k: usize| [0, 1, 2].map(|c| matrix.get(k, c));
+            let rows = (0..matrix.rows()).map(|k| row(k).map(saturate));
             let result = self.game().play_all_i64(rows);
-            return result
-                .map(player_number)
-                .map_err(|err| refused(err, err.error.to_string()));
+            return result.map(player_number).map_err(|err| {
+                let [r, c, p] = row(err.index).map(|v| Int::of(py, v));
+                let shown = Shown {
+                    n: None,
+                    row: Some(&r),
+                    col: Some(&c),
+                    player: Some(&p),
+                };
+                refused(err, describe(err.error, shown))
+            });
         }
         // An iterable is read before the game is locked (its items may call back into this game),
         // and only as far as a legal batch can go: a batch longer than the cells left is refused at
@@ -257,6 +254,7 @@ impl TicTacToe {
     fn can_win(&self, player: &Bound<'_, PyAny>) -> PyResult<bool> {
         let p = int_arg(player)?;
         let who = Player::from_number(p.value).map_err(|err| {
+            let err = Error::from(err);
             let shown = Shown {
                 player: Some(&p),
                 ..Shown::default()
@@ -415,5 +413,6 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vec::VecEngine>()?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_CHECKED_N", tictactoe_core::MAX_CHECKED_N)?;
     Ok(())
 }

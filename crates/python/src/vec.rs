@@ -2,123 +2,24 @@
 //! (`python/tictactoe/_vec.py`), which validates arguments and builds the NumPy arrays. Outputs
 //! cross as fresh `bytearray`s, one per output per call, which the games write in place while the
 //! interpreter is released; the games are locked only while it is released, so no thread ever
-//! waits for the lock while holding the interpreter.
+//! waits for the lock while holding the interpreter. Threads are the engine's own (`VecGames`).
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes};
-use tictactoe_core::{AutoReset, BatchError, Error, Game, Illegal, StepOutputs, VecGames, View};
+use pyo3::types::{PyByteArray, PyBytes, PyDict};
+use tictactoe_core::{
+    AutoReset, Error, Game, Illegal, StepError, StepOutputs, VecError, VecGames, View,
+};
 
 use crate::errors::{Call, to_py};
 
 #[pyclass(module = "tictactoe._tictactoe", name = "_VecGames", frozen)]
 pub(crate) struct VecEngine {
-    inner: Mutex<Parts>,
+    inner: Mutex<VecGames>,
     /// The sizes of every output, which never change: known without the lock.
     shape: Shape,
-}
-
-/// The games split into consecutive parts, one per thread: part `k` holds the games from
-/// `starts[k]`. The core stays single-threaded; the split lives here.
-struct Parts {
-    parts: Vec<VecGames>,
-    starts: Vec<usize>,
-}
-
-/// The fewest games per part worth a thread of its own: a thread costs about 0.1 ms to start and
-/// join on the machines measured, what about 1,500 env-steps of 3x3 games cost.
-const PARALLEL_GAMES: usize = 16_384;
-
-/// Part `k`'s seed: the seed itself for the first part (so one thread gives what one `VecGames`
-/// gives), a SplitMix64 step away for the others.
-fn part_seed(seed: u64, k: usize) -> u64 {
-    if k == 0 {
-        return seed;
-    }
-    let mut z = seed.wrapping_add((k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Cuts `slice` into consecutive pieces of `per` items for each part's game count.
-fn split<'a, T>(mut slice: &'a mut [T], sizes: &[usize], per: usize) -> Vec<&'a mut [T]> {
-    let mut pieces = Vec::with_capacity(sizes.len());
-    for &size in sizes {
-        let cut = (size * per).min(slice.len());
-        let (head, tail) = std::mem::take(&mut slice).split_at_mut(cut);
-        pieces.push(head);
-        slice = tail;
-    }
-    pieces
-}
-
-impl Parts {
-    fn sizes(&self) -> Vec<usize> {
-        self.parts.iter().map(VecGames::num_envs).collect()
-    }
-
-    /// How many games, in all the parts.
-    fn num_envs(&self) -> usize {
-        self.parts.iter().map(VecGames::num_envs).sum()
-    }
-
-    /// Which part holds game `i`, and its index there.
-    fn locate(&self, i: usize) -> Result<(usize, usize), Error> {
-        let games = self.num_envs();
-        if i >= games {
-            return Err(Error::NoSuchGame { index: i, games });
-        }
-        let k = self.starts.partition_point(|&start| start <= i) - 1;
-        Ok((k, i - self.starts[k]))
-    }
-
-    /// Runs `work` on every part with its own pieces of the buffers, on one thread per part (the
-    /// first on this one); the first error, by part, with its index made global.
-    fn each<W, F>(&mut self, pieces: Vec<W>, work: F) -> Result<(), BatchError>
-    where
-        W: Send,
-        F: Fn(&mut VecGames, W) -> Result<(), BatchError> + Sync,
-    {
-        let starts = &self.starts;
-        let global = |k: usize, err: BatchError| BatchError {
-            index: starts[k] + err.index,
-            ..err
-        };
-        // The last part is the smallest (the first ones take one game more when sizes differ).
-        let smallest = self.parts.last().map_or(0, VecGames::num_envs);
-        let mut jobs = self.parts.iter_mut().zip(pieces).enumerate();
-        if smallest < PARALLEL_GAMES {
-            // Small parts: starting threads would cost more than they save; one after another.
-            return jobs.try_for_each(|(k, (part, pieces))| {
-                work(part, pieces).map_err(|err| global(k, err))
-            });
-        }
-        let Some((_, (first, first_pieces))) = jobs.next() else {
-            return Ok(());
-        };
-        let work = &work;
-        let results: Vec<Result<(), BatchError>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = jobs
-                .map(|(k, (part, pieces))| (k, scope.spawn(move || work(part, pieces))))
-                .collect();
-            let mut results = vec![work(first, first_pieces)];
-            for (k, handle) in handles {
-                // The engine does not panic; if a thread did, its part is reported as refused.
-                let result = handle.join().unwrap_or(Err(BatchError {
-                    index: 0,
-                    error: Error::Incompatible {
-                        reason: "a worker thread failed",
-                    },
-                }));
-                results.push(result.map_err(|err| global(k, err)));
-            }
-            results
-        });
-        results.into_iter().collect()
-    }
 }
 
 /// The outputs' memory, borrowed from the fresh bytearrays that become the returned arrays, so that
@@ -261,62 +162,27 @@ impl<'py> Fresh<'py> {
 }
 
 impl<'a> Buffers<'a> {
-    /// The view buffers cut into one `View` per part.
-    fn views(self, sizes: &[usize], cells: usize) -> Vec<View<'a>> {
-        let obs = split(self.obs, sizes, 2 * cells);
-        let mask = split(self.action_mask, sizes, cells);
-        let player = split(self.current_player, sizes, 1);
-        let pieces = obs.into_iter().zip(mask).zip(player);
-        pieces
-            .map(|((obs, action_mask), current_player)| View {
-                obs,
-                action_mask,
-                current_player,
-            })
-            .collect()
+    fn view(self) -> View<'a> {
+        View {
+            obs: self.obs,
+            action_mask: self.action_mask,
+            current_player: self.current_player,
+        }
     }
 
-    /// Every buffer cut into one `StepOutputs` per part.
-    fn steps(self, sizes: &[usize], cells: usize) -> Vec<StepOutputs<'a>> {
-        let final_per = if self.final_obs.is_empty() {
-            0
-        } else {
-            2 * cells
-        };
-        let Buffers {
-            obs,
-            action_mask,
-            current_player,
-            rewards,
-            terminated,
-            winner,
-            final_obs,
-            has_final_obs,
-        } = self;
-        let mut obs = split(obs, sizes, 2 * cells).into_iter();
-        let mut mask = split(action_mask, sizes, cells).into_iter();
-        let mut player = split(current_player, sizes, 1).into_iter();
-        let mut rewards = split(rewards, sizes, 2).into_iter();
-        let mut terminated = split(terminated, sizes, 1).into_iter();
-        let mut winner = split(winner, sizes, 1).into_iter();
-        let mut final_obs = split(final_obs, sizes, final_per).into_iter();
-        let mut has_final_obs = split(has_final_obs, sizes, 1).into_iter();
-        // Every split has one piece per part; an empty slice stands in for none.
-        sizes
-            .iter()
-            .map(|_| StepOutputs {
-                view: View {
-                    obs: obs.next().unwrap_or_default(),
-                    action_mask: mask.next().unwrap_or_default(),
-                    current_player: player.next().unwrap_or_default(),
-                },
-                rewards: rewards.next().unwrap_or_default(),
-                terminated: terminated.next().unwrap_or_default(),
-                winner: winner.next().unwrap_or_default(),
-                final_obs: final_obs.next().unwrap_or_default(),
-                has_final_obs: has_final_obs.next().unwrap_or_default(),
-            })
-            .collect()
+    fn step(self) -> StepOutputs<'a> {
+        StepOutputs {
+            view: View {
+                obs: self.obs,
+                action_mask: self.action_mask,
+                current_player: self.current_player,
+            },
+            rewards: self.rewards,
+            terminated: self.terminated,
+            winner: self.winner,
+            final_obs: self.final_obs,
+            has_final_obs: self.has_final_obs,
+        }
     }
 }
 
@@ -326,16 +192,25 @@ type ViewBytes<'py> = (
     Bound<'py, PyByteArray>,
 );
 
-fn batch_error(py: Python<'_>, err: BatchError) -> PyErr {
-    let call = Call::Move {
-        index: Some(err.index),
-    };
-    to_py(
-        py,
-        err.error,
-        format!("game {}: {}", err.index, err.error),
-        call,
-    )
+/// A refused batch call: a game's refusal is an `IllegalMoveError` (or what its kind of error
+/// is) naming the game; a buffer of the wrong length a `ValueError` naming the buffer.
+fn vec_error(py: Python<'_>, err: VecError, wide: Option<&Bound<'_, PyDict>>) -> PyErr {
+    match err {
+        VecError::Step(StepError { game, error }) => {
+            let call = Call::Move { index: Some(game) };
+            // An action beyond 64 bits reached the engine clamped: quote it as it was passed.
+            let passed = wide.and_then(|w| w.get_item(game).ok().flatten());
+            let message = match (error, passed) {
+                (Error::ActionOutOfRange { actions, .. }, Some(action)) => format!(
+                    "game {game}: action {action} is outside the board: it must be between 0 and {}",
+                    actions.saturating_sub(1)
+                ),
+                _ => err.to_string(),
+            };
+            to_py(py, error, message, call)
+        }
+        _ => PyValueError::new_err(err.to_string()),
+    }
 }
 
 fn plain_error(py: Python<'_>, err: Error) -> PyErr {
@@ -343,29 +218,7 @@ fn plain_error(py: Python<'_>, err: Error) -> PyErr {
 }
 
 impl VecEngine {
-    /// One value per game, each part filling its own piece (on its own thread when large), with the
-    /// interpreter released, into `values`: what `sample` and `playout` share.
-    fn per_game<T, F>(&self, py: Python<'_>, values: &mut [T], fill: F) -> PyResult<()>
-    where
-        T: Send,
-        F: Fn(&mut VecGames, &mut [T]) -> Result<(), BatchError> + Sync,
-    {
-        let result = py.detach(|| {
-            let mut games = self.games();
-            let pieces = split(values, &games.sizes(), 1);
-            games.each(pieces, |part, piece| fill(part, piece))
-        });
-        result.map_err(|err| batch_error(py, err))
-    }
-
-    /// The error for an argument that does not hold one value per game, as the core gives it.
-    fn not_one_per_game(&self, py: Python<'_>) -> PyErr {
-        let needed = self.shape.num_envs;
-        let error = Error::BufferTooSmall { needed };
-        batch_error(py, BatchError { index: 0, error })
-    }
-
-    fn games(&self) -> MutexGuard<'_, Parts> {
+    fn games(&self) -> MutexGuard<'_, VecGames> {
         // The engine does not panic, so a poisoned lock still guards consistent games.
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -373,6 +226,7 @@ impl VecEngine {
 
 #[pymethods]
 impl VecEngine {
+    /// The games; the Python class has checked every argument but the sizes' fit in memory.
     #[new]
     fn new(
         num_envs: usize,
@@ -393,41 +247,30 @@ impl VecEngine {
             "loss" => Illegal::Loss,
             _ => return Err(PyValueError::new_err("unknown illegal-action policy")),
         };
-        // No more parts than games; the first parts take one game more when they do not divide.
-        let count = threads.clamp(1, num_envs.max(1));
-        let (mut parts, mut starts) = (Vec::new(), Vec::new());
-        let mut start = 0;
-        for k in 0..count {
-            let size = num_envs / count + usize::from(k < num_envs % count);
-            let part =
-                VecGames::new(size, n, autoreset, illegal, part_seed(seed, k)).map_err(|err| {
-                    match err {
-                        Error::OutOfMemory { .. } => {
-                            pyo3::exceptions::PyMemoryError::new_err(err.to_string())
-                        }
-                        _ => PyValueError::new_err(err.to_string()),
-                    }
-                })?;
-            parts.push(part);
-            starts.push(start);
-            start += size;
-        }
+        let games = VecGames::with_threads(num_envs, n, autoreset, illegal, seed, threads)
+            .map_err(|err| match err {
+                Error::GamesOutOfMemory { .. } => PyMemoryError::new_err(err.to_string()),
+                _ => PyValueError::new_err(err.to_string()),
+            })?;
         Ok(VecEngine {
             shape: Shape {
                 num_envs,
                 n,
                 same_step: autoreset == AutoReset::SameStep,
             },
-            inner: Mutex::new(Parts { parts, starts }),
+            inner: Mutex::new(games),
         })
     }
 
-    /// Steps every game with `actions`, native 64-bit ints; returns the outputs as bytearrays.
+    /// Steps every game with `actions`, native 64-bit ints; `wide` maps a game to its action as
+    /// passed when that did not fit in 64 bits (for messages). Returns the outputs as bytearrays.
     #[allow(clippy::type_complexity)]
+    #[pyo3(signature = (actions, wide=None))]
     fn step<'py>(
         &self,
         py: Python<'py>,
         actions: &[u8],
+        wide: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<(ViewBytes<'py>, [Bound<'py, PyByteArray>; 5])> {
         // The actions as they are when Python's allocator aligned them (it does), else a copy.
         let copied: Vec<i64>;
@@ -442,57 +285,22 @@ impl VecEngine {
                 &copied
             }
         };
-        if actions.len() != self.shape.num_envs {
-            return Err(self.not_one_per_game(py));
-        }
         let fresh = Fresh::new(py, self.shape, true)?;
         let mut spare = Vec::new();
-        let out = fresh.buffers(&mut spare);
-        let cells = self.shape.n * self.shape.n;
-        let result = py.detach(|| {
-            let mut games = self.games();
-            // The whole batch is accepted or refused as one, before any part moves.
-            let sizes = games.sizes();
-            let pieces: Vec<&[i64]> = sizes
-                .iter()
-                .zip(&games.starts)
-                .map(|(&size, &start)| &actions[start..start + size])
-                .collect();
-            for (k, (part, acts)) in games.parts.iter().zip(&pieces).enumerate() {
-                part.check(acts).map_err(|err| BatchError {
-                    index: games.starts[k] + err.index,
-                    ..err
-                })?;
-            }
-            let work = pieces.into_iter().zip(out.steps(&sizes, cells)).collect();
-            games.each(work, |part, (acts, outputs)| part.step(acts, outputs))
-        });
-        result.map_err(|err| batch_error(py, err))?;
+        let out = fresh.buffers(&mut spare).step();
+        let result = py.detach(|| self.games().step(actions, out));
+        result.map_err(|err| vec_error(py, err, wide))?;
         fresh.finish(&spare);
         Ok(fresh.step())
     }
 
-    /// Empties every game, or those `only` names (one byte per game); returns the view.
+    /// Empties every game, or those `only` names (one flag per game); returns the view.
     fn reset<'py>(&self, py: Python<'py>, only: Option<Vec<bool>>) -> PyResult<ViewBytes<'py>> {
-        if let Some(only) = &only
-            && only.len() != self.shape.num_envs
-        {
-            return Err(self.not_one_per_game(py));
-        }
         let fresh = Fresh::new(py, self.shape, false)?;
         let mut spare = Vec::new();
-        let out = fresh.buffers(&mut spare);
-        let result = py.detach(|| {
-            let mut games = self.games();
-            let sizes = games.sizes();
-            let views = out.views(&sizes, self.shape.n * self.shape.n);
-            let onlys: Vec<Option<&[bool]>> = (games.starts.iter().zip(&sizes))
-                .map(|(&start, &size)| only.as_deref().map(|o| &o[start..start + size]))
-                .collect();
-            let work = onlys.into_iter().zip(views).collect();
-            games.each(work, |part, (only, view)| part.reset(only, view))
-        });
-        result.map_err(|err| batch_error(py, err))?;
+        let view = fresh.buffers(&mut spare).view();
+        let result = py.detach(|| self.games().reset(only.as_deref(), view));
+        result.map_err(|err| vec_error(py, err, None))?;
         Ok(fresh.view())
     }
 
@@ -500,14 +308,9 @@ impl VecEngine {
     fn view<'py>(&self, py: Python<'py>) -> PyResult<ViewBytes<'py>> {
         let fresh = Fresh::new(py, self.shape, false)?;
         let mut spare = Vec::new();
-        let out = fresh.buffers(&mut spare);
-        let result = py.detach(|| {
-            let mut games = self.games();
-            let sizes = games.sizes();
-            let views = out.views(&sizes, self.shape.n * self.shape.n);
-            games.each(views, |part, view| part.view(view))
-        });
-        result.map_err(|err| batch_error(py, err))?;
+        let view = fresh.buffers(&mut spare).view();
+        let result = py.detach(|| self.games().view(view));
+        result.map_err(|err| vec_error(py, err, None))?;
         Ok(fresh.view())
     }
 
@@ -516,48 +319,38 @@ impl VecEngine {
         let array = zeroed(py, self.shape.num_envs * size_of::<i64>())?;
         // SAFETY: made just now and not handed out yet: nothing else can reach it (see `buffers`).
         let bytes = unsafe { array.as_bytes_mut() };
-        let sample = |part: &mut VecGames, piece: &mut [i64]| part.sample(piece);
-        match aligned::<i64>(bytes) {
-            Some(actions) => self.per_game(py, actions, sample)?,
+        let result = match aligned::<i64>(bytes) {
+            Some(actions) => py.detach(|| self.games().sample(actions)),
             None => {
                 let mut actions = vec![0i64; self.shape.num_envs];
-                self.per_game(py, &mut actions, sample)?;
+                let result = py.detach(|| self.games().sample(&mut actions));
                 for (chunk, action) in bytes.chunks_exact_mut(8).zip(&actions) {
                     chunk.copy_from_slice(&action.to_ne_bytes());
                 }
+                result
             }
-        }
+        };
+        result.map_err(|err| vec_error(py, err, None))?;
         Ok(array)
     }
 
-    /// Plays every game to its end at random; the winners, one signed byte per game.
+    /// Plays every game to its end at random; the winners, one byte per game.
     fn playout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
         let array = zeroed(py, self.shape.num_envs)?;
         // SAFETY: made just now and not handed out yet: nothing else can reach it (see `buffers`).
-        let bytes = unsafe { array.as_bytes_mut() };
-        let mut winners = vec![0i8; self.shape.num_envs];
-        self.per_game(py, &mut winners, |part, piece| part.playout(piece))?;
-        for (byte, &winner) in bytes.iter_mut().zip(&winners) {
-            *byte = winner as u8;
-        }
+        let winners = unsafe { array.as_bytes_mut() };
+        let result = py.detach(|| self.games().playout(winners));
+        result.map_err(|err| vec_error(py, err, None))?;
         Ok(array)
     }
 
     fn seed(&self, py: Python<'_>, seed: u64) {
-        py.detach(|| {
-            for (k, part) in self.games().parts.iter_mut().enumerate() {
-                part.seed(part_seed(seed, k));
-            }
-        });
+        py.detach(|| self.games().seed(seed));
     }
 
     /// Game `i`, encoded.
     fn game<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyBytes>> {
-        let result = py.detach(|| {
-            let games = self.games();
-            let (k, local) = games.locate(i)?;
-            games.parts[k].game(local).map(|game| game.encode())
-        });
+        let result = py.detach(|| self.games().game(i).map(|game| game.encode()));
         let bytes = result.map_err(|err| plain_error(py, err))?;
         Ok(PyBytes::new(py, &bytes))
     }
@@ -565,11 +358,7 @@ impl VecEngine {
     /// Puts the encoded game `data` in place of game `i`.
     fn set_game(&self, py: Python<'_>, i: usize, data: &[u8]) -> PyResult<()> {
         let game = Game::decode(data).map_err(|err| plain_error(py, err))?;
-        py.detach(|| {
-            let mut games = self.games();
-            let (k, local) = games.locate(i)?;
-            games.parts[k].set_game(local, &game)
-        })
-        .map_err(|err| plain_error(py, err))
+        py.detach(|| self.games().set_game(i, &game))
+            .map_err(|err| plain_error(py, err))
     }
 }

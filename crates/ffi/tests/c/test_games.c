@@ -154,7 +154,7 @@ static void differential(int autoreset, int illegal) {
 static void nulls_and_bad_arguments(void) {
     static Out o;
     int64_t actions[ENVS] = {0};
-    int8_t winners[ENVS];
+    uint8_t winners[ENVS];
     CHECK(tictactoe_games_new(0, 3, 0, 0, 1) == NULL);
     CHECK(tictactoe_games_new(-1, 3, 0, 0, 1) == NULL);
     CHECK(tictactoe_games_new(4, 0, 0, 0, 1) == NULL);
@@ -179,6 +179,15 @@ static void nulls_and_bad_arguments(void) {
                                o.has_final, NULL) == TICTACTOE_ERROR_NULL_POINTER);
     CHECK(tictactoe_games_step(games, NULL, o.obs, o.mask, o.player, o.rewards, o.terminated, o.winner, o.final_obs,
                                o.has_final, NULL) == TICTACTOE_ERROR_NULL_POINTER);
+    /* Outputs that overlap are refused before anything is written or changed. */
+    CHECK(tictactoe_games_step(games, actions, o.obs, o.obs, o.player, o.rewards, o.terminated, o.winner,
+                               o.final_obs, o.has_final, NULL) == TICTACTOE_ERROR_OVERLAP);
+    CHECK(tictactoe_games_step(games, actions, o.obs, o.mask, o.player, o.rewards, o.terminated, o.winner,
+                               o.obs + 1, o.has_final, NULL) == TICTACTOE_ERROR_OVERLAP);
+    CHECK(tictactoe_games_step(games, actions, o.obs, o.mask, (uint8_t *)actions, o.rewards, o.terminated,
+                               o.winner, o.final_obs, o.has_final, NULL) == TICTACTOE_ERROR_OVERLAP);
+    CHECK(tictactoe_games_reset(games, NULL, o.obs, o.mask, (uint8_t *)o.mask) == TICTACTOE_ERROR_OVERLAP);
+    CHECK(tictactoe_games_reset(games, (const bool *)o.obs, o.obs, o.mask, o.player) == TICTACTOE_ERROR_OVERLAP);
     actions[3] = CELLS;
     size_t at = 0;
     CHECK(tictactoe_games_step(games, actions, o.obs, o.mask, o.player, o.rewards, o.terminated, o.winner,
@@ -192,7 +201,7 @@ static void nulls_and_bad_arguments(void) {
     TicTacToe *wrong = tictactoe_new(4);
     CHECK(tictactoe_games_set_game(games, 0, wrong) == TICTACTOE_ERROR_OTHER);
     CHECK(tictactoe_games_playout(games, winners) == 0);
-    for (int i = 0; i < ENVS; i++) CHECK(winners[i] >= 0 && winners[i] <= 2);
+    for (int i = 0; i < ENVS; i++) CHECK(winners[i] <= 2);
     tictactoe_free(wrong);
     tictactoe_free(copy);
     tictactoe_games_free(games);

@@ -249,18 +249,20 @@ static void test_null_everywhere(void) {
 }
 
 static void test_strerror(void) {
-    const char *seen[14] = {0};
-    for (int code = TICTACTOE_ERROR_OTHER; code <= -1; code++) {
+    /* The last code; a test of its own below checks that nothing follows it. */
+    enum { LAST = TICTACTOE_ERROR_OVERLAP };
+    const char *seen[1 - LAST] = {0};
+    for (int code = LAST; code <= -1; code++) {
         const char *msg = tictactoe_strerror(code);
         CHECK(msg != NULL && strlen(msg) > 0);
         CHECK(strcmp(msg, tictactoe_strerror(-1000)) != 0);
-        for (int k = 1; k <= 13; k++) {
+        for (int k = 1; k <= -LAST; k++) {
             CHECK(seen[k] == NULL || strcmp(seen[k], msg) != 0);
         }
         seen[-code] = msg;
     }
     CHECK(strcmp(tictactoe_strerror(INT_MIN), "unknown error code") == 0);
-    CHECK(strcmp(tictactoe_strerror(TICTACTOE_ERROR_OTHER - 1), "unknown error code") == 0);
+    CHECK(strcmp(tictactoe_strerror(LAST - 1), "unknown error code") == 0);
     CHECK(strcmp(tictactoe_strerror(0), "success") == 0);
     CHECK(strcmp(tictactoe_strerror(INT_MAX), "success") == 0);
 }

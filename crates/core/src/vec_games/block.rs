@@ -1,0 +1,154 @@
+//! One block of games, stepped on one thread: the engine of [`VecGames`](super::VecGames), which
+//! splits its games into blocks. Its game numbers are its own, from 0.
+
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::bits::reciprocal;
+use super::layout::{Columns, Env};
+use super::view::View;
+use super::{AutoReset, Illegal};
+use crate::cells::bits_player;
+use crate::error::Error;
+use crate::game::Game;
+use crate::player::Player;
+
+/// Calls `$games.$method::<N>(...)` with `N` the board size for the small boards (up to 8 x 8), so
+/// that every length in that method is a constant when it is compiled, and with `N = 0` (meaning:
+/// the size `n` as it is) for every other size.
+macro_rules! sized_ {
+    ($games:ident . $method:ident $(::<$($more:tt),*>)? ( $($arg:expr),* )) => {
+        match $games.n {
+            1 => $games.$method::<1 $($(, $more)*)?>($($arg),*),
+            2 => $games.$method::<2 $($(, $more)*)?>($($arg),*),
+            3 => $games.$method::<3 $($(, $more)*)?>($($arg),*),
+            4 => $games.$method::<4 $($(, $more)*)?>($($arg),*),
+            5 => $games.$method::<5 $($(, $more)*)?>($($arg),*),
+            6 => $games.$method::<6 $($(, $more)*)?>($($arg),*),
+            7 => $games.$method::<7 $($(, $more)*)?>($($arg),*),
+            8 => $games.$method::<8 $($(, $more)*)?>($($arg),*),
+            _ => $games.$method::<0 $($(, $more)*)?>($($arg),*),
+        }
+    };
+}
+
+/// The board size a method specialised for `N` works with: `N`, or `n` where `N` is 0.
+pub(super) const fn size<const N: usize>(n: usize) -> usize {
+    if N == 0 { n } else { N }
+}
+
+pub(super) use sized_ as sized;
+
+/// A block of `n x n` games.
+#[derive(Clone, Debug)]
+pub(super) struct Block {
+    pub(super) n: usize,
+    pub(super) autoreset: AutoReset,
+    pub(super) illegal: Illegal,
+    pub(super) columns: Columns,
+    /// For finding an action's row with a multiplication instead of a division.
+    pub(super) reciprocal: u64,
+    pub(super) rng: Xoshiro256PlusPlus,
+}
+
+impl Block {
+    /// `num_envs` empty games of size `n`, which the caller has checked.
+    pub(super) fn new(
+        num_envs: usize,
+        n: usize,
+        autoreset: AutoReset,
+        illegal: Illegal,
+        seed: u64,
+        oom: Error,
+    ) -> Result<Block, Error> {
+        Ok(Block {
+            n,
+            autoreset,
+            illegal,
+            columns: Columns::new(num_envs, n, oom)?,
+            reciprocal: reciprocal(n as u32),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        })
+    }
+
+    pub(super) fn num_envs(&self) -> usize {
+        self.columns.envs.len()
+    }
+
+    pub(super) fn num_actions(&self) -> usize {
+        self.n * self.n
+    }
+
+    pub(super) fn seed(&mut self, seed: u64) {
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    }
+
+    /// Empties every game, or those `only` names (`only[i]` for game `i`; a pending restart of a
+    /// named game happens now), and writes what every game looks like into `view`.
+    pub(super) fn reset(&mut self, only: Option<&[bool]>, view: View<'_>) {
+        for (i, mut slot) in self.columns.slots(self.n).enumerate() {
+            if only.is_none_or(|only| only[i]) {
+                slot.restart();
+            }
+        }
+        self.write_view(view);
+    }
+
+    /// A copy of game `i` as a single game: [`Error::Forfeited`] for a game lost by an illegal action, which no single game can hold.
+    pub(super) fn game(&self, i: usize) -> Result<Game, Error> {
+        let env = self.columns.envs[i];
+        if env.forfeit {
+            let winner = bits_player(env.winner).unwrap_or(Player::X);
+            return Err(Error::Forfeited { winner });
+        }
+        // The game's moves replayed: X first, then alternating, as every game of a batch is played.
+        let (n, cells) = (self.n, self.num_actions());
+        let moves = self.columns.counters[i].moves() as usize;
+        let mut game = Game::new(n)?;
+        let mut player = Player::X;
+        for &index in &self.columns.history[i * cells..][..moves] {
+            let index = index as usize;
+            game.play(index / n, index % n, player)?;
+            player = player.other();
+        }
+        Ok(game)
+    }
+
+    /// Puts `game` in place of game `i`: a checked game of the same size, in a position X could have
+    /// reached moving first (else [`Error::Incompatible`], and nothing changes). It cancels a pending
+    /// restart; a finished game stands as an ended one.
+    pub(super) fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
+        if game.n() != self.n {
+            return Err(Error::Incompatible {
+                reason: "its size differs",
+            });
+        }
+        let Some((counters, lines, cells, moves)) = game.checked_state() else {
+            return Err(Error::Incompatible {
+                reason: "a lean game keeps no board",
+            });
+        };
+        if game.moves().next().is_some_and(|(_, _, p)| p != Player::X) {
+            return Err(Error::Incompatible {
+                reason: "O moved first, and X moves first here",
+            });
+        }
+        let slot = self.columns.slot(i, self.n);
+        *slot.counters = counters.clone();
+        slot.lines.copy_from_slice(lines);
+        slot.cells.copy_from_slice(cells);
+        slot.history[..moves.len()].copy_from_slice(moves);
+        *slot.env = Env {
+            to_move: game.last_player().map_or(Player::X, Player::other),
+            ended: game.is_over(),
+            winner: game.winner().map_or(0, Player::number),
+            forfeit: false,
+        };
+        Ok(())
+    }
+
+    /// The player to move in game `i`.
+    pub(super) fn current_player(&self, i: usize) -> Player {
+        self.columns.envs[i].to_move
+    }
+}

@@ -1,0 +1,162 @@
+//! How a block of games lies in memory: one array per part (counters, lines, packed cells, move
+//! history, environment bookkeeping), game after game, so that a step walks each array once with
+//! no pointer to follow per game, and each game's history has its room from the start.
+
+use alloc::vec::Vec;
+
+use crate::cells::{occupant, words};
+use crate::counters::{Counters, Line};
+use crate::error::Error;
+use crate::player::Player;
+use crate::rules::commit_checked;
+
+use super::bits::divide;
+
+/// Every game's parts, game after game: game `i` owns `counters[i]`, `envs[i]`, the `n` pairs of
+/// lines from `lines[i * n]`, the board's words from `cells[i * words]` and `n * n` history slots
+/// from `history[i * n * n]` (its moves so far, cell by cell, then room for the rest).
+#[derive(Clone, Debug)]
+pub(super) struct Columns {
+    pub(super) counters: Vec<Counters>,
+    pub(super) lines: Vec<[Line; 2]>,
+    pub(super) cells: Vec<u64>,
+    pub(super) history: Vec<u32>,
+    pub(super) envs: Vec<Env>,
+}
+
+/// A game's bookkeeping as an environment, beyond what its counters know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Env {
+    /// The player to move; it keeps alternating after a game ends.
+    pub(super) to_move: Player,
+    /// Ended and not yet started again.
+    pub(super) ended: bool,
+    /// The winner's number of an ended game (0 for a draw).
+    pub(super) winner: u8,
+    /// Ended by an illegal action.
+    pub(super) forfeit: bool,
+}
+
+impl Env {
+    pub(super) const START: Env = Env {
+        to_move: Player::X,
+        ended: false,
+        winner: 0,
+        forfeit: false,
+    };
+}
+
+/// One game's parts, borrowed from the arrays.
+pub(super) struct Slot<'a> {
+    pub(super) counters: &'a mut Counters,
+    pub(super) lines: &'a mut [[Line; 2]],
+    pub(super) cells: &'a mut [u64],
+    pub(super) history: &'a mut [u32],
+    pub(super) env: &'a mut Env,
+}
+
+/// `len` copies of `value`, or `oom` instead of an abort (also for a length past `usize`).
+fn filled<T: Clone>(len: Option<usize>, value: T, oom: Error) -> Result<Vec<T>, Error> {
+    let len = len.ok_or(oom)?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| oom)?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+impl Columns {
+    /// `num_envs` empty `n x n` games (`n` valid for a checked game), or `oom`.
+    pub(super) fn new(num_envs: usize, n: usize, oom: Error) -> Result<Columns, Error> {
+        let each = |per_game: usize| num_envs.checked_mul(per_game);
+        Ok(Columns {
+            counters: filled(Some(num_envs), Counters::new(n as u32), oom)?,
+            lines: filled(each(n), [Line::EMPTY; 2], oom)?,
+            cells: filled(each(words(n * n)), 0, oom)?,
+            history: filled(each(n * n), 0, oom)?,
+            envs: filled(Some(num_envs), Env::START, oom)?,
+        })
+    }
+
+    /// Every game, in order, for an `n x n` batch.
+    #[inline(always)]
+    pub(super) fn slots(&mut self, n: usize) -> impl Iterator<Item = Slot<'_>> {
+        let parts = self.counters.iter_mut().zip(self.lines.chunks_exact_mut(n));
+        let parts = parts.zip(self.cells.chunks_exact_mut(words(n * n)));
+        let parts = parts.zip(self.history.chunks_exact_mut(n * n));
+        parts
+            .zip(self.envs.iter_mut())
+            .map(|((((counters, lines), cells), history), env)| Slot {
+                counters,
+                lines,
+                cells,
+                history,
+                env,
+            })
+    }
+
+    /// Game `i` (below the number of games) of an `n x n` batch.
+    pub(super) fn slot(&mut self, i: usize, n: usize) -> Slot<'_> {
+        let (cells, w) = (n * n, words(n * n));
+        Slot {
+            counters: &mut self.counters[i],
+            lines: &mut self.lines[i * n..][..n],
+            cells: &mut self.cells[i * w..][..w],
+            history: &mut self.history[i * cells..][..cells],
+            env: &mut self.envs[i],
+        }
+    }
+
+    /// Game `i`'s packed board, for boards of `cells` cells.
+    pub(super) fn board(&self, i: usize, cells: usize) -> &[u64] {
+        let w = words(cells);
+        &self.cells[i * w..][..w]
+    }
+}
+
+impl Slot<'_> {
+    pub(super) fn restart(&mut self) {
+        self.counters.reset(self.lines);
+        self.cells.fill(0);
+        *self.env = Env::START;
+    }
+
+    /// Plays `action` for the player to move in this `n x n` game, which is in play; an illegal
+    /// action loses the game (`LEGAL`: the caller has checked that `action` is legal). Returns the
+    /// winner's number (0 for a draw) when the game ends.
+    #[inline(always)]
+    pub(super) fn advance<const LEGAL: bool>(
+        &mut self,
+        action: i64,
+        n: usize,
+        reciprocal: u64,
+    ) -> Option<u8> {
+        let mover = self.env.to_move;
+        self.env.to_move = mover.other();
+        let winner = match u32::try_from(action) {
+            // A batch checks what a checked game checks itself: the cell is on the board and empty
+            // (known when `LEGAL`). The turn is the environment's own, and the rest is the one
+            // checked move every game makes.
+            Ok(index)
+                if LEGAL || ((index as usize) < n * n && occupant(self.cells, index).is_none()) =>
+            {
+                let row = divide(index, reciprocal);
+                let col = index - row * n as u32;
+                let slot = &mut self.history[self.counters.moves() as usize];
+                let cell = (row as usize, col as usize, index);
+                let board = (&mut *self.lines, &mut *self.cells);
+                match commit_checked(self.counters, board, slot, cell, mover) {
+                    Some(winner) => winner.number(),
+                    None if self.counters.is_over() => 0,
+                    None => return None,
+                }
+            }
+            _ => {
+                self.env.forfeit = true;
+                mover.other().number()
+            }
+        };
+        self.env.ended = true;
+        self.env.winner = winner;
+        Some(winner)
+    }
+}

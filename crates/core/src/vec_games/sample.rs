@@ -1,0 +1,114 @@
+//! Random legal actions, one per game, and random playouts to the end: uniform over the empty
+//! cells, read from the packed boards many cells at a time.
+
+use core::hint::select_unpredictable;
+
+use rand_core::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::bits::{empty_cells, kth_empty};
+use super::block::{Block, size, sized};
+use super::layout::Env;
+use crate::cells::words;
+use crate::counters::Counters;
+
+/// A uniform number below `bound` (at least 1), without bias.
+#[inline]
+fn below(rng: &mut Xoshiro256PlusPlus, bound: u64) -> u64 {
+    let mut wide = u128::from(rng.next_u64()) * u128::from(bound);
+    // A low half at or above `bound` is above the threshold (which is below `bound`): the division
+    // that finds the threshold is only needed in the rare other case. Same draws either way.
+    if (wide as u64) < bound {
+        let threshold = bound.wrapping_neg() % bound;
+        while (wide as u64) < threshold {
+            wide = u128::from(rng.next_u64()) * u128::from(bound);
+        }
+    }
+    (wide >> 64) as u64
+}
+
+/// A uniformly random legal action of a game with `cells` cells whose board is `board`: any cell
+/// for a game that has ended, else an empty one.
+#[inline(always)]
+fn random_action(
+    rng: &mut Xoshiro256PlusPlus,
+    board: &[u64],
+    counters: &Counters,
+    env: Env,
+    cells: usize,
+) -> usize {
+    if let &[word] = board {
+        // One word: no branch on whether the game ended, which a predictor cannot learn either.
+        // Every cell is a choice in an ended game: its empty cells and all the others, so that the
+        // board is read either way (a select would let the compiler branch around the read).
+        let every = empty_cells(0, cells) & u64::from(env.ended).wrapping_neg();
+        let choices = empty_cells(word, cells) | every;
+        let bound = select_unpredictable(env.ended, cells as u64, counters.moves_left());
+        return kth_empty(choices, below(rng, bound), cells);
+    }
+    if env.ended {
+        return below(rng, cells as u64) as usize;
+    }
+    let mut k = below(rng, counters.moves_left());
+    if board.len() <= 4 {
+        // A few words: each one's empty cells counted and the pick's word chosen without a branch
+        // (which word a random pick falls in is a coin flip), then one select in that word.
+        let (mut found, mut chosen, mut base) = (false, 0, 0);
+        for (w, &word) in board.iter().enumerate() {
+            let empty = empty_cells(word, cells - 32 * w);
+            let here = u64::from(empty.count_ones());
+            let inside = !found & (k < here);
+            chosen = select_unpredictable(inside, empty, chosen);
+            base = select_unpredictable(inside, 32 * w, base);
+            k = select_unpredictable(found | inside, k, k.wrapping_sub(here));
+            found |= inside;
+        }
+        return base + kth_empty(chosen, k, 32);
+    }
+    for (w, &word) in board.iter().enumerate() {
+        let empty = empty_cells(word, cells - 32 * w);
+        let here = u64::from(empty.count_ones());
+        if k < here {
+            return 32 * w + kth_empty(empty, k, 32);
+        }
+        k -= here;
+    }
+    // moves_left counts exactly the empty cells of a game in play, so one was chosen.
+    0
+}
+
+impl Block {
+    /// Writes a uniformly random legal action for every game in play, and a uniformly random action
+    /// for every game that has ended (ignored or refused there anyway).
+    pub(super) fn sample(&mut self, actions: &mut [i64]) {
+        sized!(self.sample_sized(actions));
+    }
+
+    fn sample_sized<const N: usize>(&mut self, actions: &mut [i64]) {
+        let cells = size::<N>(self.n) * size::<N>(self.n);
+        let columns = &self.columns;
+        let games = columns.cells.chunks_exact(words(cells));
+        let games = games.zip(&columns.counters).zip(&columns.envs);
+        for (action, ((board, counters), &env)) in actions.iter_mut().zip(games) {
+            *action = random_action(&mut self.rng, board, counters, env, cells) as i64;
+        }
+    }
+
+    /// Plays every game from where it stands to its end with uniformly random legal moves, and
+    /// writes each game's winner (0 for a draw). The games are left ended.
+    pub(super) fn playout(&mut self, winners: &mut [u8]) {
+        sized!(self.playout_sized(winners));
+    }
+
+    fn playout_sized<const N: usize>(&mut self, winners: &mut [u8]) {
+        let (n, reciprocal) = (size::<N>(self.n), self.reciprocal);
+        for (mut slot, winner) in self.columns.slots(n).zip(winners.iter_mut()) {
+            while !slot.env.ended {
+                let (board, counters, env) = (&*slot.cells, &*slot.counters, *slot.env);
+                let action = random_action(&mut self.rng, board, counters, env, n * n);
+                slot.advance::<true>(action as i64, n, reciprocal);
+            }
+            *winner = slot.env.winner;
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Splitting a batch into its blocks' pieces, and running the blocks: on threads of their own when
+//! feature `std` is on and each block is large enough to pay for one, else one after another.
+
+use alloc::vec::Vec;
+
+use super::VecGames;
+use super::block::Block;
+
+/// Cuts `slice` into consecutive pieces of `per` items for each block's game count.
+pub(super) fn split<'a, T>(
+    mut slice: &'a mut [T],
+    sizes: &[usize],
+    per: usize,
+) -> Vec<&'a mut [T]> {
+    let mut pieces = Vec::with_capacity(sizes.len());
+    for &size in sizes {
+        let cut = (size * per).min(slice.len());
+        let (head, tail) = core::mem::take(&mut slice).split_at_mut(cut);
+        pieces.push(head);
+        slice = tail;
+    }
+    pieces
+}
+
+/// [`split`] for an optional input, one item a game: `None` for every block when there is none.
+pub(super) fn pieces<'a, T>(whole: Option<&'a [T]>, sizes: &[usize]) -> Vec<Option<&'a [T]>> {
+    let mut start = 0;
+    sizes
+        .iter()
+        .map(|&size| {
+            let piece = whole.map(|w| &w[start..start + size]);
+            start += size;
+            piece
+        })
+        .collect()
+}
+
+/// Runs `work` on every block with its own piece of the buffers.
+pub(super) fn each<W, F>(blocks: &mut [Block], pieces: Vec<W>, work: F)
+where
+    W: Send,
+    F: Fn(&mut Block, W) + Sync,
+{
+    // The last block is the smallest (the first ones take one game more when sizes differ).
+    let smallest = blocks.last().map_or(0, Block::num_envs);
+    let jobs = blocks.iter_mut().zip(pieces);
+    if in_turn(smallest) {
+        jobs.for_each(|(block, piece)| work(block, piece));
+        return;
+    }
+    run_on_threads(jobs, &work);
+}
+
+/// Whether the blocks run one after another: without `std`, or when a thread would cost more than
+/// its block takes.
+fn in_turn(smallest: usize) -> bool {
+    !cfg!(feature = "std") || smallest < VecGames::PARALLEL_GAMES
+}
+
+#[cfg(feature = "std")]
+fn run_on_threads<'b, W, F>(mut jobs: impl Iterator<Item = (&'b mut Block, W)>, work: &F)
+where
+    W: Send,
+    F: Fn(&mut Block, W) + Sync,
+{
+    let Some((first, first_piece)) = jobs.next() else {
+        return;
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .map(|(block, piece)| scope.spawn(move || work(block, piece)))
+            .collect();
+        work(first, first_piece);
+        for handle in handles {
+            // The engine does not panic; if a worker did, the panic goes on in the caller.
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    });
+}
+
+#[cfg(not(feature = "std"))]
+fn run_on_threads<'b, W, F>(jobs: impl Iterator<Item = (&'b mut Block, W)>, work: &F)
+where
+    F: Fn(&mut Block, W),
+{
+    jobs.for_each(|(block, piece)| work(block, piece));
+}

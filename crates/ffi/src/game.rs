@@ -1,0 +1,308 @@
+//! The single game's functions: create, move, ask, undo, draw.
+
+use core::ffi::{c_char, c_int};
+use core::ptr;
+
+use tictactoe_core::{Error, Game, Mode, Player};
+
+use crate::boundary::{self, change, guard, read};
+use crate::error::TicTacToeError;
+use crate::handle::{TicTacToe, new_game};
+
+/// One move of a batch for `tictactoe_play`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TicTacToeMove {
+    /// Row, from 0.
+    pub row: i64,
+    /// Column, from 0.
+    pub col: i64,
+    /// 1 (X) or 2 (O).
+    pub player: i64,
+}
+
+fn create(n: i64, mode: Mode) -> *mut TicTacToe {
+    guard(ptr::null_mut(), || match Game::with_mode_i64(n, mode) {
+        Ok(game) => new_game(game),
+        Err(_) => ptr::null_mut(),
+    })
+}
+
+/// A new checked `n x n` game: it keeps the board, refuses taken cells and can undo.
+///
+/// Returns NULL when `n` is not between 1 and 65535, or when the memory cannot be had. The caller
+/// owns the game and releases it with `tictactoe_free`.
+#[unsafe(no_mangle)]
+pub extern "C" fn tictactoe_new(n: i64) -> *mut TicTacToe {
+    create(n, Mode::Checked)
+}
+
+/// A new lean `n x n` game: O(n) memory, no board. The caller promises to play each cell at most once;
+/// `tictactoe_cell`, `tictactoe_undo` and `tictactoe_render` answer `TICTACTOE_ERROR_NEEDS_BOARD`.
+///
+/// Returns NULL when `n` is not between 1 and 536870911, or when the memory cannot be had. The caller
+/// owns the game and releases it with `tictactoe_free`.
+#[unsafe(no_mangle)]
+pub extern "C" fn tictactoe_new_lean(n: i64) -> *mut TicTacToe {
+    create(n, Mode::Lean)
+}
+
+/// Releases a game made by `tictactoe_new` or `tictactoe_new_lean`. NULL is accepted and does nothing.
+/// The pointer must not be used afterwards.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library, released only once.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_free(game: *mut TicTacToe) {
+    if !game.is_null() {
+        // SAFETY: the caller passes a pointer from Box::into_raw, released once.
+        let owned = unsafe { Box::from_raw(game) };
+        guard((), move || drop(owned));
+    }
+}
+
+/// `player` (1 for X, 2 for O) marks the cell at `row`, `col` (from 0).
+///
+/// Returns 0 when nobody has won yet, or the number of the player who has just won; on failure a
+/// negative `tictactoe_error` and the game is unchanged. Checks, in this order: the player, the cell's
+/// range, the game being over, whose turn it is, and (checked games) whether the cell is taken.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_move(
+    game: *mut TicTacToe,
+    row: i64,
+    col: i64,
+    player: i64,
+) -> c_int {
+    // SAFETY: the caller passes NULL or a live game that this call alone uses.
+    let handle = unsafe { game.as_mut() };
+    change(handle, |g| g.play_i64(row, col, player).map(c_int::from))
+}
+
+/// Applies `count` moves all or nothing. Returns the winner after the last move (0, 1 or 2). When a
+/// move is refused, none of the batch is applied, the result is that move's error code and, if
+/// `failed_index` is not NULL, `*failed_index` is its position in the batch.
+///
+/// `moves` may be NULL when `count` is 0.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library; `moves` points to `count` moves; `failed_index`
+/// is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_play(
+    game: *mut TicTacToe,
+    moves: *const TicTacToeMove,
+    count: usize,
+    failed_index: *mut usize,
+) -> c_int {
+    let moves: &[TicTacToeMove] = if count == 0 {
+        &[]
+    } else if moves.is_null() {
+        return TicTacToeError::NullPointer as c_int;
+    } else if count > isize::MAX as usize / size_of::<TicTacToeMove>() {
+        return TicTacToeError::TooManyMoves as c_int;
+    } else {
+        // SAFETY: the caller passes `count` readable moves; the length fits in isize.
+        unsafe { core::slice::from_raw_parts(moves, count) }
+    };
+    let raw = moves.iter().map(|m| [m.row, m.col, m.player]);
+    // SAFETY: the caller passes NULL or a live game that this call alone uses.
+    let handle = unsafe { game.as_mut() };
+    // SAFETY: the caller passes NULL or a writable size_t.
+    let failed_index = unsafe { failed_index.as_mut() };
+    change(handle, |g| -> Result<_, Error> {
+        g.play_all_i64(raw).map(player_number).map_err(|err| {
+            if let Some(slot) = failed_index {
+                *slot = err.index;
+            }
+            err.error
+        })
+    })
+}
+
+fn player_number(player: Option<Player>) -> c_int {
+    player.map_or(0, |p| c_int::from(p.number()))
+}
+
+fn flag(value: bool) -> c_int {
+    c_int::from(value)
+}
+
+/// The winner: 0 (none yet, or a draw), 1 or 2; `TICTACTOE_ERROR_NULL_POINTER` for NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_winner(game: *const TicTacToe) -> c_int {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok::<_, Error>(player_number(g.winner())))
+}
+
+/// 1 when the game is over (a win or a full board), else 0; negative for NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_is_over(game: *const TicTacToe) -> c_int {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok::<_, Error>(flag(g.is_over())))
+}
+
+/// 1 when the board is full and nobody has won, else 0; negative for NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_is_draw(game: *const TicTacToe) -> c_int {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok::<_, Error>(flag(g.is_draw())))
+}
+
+/// The number of moves played; negative for NULL. (No game can reach 2^63 moves.)
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_move_count(game: *const TicTacToe) -> i64 {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| -> Result<_, Error> {
+        Ok(i64::try_from(g.move_count()).unwrap_or(i64::MAX))
+    })
+}
+
+/// The board size `n`; negative for NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_size(game: *const TicTacToe) -> i64 {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok::<_, Error>(g.n() as i64))
+}
+
+/// 1 when `player` can still complete some line (one holding no mark of the opponent), else 0; 0 once
+/// the game is over. When neither player can, the game is a dead draw. Negative for NULL or a player
+/// other than 1 or 2.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_can_win(game: *const TicTacToe, player: i64) -> c_int {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| -> Result<_, Error> {
+        Ok::<_, Error>(flag(g.can_win(Player::from_number(player)?)))
+    })
+}
+
+/// Empties the board in place, keeping the size, the mode and the memory. Returns 0, or negative for
+/// NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_reset(game: *mut TicTacToe) -> c_int {
+    // SAFETY: the caller passes NULL or a live game that this call alone uses.
+    let handle = unsafe { game.as_mut() };
+    change(handle, |g| -> Result<_, Error> {
+        g.reset();
+        Ok(0)
+    })
+}
+
+/// Who holds the cell at `row`, `col`: 0 (empty), 1 or 2. Negative for NULL, a cell off the board, or a
+/// lean game (`TICTACTOE_ERROR_NEEDS_BOARD`).
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_cell(game: *const TicTacToe, row: i64, col: i64) -> c_int {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| -> Result<_, Error> {
+        let (row, col) = g.locate(row, col)?;
+        g.cell(row, col).map(player_number)
+    })
+}
+
+/// Takes back the last move (also a winning one). Returns the player who made it (1 or 2) and, where
+/// `row` and `col` are not NULL, stores its cell there. Negative when there is no move
+/// (`TICTACTOE_ERROR_NOTHING_TO_UNDO`), for a lean game, or for a NULL game; then nothing is stored.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library; `row` and `col` are NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_undo(
+    game: *mut TicTacToe,
+    row: *mut i64,
+    col: *mut i64,
+) -> c_int {
+    // SAFETY: the caller passes NULL or a live game that this call alone uses.
+    let handle = unsafe { game.as_mut() };
+    // SAFETY: the caller passes NULL or writable int64_t pointers.
+    let (row, col) = unsafe { (row.as_mut(), col.as_mut()) };
+    change(handle, |g| -> Result<_, Error> {
+        let (r, c, player) = g.undo()?;
+        // Cells of a checked board are below 65535, so they fit.
+        if let Some(row) = row {
+            *row = r as i64;
+        }
+        if let Some(col) = col {
+            *col = c as i64;
+        }
+        Ok(c_int::from(player.number()))
+    })
+}
+
+/// Draws the board into `buf` as text, one line per row, cells between bars (`|X| |O|`), rows separated
+/// by a newline, like `snprintf`: writes at most `len - 1` characters and a terminating NUL (nothing
+/// when `len` is 0; `buf` may then be NULL), and returns the length of the whole drawing without the
+/// NUL, so a return value of `len` or more means the drawing was cut. Negative for NULL or a lean game.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library; `buf` points to `len` writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_render(
+    game: *const TicTacToe,
+    buf: *mut c_char,
+    len: usize,
+) -> i64 {
+    if buf.is_null() && len > 0 {
+        return TicTacToeError::NullPointer as i64;
+    }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    let out: &mut [u8] = if len == 0 {
+        &mut []
+    } else {
+        // SAFETY: `buf` is not NULL (checked above) and the caller passes `len` writable bytes.
+        unsafe { core::slice::from_raw_parts_mut(buf.cast::<u8>(), len) }
+    };
+    read(handle, |g| -> Result<_, Error> {
+        let board = g.board()?;
+        let mut writer = boundary::Truncating::new(out);
+        // Writing to a Truncating never fails: it only counts what does not fit.
+        let _ = core::fmt::write(&mut writer, format_args!("{board}"));
+        Ok(writer.finish() as i64)
+    })
+}
