@@ -32,7 +32,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
-        rust-checks rust-test embedded lib c-test c-header-check c-churn install-check \
+        rust-checks rust-test embedded lib c-test c-header-check c-churn install-check readme-check \
         venv develop py-test py-checks wheel-check bench-tools bench-floor fuzz miri
 
 help:
@@ -56,6 +56,7 @@ help:
 	@echo "  make develop         build the extension into .venv"
 	@echo "  make py-checks       ruff, mypy strict, stubtest"
 	@echo "  make py-test         pytest and the allocation-failure check"
+	@echo "  make readme-check    every code block of README.md, run as pasted"
 	@echo "  make wheel-check     a release wheel installs into a fresh venv and plays"
 	@echo "Parts of make bench:"
 	@echo "  make bench-tools     the benchmark's Python contenders, into .venv"
@@ -85,7 +86,7 @@ demo:
 	  echo "Rust, C and Python agree: $${finals#final: }"; \
 	else echo "The faces disagree:"; printf '%s\n' "$$finals"; exit 1; fi
 
-test: rust-checks rust-test embedded c-test py-checks py-test wheel-check
+test: rust-checks rust-test embedded c-test py-checks py-test readme-check wheel-check
 	@echo "make test: all checks passed"
 
 rust-checks:
@@ -110,9 +111,15 @@ embedded:
 	  echo "################################################################"; \
 	fi
 
-# The C library, static and shared.
+# The C library, static and shared, with the soname's link beside the shared one, so that a program
+# linked with -Ltarget/release runs with LD_LIBRARY_PATH=target/release.
 lib:
 	$(CARGO) build --release --locked -p tictactoe-ffi
+	ln -sf libtictactoe.so $(RELEASE)/$(SONAME)
+
+# Every code block of README.md, run as a newcomer would paste it (tools/readme_blocks.py).
+readme-check: lib develop
+	$(PY) tools/readme_blocks.py $(PY)
 
 header:
 	UPDATE_HEADER=1 $(CARGO) test -q --locked -p tictactoe-ffi --test header
@@ -193,11 +200,11 @@ py-test: develop
 	(ulimit -v 800000 && $(PY) python/tests/allocation_failure.py)
 
 py-checks: develop
-	$(VENV)/bin/ruff check python examples/python bench
-	$(VENV)/bin/ruff format --check python examples/python bench
+	$(VENV)/bin/ruff check python examples/python bench tools
+	$(VENV)/bin/ruff format --check python examples/python bench tools
 	$(PY) -m mypy.stubtest tictactoe._tictactoe
 	$(PY) python/tools/stub_docs.py --check
-	$(PY) -m mypy python/tictactoe examples/python
+	$(PY) -m mypy python/tictactoe examples/python tools
 
 # A release wheel installs into a fresh venv and plays a game there.
 wheel-check: venv

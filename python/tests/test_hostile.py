@@ -240,3 +240,174 @@ def test_python_threads_racing_on_one_split_vec_games_leave_it_consistent() -> N
         """,
         "consistent",
     )
+
+
+def test_buffers_of_every_integer_format_are_read_exactly_in_the_child() -> None:
+    child = subprocess.run(
+        [sys.executable, str(HERE / "buffer_child.py")],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert child.returncode == 0, f"exit {child.returncode}:\n{child.stdout}\n{child.stderr}"
+    assert child.stdout.strip().splitlines()[-1] == "buffers read exactly"
+
+
+BYTE_ORDER = """
+    import numpy as np
+    from tictactoe import IllegalMoveError, TicTacToe
+
+    game = TicTacToe(3)
+    # X at (0, 0) written big-endian: once read as player 72057594037927936, and the reverse
+    # accepted as X.
+    assert game.play(np.array([[0, 0, 1]], dtype=">i8")) == 0 and game.cell(0, 0) == 1
+    game.reset()
+    try:
+        game.play(np.array([[0, 0, 2**56]], dtype=">i8"))
+        raise SystemExit("a big-endian 2**56 was read as a player")
+    except IllegalMoveError as err:
+        assert str(err) == "player 72057594037927936 is invalid: it must be 1 (X) or 2 (O)", err
+    assert game.move_count == 0
+    assert game.play(memoryview(np.array([[1, 1, 2]], dtype=">i8"))) == 0 and game.cell(1, 1) == 2
+    assert game.play(memoryview(np.array([[2, 2, 1]], dtype=np.int32))) == 0
+    assert game.cell(2, 2) == 1
+    print("read as written")
+"""
+
+
+def test_buffers_are_read_in_their_own_byte_order() -> None:
+    assert_child_prints(BYTE_ORDER, "read as written")
+
+
+@pytest.mark.parametrize("dtype", ["u1", "u2", "u4", "u8", "i1", ">u2", ">i4", "<u4"])
+def test_vec_games_take_actions_of_every_integer_dtype(dtype: str) -> None:
+    import numpy as np
+    from tictactoe import VecGames
+
+    games, twin = VecGames(3, 2, seed=0), VecGames(3, 2, seed=0)
+    got = games.step(np.array([0, 1, 2], dtype=dtype))
+    want = twin.step([0, 1, 2])
+    for a, b in zip(got[:4], want[:4], strict=True):
+        assert np.array_equal(a, b)
+
+
+def test_gymnasium_steps_unsigned_actions() -> None:
+    pytest.importorskip("gymnasium")
+    import numpy as np
+    from tictactoe.gymnasium import VecEnv
+
+    envs = VecEnv(3, 2, seed=0)
+    envs.reset()
+    obs, reward, *_ = envs.step(np.array([0, 1, 2], dtype=np.uint8))
+    assert obs.shape == (3, 2, 2, 2) and reward.tolist() == [0.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    ("num_envs", "error", "message"),
+    [
+        (0, ValueError, "num_envs must be at least 1, not 0"),
+        (-5, ValueError, "num_envs must be at least 1, not -5"),
+        (10**12, MemoryError, "not enough memory for 1000000000000 games of 3x3"),
+        (2**64, MemoryError, "not enough memory for 18446744073709551616 games of 3x3"),
+        (1.5, TypeError, "num_envs must be an int, not float"),
+    ],
+)
+def test_vec_games_sizes_are_named_in_their_errors(
+    num_envs: object, error: type[Exception], message: str
+) -> None:
+    from tictactoe import VecGames
+
+    with pytest.raises(error) as raised:
+        VecGames(num_envs)  # type: ignore[arg-type]
+    assert str(raised.value) == message
+
+
+def test_vec_games_messages_name_the_game_and_quote_the_action_as_passed() -> None:
+    import numpy as np
+    from tictactoe import VecGames
+
+    games = VecGames(3, 2, seed=0)
+    for actions, quoted in (
+        ([0, 0, 2**64], "18446744073709551616"),
+        ([0, 0, -(2**70)], str(-(2**70))),
+        (np.array([0, 0, 2**64 - 1], dtype=np.uint64), "18446744073709551615"),
+        (np.array([0, 0, 9], dtype=">i8"), "9"),
+    ):
+        with pytest.raises(IllegalMoveError) as raised:
+            games.step(actions)
+        assert raised.value.index == 2
+        assert str(raised.value) == (
+            f"game 2: action {quoted} is outside the board: it must be between 0 and 3"
+        )
+    assert games.current_player.tolist() == [1, 1, 1]
+
+
+def test_vec_games_arguments_of_the_wrong_kind_are_type_errors() -> None:
+    from tictactoe import VecGames
+
+    games = VecGames(2, seed=0)
+    with pytest.raises(TypeError, match="options must be a dict"):
+        games.reset(options=5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="bool"):
+        games.game(True)
+    with pytest.raises(IndexError, match="there is no game 2: there are 2"):
+        games.game(2)
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [(-1, ValueError), (2**64, ValueError), (1.5, TypeError), ("7", TypeError), (True, TypeError)],
+)
+def test_one_seed_policy_for_vec_games_and_the_vector_env(seed: object, error: type) -> None:
+    from tictactoe import VecGames
+
+    with pytest.raises(error, match="seed"):
+        VecGames(2, seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(error, match="seed"):
+        VecGames(2).reset(seed=seed)  # type: ignore[arg-type]
+    pytest.importorskip("gymnasium")
+    from tictactoe.gymnasium import VecEnv
+
+    envs = VecEnv(2, seed=0)
+    with pytest.raises(error, match="seed"):
+        envs.reset(seed=seed)  # type: ignore[arg-type]
+
+
+def test_the_vector_env_takes_numpy_seeds() -> None:
+    pytest.importorskip("gymnasium")
+    import numpy as np
+    from tictactoe.gymnasium import VecEnv
+
+    first, second = VecEnv(2), VecEnv(2)
+    first.reset(seed=np.int64(3))
+    second.reset(seed=3)
+    assert first.sample().tolist() == second.sample().tolist()
+
+
+def test_the_pettingzoo_env_quotes_the_action_it_was_given() -> None:
+    pytest.importorskip("pettingzoo")
+    from tictactoe.pettingzoo import raw_env
+
+    env = raw_env()
+    env.reset()
+    for action in (-1, 9, 2**70):
+        with pytest.raises(IllegalMoveError) as raised:
+            env.step(action)
+        assert str(raised.value) == (
+            f"action {action} is outside the board: it must be between 0 and 8"
+        )
+    assert env.observe("player_1")["action_mask"].tolist() == [1] * 9
+
+
+def test_a_header_is_read_before_anything_is_allocated() -> None:
+    from tictactoe import Header, read_header
+
+    lean = TicTacToe(123_456, lean=True).to_bytes()
+    assert read_header(lean) == Header(n=123_456, lean=True)
+    # 18 bytes that name the largest checked board: read without building it.
+    huge = b"TTT\x02" + (65_535).to_bytes(4, "little") + b"\x00\x00" + bytes(8)
+    assert read_header(huge) == Header(n=65_535, lean=False)
+    for bad in (b"", b"TTT", b"XYZ\x02" + bytes(6), b"TTT\x09" + bytes(6)):
+        with pytest.raises(ValueError):
+            read_header(bad)
+    assert "read_header" in (TicTacToe.from_bytes.__doc__ or "")

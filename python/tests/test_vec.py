@@ -307,8 +307,14 @@ def test_the_engine_refuses_arguments_not_one_per_game(threads: int) -> None:
     engine = games._engine
     before = games.action_mask.copy()
     for call, message in (
-        (lambda: engine.step(np.zeros(2, np.int64).tobytes()), "actions buffer holds 2 items where 3"),
-        (lambda: engine.step(np.zeros(4, np.int64).tobytes()), "actions buffer holds 4 items where 3"),
+        (
+            lambda: engine.step(np.zeros(2, np.int64).tobytes()),
+            "actions buffer holds 2 items where 3",
+        ),
+        (
+            lambda: engine.step(np.zeros(4, np.int64).tobytes()),
+            "actions buffer holds 4 items where 3",
+        ),
         (lambda: engine.reset([True, False]), "reset_mask buffer holds 2 items where 3"),
         (lambda: engine.reset([True] * 4), "reset_mask buffer holds 4 items where 3"),
     ):

@@ -8,7 +8,28 @@
 (1, True)
 """
 
-from tictactoe._tictactoe import IllegalMoveError, TicTacToe, __version__
+from typing import NamedTuple
+
+from tictactoe._tictactoe import IllegalMoveError, TicTacToe, __version__, _read_header
 from tictactoe._vec import VecGames
 
-__all__ = ["IllegalMoveError", "TicTacToe", "VecGames", "__version__"]
+
+class Header(NamedTuple):
+    """What the first bytes of ``TicTacToe.to_bytes()`` output say."""
+
+    n: int
+    lean: bool
+
+
+def read_header(data: bytes) -> Header:
+    """The board size and mode an encoded game names, read before anything is allocated:
+    check them before ``TicTacToe.from_bytes`` (or ``pickle.loads``) of untrusted bytes builds the
+    board. ``ValueError`` when the bytes do not start with a valid header.
+
+    >>> read_header(TicTacToe(70_000, lean=True).to_bytes())
+    Header(n=70000, lean=True)
+    """
+    return Header(*_read_header(data))
+
+
+__all__ = ["Header", "IllegalMoveError", "TicTacToe", "VecGames", "__version__", "read_header"]

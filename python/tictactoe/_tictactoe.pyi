@@ -1,10 +1,25 @@
 from collections.abc import Iterable
 from typing import Any, Self, SupportsIndex, TypeAlias, final
 
-__all__ = ["MAX_CHECKED_N", "IllegalMoveError", "TicTacToe", "_VecGames", "__version__"]
+__all__ = [
+    "MAX_CHECKED_N",
+    "IllegalMoveError",
+    "TicTacToe",
+    "_VecGames",
+    "__version__",
+    "_read_header",
+]
 
 __version__: str
 MAX_CHECKED_N: int
+
+def _read_header(data: bytes) -> tuple[int, bool]:
+    """What an encoded game's header says, ``(n, lean)``, read before anything is allocated;
+    ``ValueError`` when it is not a valid header.
+
+    >>> _read_header(TicTacToe(7, lean=True).to_bytes())
+    (7, True)
+    """
 
 class IllegalMoveError(ValueError):
     """A move the rules refuse: a cell off the board, a player other than 1 or 2, the same player twice
@@ -169,6 +184,10 @@ class TicTacToe:
     @classmethod
     def from_bytes(cls, data: bytes) -> Self:
         """A game from ``to_bytes`` output; ``ValueError`` when the bytes are damaged or inconsistent.
+
+        The first bytes name the board size, and decoding allocates that board: 18 bytes may ask for a
+        checked 65,535 x 65,535 board (1 GiB). From untrusted bytes, read the size first with
+        ``tictactoe.read_header``, which allocates nothing.
 
         >>> game = TicTacToe(3)
         >>> game.move(0, 0, 1)

@@ -329,6 +329,10 @@ impl TicTacToe {
 
     /// A game from ``to_bytes`` output; ``ValueError`` when the bytes are damaged or inconsistent.
     ///
+    /// The first bytes name the board size, and decoding allocates that board: 18 bytes may ask for a
+    /// checked 65,535 x 65,535 board (1 GiB). From untrusted bytes, read the size first with
+    /// ``tictactoe.read_header``, which allocates nothing.
+    ///
     /// >>> game = TicTacToe(3)
     /// >>> game.move(0, 0, 1)
     /// 0
@@ -405,12 +409,25 @@ impl TicTacToe {
     }
 }
 
+/// What an encoded game's header says, ``(n, lean)``, read before anything is allocated;
+/// ``ValueError`` when it is not a valid header.
+///
+/// >>> _read_header(TicTacToe(7, lean=True).to_bytes())
+/// (7, True)
+#[pyfunction]
+fn _read_header(py: Python<'_>, data: &[u8]) -> PyResult<(usize, bool)> {
+    let header = tictactoe_core::Header::read(data)
+        .map_err(|err| to_py(py, err, err.to_string(), Call::Other))?;
+    Ok((header.n, header.mode == Mode::Lean))
+}
+
 /// The engine behind ``tictactoe``; import from ``tictactoe`` instead.
 #[pymodule]
 fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TicTacToe>()?;
     fast::install(&m.py().get_type::<TicTacToe>())?;
     m.add_class::<vec::VecEngine>()?;
+    m.add_function(wrap_pyfunction!(_read_header, m)?)?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_CHECKED_N", tictactoe_core::MAX_CHECKED_N)?;

@@ -1,0 +1,137 @@
+"""Runs every code block of README.md as a newcomer would paste it, so that no recipe drifts.
+
+- ```rust: the lines as the body of ``main`` (returning ``Result``, so ``?`` works), in a crate that
+  depends on ``tictactoe-core``.
+- ```c: a whole program, compiled against the static library and run.
+- ```python: run in a fresh interpreter, from a scratch directory.
+- ```sh: the blocks that build ``game.c`` are run with each C program of the README saved as
+  ``game.c``, in a scratch directory that sees the checkout's files, with ``HOME`` in a scratch
+  directory too (the recipe installs there). The others are the set-up commands this run is part of
+  (``make demo``, ``make test``, ``pip install``) and are named as skipped.
+
+Usage: ``python tools/readme_blocks.py PYTHON`` from the checkout, after ``make lib``; PYTHON is the
+interpreter with the package installed. Prints one line a block and ends with "N passed, N failed".
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FENCE = re.compile(r"^```(\w+)\n(.*?)^```$", re.M | re.S)
+
+
+def run(args: list[str] | str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(  # type: ignore[call-overload, no-any-return]
+        args, capture_output=True, text=True, timeout=600, **kwargs
+    )
+
+
+def native_libs() -> str:
+    probe = run(
+        "echo | rustc --crate-type staticlib --crate-name probe --print native-static-libs "
+        f"-o {tempfile.gettempdir()}/libreadmeprobe.a - 2>&1",
+        shell=True,
+    )
+    found = re.search(r"native-static-libs: (.*)", probe.stdout)
+    return found.group(1) if found else ""
+
+
+def rust(code: str, scratch: Path) -> subprocess.CompletedProcess[str]:
+    crate = scratch / "rust"
+    (crate / "src").mkdir(parents=True)
+    core = (ROOT / "crates" / "core").as_posix()
+    (crate / "Cargo.toml").write_text(
+        '[package]\nname = "readme"\nversion = "0.0.0"\nedition = "2024"\n\n'
+        f'[dependencies]\ntictactoe-core = {{ path = "{core}" }}\n\n[workspace]\n'
+    )
+    (crate / "Cargo.lock").write_bytes((ROOT / "Cargo.lock").read_bytes())
+    body = "\n".join("    " + line for line in code.splitlines())
+    (crate / "src" / "main.rs").write_text(
+        f"fn main() -> Result<(), Box<dyn std::error::Error>> {{\n{body}\n    Ok(())\n}}\n"
+    )
+    env = dict(os.environ, CARGO_TARGET_DIR=str(ROOT / "target" / "readme"))
+    return run(["cargo", "run", "--quiet", "--manifest-path", str(crate / "Cargo.toml")], env=env)
+
+
+def c(code: str, scratch: Path, libs: str) -> subprocess.CompletedProcess[str]:
+    source, program = scratch / "program.c", scratch / "program"
+    source.write_text(code)
+    build = run(
+        f"cc -std=c11 -Wall -Wextra -Werror -I{ROOT / 'include'} {source} "
+        f"{ROOT / 'target/release/libtictactoe.a'} {libs} -o {program}",
+        shell=True,
+    )
+    return build if build.returncode else run([str(program)])
+
+
+def python(code: str, scratch: Path, interpreter: str) -> subprocess.CompletedProcess[str]:
+    return run([interpreter, "-c", code], cwd=scratch)
+
+
+def shell(code: str, scratch: Path, program: str) -> subprocess.CompletedProcess[str]:
+    work, home = scratch / "work", scratch / "home"
+    work.mkdir()
+    home.mkdir()
+    for entry in ROOT.iterdir():
+        if entry.name not in {".git", ".venv"}:
+            (work / entry.name).symlink_to(entry)
+    (work / "game.c").write_text(program)
+    # The toolchain stays where it is: only what the recipe installs goes to the scratch HOME.
+    real_home = Path.home()
+    env = dict(
+        os.environ,
+        HOME=str(home),
+        RUSTUP_HOME=os.environ.get("RUSTUP_HOME", str(real_home / ".rustup")),
+        CARGO_HOME=os.environ.get("CARGO_HOME", str(real_home / ".cargo")),
+    )
+    return run(["bash", "-euo", "pipefail", "-c", code], cwd=work, env=env)
+
+
+def main() -> int:
+    interpreter = str(Path(sys.argv[1]).absolute()) if len(sys.argv) > 1 else sys.executable
+    blocks = FENCE.findall((ROOT / "README.md").read_text())
+    programs = [code for lang, code in blocks if lang == "c"]
+    libs = native_libs()
+    passed = failed = 0
+    for number, (lang, code) in enumerate(blocks, 1):
+        first = code.strip().splitlines()[0] if code.strip() else ""
+        if lang == "sh" and "game.c" not in code:
+            print(f"block {number} ({lang}) skipped: set-up commands ({first})")
+            continue
+        results = []
+        with tempfile.TemporaryDirectory() as tmp:
+            scratch = Path(tmp)
+            if lang == "rust":
+                results.append(rust(code, scratch))
+            elif lang == "c":
+                results.append(c(code, scratch, libs))
+            elif lang == "python":
+                results.append(python(code, scratch, interpreter))
+            elif lang == "sh":
+                for k, program in enumerate(programs):
+                    sub = scratch / str(k)
+                    sub.mkdir()
+                    results.append(shell(code, sub, program))
+            else:
+                print(f"block {number} ({lang}): no runner for this language")
+                failed += 1
+                continue
+        bad = [r for r in results if r.returncode != 0]
+        if bad:
+            failed += 1
+            print(f"block {number} ({lang}) FAILED: {first}\n{bad[0].stdout}{bad[0].stderr}")
+        else:
+            passed += 1
+            print(f"block {number} ({lang}) ok: {first}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
