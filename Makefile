@@ -33,7 +33,7 @@ PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check c-churn install-check readme-check \
-        venv develop py-test py-checks wheel-check bench-tools bench-floor fuzz miri
+        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri
 
 help:
 	@echo "The verbs:"
@@ -42,6 +42,7 @@ help:
 	@echo "  make bench           benchmarks, written to bench/RESULTS.md and bench/results.svg"
 	@echo "  make header          regenerate include/tictactoe.h from crates/ffi"
 	@echo "  make install         install the C library, header and pkg-config file (PREFIX=$(PREFIX))"
+	@echo "  make wheels          the release set: manylinux2014 x86_64 and aarch64, musllinux x86_64, sdist"
 	@echo "  make clean           remove target/ and .venv"
 	@echo "Parts of make test:"
 	@echo "  make rust-checks     cargo fmt, clippy -D warnings, rustdoc -D warnings"
@@ -57,7 +58,7 @@ help:
 	@echo "  make py-checks       ruff, mypy strict, stubtest"
 	@echo "  make py-test         pytest and the allocation-failure check"
 	@echo "  make readme-check    every code block of README.md, run as pasted"
-	@echo "  make wheel-check     a release wheel installs into a fresh venv and plays"
+	@echo "  make wheel-check     the manylinux2014 wheel installs into a fresh venv and plays"
 	@echo "Parts of make bench:"
 	@echo "  make bench-tools     the benchmark's Python contenders, into .venv"
 	@echo "  make bench-floor     the Python per-call floor: a hand-written C-API extension and a PyO3 probe"
@@ -206,15 +207,51 @@ py-checks: develop
 	$(PY) python/tools/stub_docs.py --check
 	$(PY) -m mypy python/tictactoe examples/python tools
 
-# A release wheel installs into a fresh venv and plays a game there.
+# maturin finds zig (the ziglang package) through the venv's python, so the venv leads the PATH.
+MATURIN_ZIG = PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/maturin build --release -q --zig
+
+# Adds a Rust target, or says loudly that the step that needs it is skipped.
+define with_target
+if rustup target list --installed 2>/dev/null | grep -qx $(1) || rustup target add $(1) >/dev/null 2>&1; then \
+  $(2); \
+else \
+  echo "################################################################"; \
+  echo "SKIPPED: $(3) (rustup could not add $(1))"; \
+  echo "################################################################"; \
+fi
+endef
+
+# The x86_64 release wheel (manylinux2014: glibc 2.17 and later) installs into a fresh venv and
+# plays; its tag is what auditwheel reads off the binary. The aarch64 wheel is cross-built and its
+# tag checked; running it needs an aarch64 Python, which this machine does not have.
 wheel-check: venv
 	rm -rf target/wheels
-	$(VENV)/bin/maturin build --release -q --out target/wheels
+	$(MATURIN_ZIG) --compatibility manylinux2014 --out target/wheels
+	$(VENV)/bin/auditwheel show target/wheels/*manylinux*x86_64.whl | grep -q '"manylinux_2_17_x86_64"'
 	rm -rf target/wheel-venv
 	$(PYTHON) -m venv target/wheel-venv
-	target/wheel-venv/bin/pip install -q target/wheels/tictactoe_engine-*.whl
+	target/wheel-venv/bin/pip install -q target/wheels/tictactoe_engine-*x86_64.whl
 	cd /tmp && $(CURDIR)/target/wheel-venv/bin/python $(CURDIR)/examples/python/classic.py | tail -n 2 | grep -qx '|X|X|X|'
-	@echo "wheel-check: the wheel installs into a fresh venv and plays the classic game"
+	@echo "wheel-check: the manylinux_2_17 x86_64 wheel installs into a fresh venv and plays the classic game"
+	@$(call with_target,aarch64-unknown-linux-gnu,\
+	  $(MATURIN_ZIG) --compatibility manylinux2014 --target aarch64-unknown-linux-gnu --out target/wheels && \
+	  $(VENV)/bin/auditwheel show target/wheels/*aarch64.whl | grep -q '"manylinux_2_17_aarch64"' && \
+	  echo "wheel-check: the aarch64 wheel cross-builds as manylinux_2_17_aarch64",the aarch64 wheel)
+	@echo "################################################################"
+	@echo "SKIPPED: running the aarch64 wheel (no aarch64 Python under qemu-user on this machine)"
+	@echo "################################################################"
+
+# The release set: manylinux2014 wheels for x86_64 and aarch64, a musllinux wheel for x86_64, and
+# the sdist, in target/dist.
+wheels: venv
+	rm -rf target/dist
+	$(MATURIN_ZIG) --compatibility manylinux2014 --out target/dist
+	@$(call with_target,aarch64-unknown-linux-gnu,\
+	  $(MATURIN_ZIG) --compatibility manylinux2014 --target aarch64-unknown-linux-gnu --out target/dist,the aarch64 wheel)
+	@$(call with_target,x86_64-unknown-linux-musl,\
+	  $(MATURIN_ZIG) --compatibility musllinux_1_2 --target x86_64-unknown-linux-musl --out target/dist,the musllinux wheel)
+	$(VENV)/bin/maturin sdist --out target/dist
+	ls target/dist
 
 bench-tools: venv
 	$(PY) -m pip install -q -r bench/requirements.txt
