@@ -97,6 +97,7 @@ rust-checks:
 
 rust-test:
 	$(CARGO) test --workspace --all-features --locked
+	$(CARGO) publish --dry-run --allow-dirty --locked -p tictactoe-core
 
 # The core without `alloc`, and a no_main program that plays a game with no allocator, both for a
 # bare-metal target. A machine that cannot download the target skips this step loudly.
@@ -305,16 +306,18 @@ fuzz:
 	done
 
 # Nightly only: Miri checks every unsafe operation of the C layer, driven by its own tests and by the
-# fuzz bodies (seeds, regressions and pseudo-random calls through the ABI), and the core's rule tests.
-# The core's property tests are left to native runs: the core has no unsafe code, and Miri runs code
-# thousands of times slower.
+# fuzz bodies (seeds, regressions and pseudo-random calls through the ABI), then the core's rule
+# tests (the core has no unsafe code; Miri runs them thousands of times slower, so they check the
+# model less often under cfg(miri)). The unsafe code comes first; tests run on both cores through
+# cargo-nextest when it is installed.
+MIRI_RUN = $(if $(shell command -v cargo-nextest),nextest run -j 2,test)
 miri:
 	@if ! rustup toolchain list | grep -q '^nightly'; then \
 	  echo "SKIPPED: make miri needs a nightly toolchain (rustup toolchain install nightly)"; exit 1; fi
 	rustup component add --toolchain nightly miri rust-src
-	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test -p tictactoe-core --test rules
-	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test -p tictactoe-ffi --lib
-	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri test -p tictactoe-fuzzing --test corpus
+	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri $(MIRI_RUN) -p tictactoe-ffi --lib
+	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri $(MIRI_RUN) -p tictactoe-fuzzing --test corpus
+	MIRIFLAGS=-Zmiri-disable-isolation $(CARGO) +nightly miri $(MIRI_RUN) -p tictactoe-core --test rules
 
 clean:
 	$(CARGO) clean

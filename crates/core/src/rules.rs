@@ -12,19 +12,20 @@ use crate::storage::Storage;
 /// The journal words a lean batch keeps per move: the cell, then the four tallies it replaces.
 const LEAN_RECORD: usize = 6;
 
-/// A checked move once every check has passed: the cell marked, the move recorded in `slot`, the
-/// lines counted; returns the winner after it. The one place a checked move writes, for a single
-/// game and for every game of a [`VecGames`](crate::VecGames). (`row`, `col`) is on the board of
+/// A checked move once every check has passed: the move recorded at `len` in `journal` (which has
+/// room there), the cell marked, the lines counted; returns the winner after it. The one place a
+/// checked move writes, for a single game and for every game of a [`VecGames`](crate::VecGames). (`row`, `col`) is on the board of
 /// `lines` (one pair a row), its cell `index` is `row * n + col`, and it is empty in `cells`.
 #[inline(always)]
 pub(crate) fn commit_checked(
     counters: &mut Counters,
     (lines, cells): (&mut [[Line; 2]], &mut [u64]),
-    slot: &mut u32,
+    (journal, len): (&mut [u32], &mut usize),
     (row, col, index): (usize, usize, u32),
     player: Player,
 ) -> Option<Player> {
-    *slot = index;
+    journal[*len] = index;
+    *len += 1;
     mark_cell(cells, index, player.number());
     counters.add(lines, row, col, player)
 }
@@ -148,13 +149,11 @@ impl<S: Storage> TicTacToe<S> {
                 }
                 let parts = self.store.parts_mut();
                 // `room` said there is a slot at `len`.
-                let slot = &mut parts.journal[*parts.len];
-                *parts.len += 1;
                 let board = (parts.lines, parts.cells);
                 Ok(commit_checked(
                     &mut self.counters,
                     board,
-                    slot,
+                    (parts.journal, parts.len),
                     (row, col, index),
                     player,
                 ))

@@ -302,14 +302,21 @@ fn a_history_that_outgrows_its_first_room_grows_and_takes_back_exactly() {
     let moves = long_draw();
     let mut game = Game::new(12).unwrap();
     let mut model = Model::new(12, false);
-    for &[r, c, p] in &moves {
+    // Every position compared with the model natively; under Miri, which runs the same code thousands
+    // of times slower, every 24th (the move that grows the history among them) and the last.
+    let compared = |k: usize| !cfg!(miri) || k % 24 == 0 || k + 1 == moves.len();
+    for (k, &[r, c, p]) in moves.iter().enumerate() {
         assert_eq!(game.play_i64(r, c, p), model.play(r, c, p));
-        common::assert_agrees(&game, &model);
+        if compared(k) {
+            common::assert_agrees(&game, &model);
+        }
     }
     assert!(game.is_draw());
-    for _ in &moves {
+    for k in 0..moves.len() {
         assert_eq!(game.undo(), model.undo());
-        common::assert_agrees(&game, &model);
+        if compared(k) {
+            common::assert_agrees(&game, &model);
+        }
     }
     assert_eq!(game, Game::new(12).unwrap());
 

@@ -141,10 +141,11 @@ impl Slot<'_> {
             {
                 let row = divide(index, reciprocal);
                 let col = index - row * n as u32;
-                let slot = &mut self.history[self.counters.moves() as usize];
+                let mut len = self.counters.moves() as usize;
                 let cell = (row as usize, col as usize, index);
                 let board = (&mut *self.lines, &mut *self.cells);
-                match commit_checked(self.counters, board, slot, cell, mover) {
+                let record = (&mut *self.history, &mut len);
+                match commit_checked(self.counters, board, record, cell, mover) {
                     Some(winner) => winner.number(),
                     None if self.counters.is_over() => 0,
                     None => return None,
