@@ -304,7 +304,7 @@ fn a_history_that_outgrows_its_first_room_grows_and_takes_back_exactly() {
     let mut model = Model::new(12, false);
     // Every position compared with the model natively; under Miri, which runs the same code thousands
     // of times slower, every 24th (the move that grows the history among them) and the last.
-    let compared = |k: usize| !cfg!(miri) || k % 24 == 0 || k + 1 == moves.len();
+    let compared = |k: usize| !cfg!(miri) || k.is_multiple_of(24) || k + 1 == moves.len();
     for (k, &[r, c, p]) in moves.iter().enumerate() {
         assert_eq!(game.play_i64(r, c, p), model.play(r, c, p));
         if compared(k) {
