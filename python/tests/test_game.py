@@ -34,7 +34,14 @@ def test_classic_transcript_answers_and_boards() -> None:
 
 
 def test_public_names() -> None:
-    assert tictactoe.__all__ == ["IllegalMoveError", "TicTacToe", "VecGames", "__version__"]
+    assert tictactoe.__all__ == [
+        "Header",
+        "IllegalMoveError",
+        "TicTacToe",
+        "VecGames",
+        "__version__",
+        "read_header",
+    ]
     assert issubclass(IllegalMoveError, ValueError)
     assert TicTacToe.__module__ == "tictactoe"
 

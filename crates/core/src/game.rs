@@ -326,18 +326,18 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     pub fn moves(&self) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + '_ {
         let n = self.n();
-        let history = match self.mode() {
+        let journal = match self.mode() {
             Mode::Checked => self.store.journal(),
             Mode::Lean => &[],
         };
         // The last mover made the last move; players alternate back from there.
         let last = self.counters.last().unwrap_or(Player::X);
-        let first = if history.len() % 2 == 1 {
+        let first = if journal.len() % 2 == 1 {
             last
         } else {
             last.other()
         };
-        history.iter().enumerate().map(move |(k, &index)| {
+        journal.iter().enumerate().map(move |(k, &index)| {
             let player = if k % 2 == 0 { first } else { first.other() };
             (index as usize / n, index as usize % n, player)
         })

@@ -143,7 +143,7 @@ impl<S: Storage> TicTacToe<S> {
                     return Err(Error::Occupied { row, col, by });
                 }
                 if self.store.room() < 1 {
-                    // Rare: the history grows first, out of line, so that no call stands between
+                    // Rare: the journal grows first, out of line, so that no call stands between
                     // the range check and the counters on the common path.
                     return self.grow_then_place::<BATCH>(row, col, player, 1);
                 }
@@ -196,7 +196,7 @@ impl<S: Storage> TicTacToe<S> {
         }
     }
 
-    /// [`place`](Self::place) for a move whose history has less room than the `words` it records:
+    /// [`place`](Self::place) for a move whose journal has less room than the `words` it records:
     /// grows it (or refuses with [`Error::OutOfMemory`], changing nothing), then plays.
     #[cold]
     #[inline(never)]
@@ -214,7 +214,7 @@ impl<S: Storage> TicTacToe<S> {
         self.place::<BATCH>(row as u64, col as u64, player, [0, 0])
     }
 
-    /// Takes back the last recorded move: the history's last in checked mode, the batch's last in
+    /// Takes back the last recorded move: the journal's last in checked mode, the batch's last in
     /// lean mode. Does nothing when there is none.
     pub(crate) fn take_back(&mut self) -> Option<(usize, usize, Player)> {
         let player = self.counters.last()?;

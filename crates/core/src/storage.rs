@@ -115,7 +115,7 @@ pub struct Fixed<const N: usize> {
     lines: [[Line; 2]; N],
     // N * N cells at 32 a word fit in N words because N <= 32.
     cells: [u64; N],
-    history: [[u32; N]; N],
+    journal: [[u32; N]; N],
     len: usize,
 }
 
@@ -130,7 +130,7 @@ impl<const N: usize> Fixed<N> {
         Fixed {
             lines: [[Line::EMPTY; 2]; N],
             cells: [0; N],
-            history: [[0; N]; N],
+            journal: [[0; N]; N],
             len: 0,
         }
     }
@@ -165,7 +165,7 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
     }
     #[inline]
     fn journal(&self) -> &[u32] {
-        &self.history.as_flattened()[..self.len]
+        &self.journal.as_flattened()[..self.len]
     }
     #[inline]
     fn reserve(&mut self, words: usize) -> Result<(), Unfit> {
@@ -187,7 +187,7 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
             lines: &mut self.lines,
             tallies: &mut [],
             cells: &mut self.cells,
-            journal: self.history.as_flattened_mut(),
+            journal: self.journal.as_flattened_mut(),
             len: &mut self.len,
         }
     }
@@ -230,7 +230,7 @@ mod heap {
         len: usize,
     }
 
-    /// Moves recorded before the history has to grow; small boards never grow it.
+    /// Moves recorded before the journal has to grow; small boards never grow it.
     const FIRST_HISTORY: u64 = 64;
 
     /// A vector of `len` copies of `value`, or an error instead of an abort when memory is short.

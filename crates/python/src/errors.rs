@@ -2,7 +2,8 @@
 
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use tictactoe_core::Error;
+use pyo3::types::PyDict;
+use tictactoe_core::{Error, StepError, VecError};
 
 pyo3::create_exception!(
     tictactoe,
@@ -26,7 +27,9 @@ pub(crate) enum Call {
 /// The one mapping from engine errors to Python exceptions, for every method.
 pub(crate) fn to_py(py: Python<'_>, err: Error, message: String, call: Call) -> PyErr {
     match (err, call) {
-        (Error::OutOfMemory { .. }, _) => PyMemoryError::new_err(message),
+        (Error::OutOfMemory { .. } | Error::GamesOutOfMemory { .. }, _) => {
+            PyMemoryError::new_err(message)
+        }
         (
             Error::InvalidPlayer { .. }
             | Error::OutOfRange { .. }
@@ -46,5 +49,26 @@ pub(crate) fn to_py(py: Python<'_>, err: Error, message: String, call: Call) -> 
             PyIndexError::new_err(message)
         }
         _ => PyValueError::new_err(message),
+    }
+}
+
+/// The mapping for refused `VecGames` calls: a game's refusal is what its error is for a move, with
+/// `index` the game; a buffer of the wrong length is a `ValueError` naming the buffer. `wide` maps
+/// a game to its action as passed when that did not fit in 64 bits (it reached the engine clamped),
+/// so that the message quotes the caller's number.
+pub(crate) fn vec_to_py(py: Python<'_>, err: VecError, wide: Option<&Bound<'_, PyDict>>) -> PyErr {
+    match err {
+        VecError::Step(StepError { game, error }) => {
+            let passed = wide.and_then(|w| w.get_item(game).ok().flatten());
+            let message = match (error, passed) {
+                (Error::ActionOutOfRange { actions, .. }, Some(action)) => format!(
+                    "game {game}: action {action} is outside the board: it must be between 0 and {}",
+                    actions.saturating_sub(1)
+                ),
+                _ => err.to_string(),
+            };
+            to_py(py, error, message, Call::Move { index: Some(game) })
+        }
+        _ => PyValueError::new_err(err.to_string()),
     }
 }

@@ -6,14 +6,12 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
-use tictactoe_core::{
-    AutoReset, Error, Game, Illegal, StepError, StepOutputs, VecError, VecGames, View,
-};
+use tictactoe_core::{AutoReset, Error, Game, Illegal, StepOutputs, VecGames, View};
 
-use crate::errors::{Call, to_py};
+use crate::errors::{Call, to_py, vec_to_py};
 
 #[pyclass(module = "tictactoe._tictactoe", name = "_VecGames", frozen)]
 pub(crate) struct VecEngine {
@@ -192,27 +190,6 @@ type ViewBytes<'py> = (
     Bound<'py, PyByteArray>,
 );
 
-/// A refused batch call: a game's refusal is an `IllegalMoveError` (or what its kind of error
-/// is) naming the game; a buffer of the wrong length a `ValueError` naming the buffer.
-fn vec_error(py: Python<'_>, err: VecError, wide: Option<&Bound<'_, PyDict>>) -> PyErr {
-    match err {
-        VecError::Step(StepError { game, error }) => {
-            let call = Call::Move { index: Some(game) };
-            // An action beyond 64 bits reached the engine clamped: quote it as it was passed.
-            let passed = wide.and_then(|w| w.get_item(game).ok().flatten());
-            let message = match (error, passed) {
-                (Error::ActionOutOfRange { actions, .. }, Some(action)) => format!(
-                    "game {game}: action {action} is outside the board: it must be between 0 and {}",
-                    actions.saturating_sub(1)
-                ),
-                _ => err.to_string(),
-            };
-            to_py(py, error, message, call)
-        }
-        _ => PyValueError::new_err(err.to_string()),
-    }
-}
-
 fn plain_error(py: Python<'_>, err: Error) -> PyErr {
     to_py(py, err, err.to_string(), Call::Other)
 }
@@ -229,6 +206,7 @@ impl VecEngine {
     /// The games; the Python class has checked every argument but the sizes' fit in memory.
     #[new]
     fn new(
+        py: Python<'_>,
         num_envs: usize,
         n: usize,
         autoreset: &str,
@@ -248,10 +226,7 @@ impl VecEngine {
             _ => return Err(PyValueError::new_err("unknown illegal-action policy")),
         };
         let games = VecGames::with_threads(num_envs, n, autoreset, illegal, seed, threads)
-            .map_err(|err| match err {
-                Error::GamesOutOfMemory { .. } => PyMemoryError::new_err(err.to_string()),
-                _ => PyValueError::new_err(err.to_string()),
-            })?;
+            .map_err(|err| plain_error(py, err))?;
         Ok(VecEngine {
             shape: Shape {
                 num_envs,
@@ -289,7 +264,7 @@ impl VecEngine {
         let mut spare = Vec::new();
         let out = fresh.buffers(&mut spare).step();
         let result = py.detach(|| self.games().step(actions, out));
-        result.map_err(|err| vec_error(py, err, wide))?;
+        result.map_err(|err| vec_to_py(py, err, wide))?;
         fresh.finish(&spare);
         Ok(fresh.step())
     }
@@ -300,7 +275,7 @@ impl VecEngine {
         let mut spare = Vec::new();
         let view = fresh.buffers(&mut spare).view();
         let result = py.detach(|| self.games().reset(only.as_deref(), view));
-        result.map_err(|err| vec_error(py, err, None))?;
+        result.map_err(|err| vec_to_py(py, err, None))?;
         Ok(fresh.view())
     }
 
@@ -310,7 +285,7 @@ impl VecEngine {
         let mut spare = Vec::new();
         let view = fresh.buffers(&mut spare).view();
         let result = py.detach(|| self.games().view(view));
-        result.map_err(|err| vec_error(py, err, None))?;
+        result.map_err(|err| vec_to_py(py, err, None))?;
         Ok(fresh.view())
     }
 
@@ -330,7 +305,7 @@ impl VecEngine {
                 result
             }
         };
-        result.map_err(|err| vec_error(py, err, None))?;
+        result.map_err(|err| vec_to_py(py, err, None))?;
         Ok(array)
     }
 
@@ -340,7 +315,7 @@ impl VecEngine {
         // SAFETY: made just now and not handed out yet: nothing else can reach it (see `buffers`).
         let winners = unsafe { array.as_bytes_mut() };
         let result = py.detach(|| self.games().playout(winners));
-        result.map_err(|err| vec_error(py, err, None))?;
+        result.map_err(|err| vec_to_py(py, err, None))?;
         Ok(array)
     }
 

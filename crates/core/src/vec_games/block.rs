@@ -106,7 +106,7 @@ impl Block {
         let moves = self.columns.counters[i].moves() as usize;
         let mut game = Game::new(n)?;
         let mut player = Player::X;
-        for &index in &self.columns.history[i * cells..][..moves] {
+        for &index in &self.columns.journal[i * cells..][..moves] {
             let index = index as usize;
             game.play(index / n, index % n, player)?;
             player = player.other();
@@ -137,7 +137,7 @@ impl Block {
         *slot.counters = counters.clone();
         slot.lines.copy_from_slice(lines);
         slot.cells.copy_from_slice(cells);
-        slot.history[..moves.len()].copy_from_slice(moves);
+        slot.journal[..moves.len()].copy_from_slice(moves);
         *slot.env = Env {
             to_move: game.last_player().map_or(Player::X, Player::other),
             ended: game.is_over(),

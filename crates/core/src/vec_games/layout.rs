@@ -1,6 +1,6 @@
 //! How a block of games lies in memory: one array per part (counters, lines, packed cells, move
-//! history, environment bookkeeping), game after game, so that a step walks each array once with
-//! no pointer to follow per game, and each game's history has its room from the start.
+//! journal, environment bookkeeping), game after game, so that a step walks each array once with
+//! no pointer to follow per game, and each game's journal has its room from the start.
 
 use alloc::vec::Vec;
 
@@ -13,14 +13,14 @@ use crate::rules::commit_checked;
 use super::bits::divide;
 
 /// Every game's parts, game after game: game `i` owns `counters[i]`, `envs[i]`, the `n` pairs of
-/// lines from `lines[i * n]`, the board's words from `cells[i * words]` and `n * n` history slots
-/// from `history[i * n * n]` (its moves so far, cell by cell, then room for the rest).
+/// lines from `lines[i * n]`, the board's words from `cells[i * words]` and `n * n` journal slots
+/// from `journal[i * n * n]` (its moves so far, cell by cell, then room for the rest).
 #[derive(Clone, Debug)]
 pub(super) struct Columns {
     pub(super) counters: Vec<Counters>,
     pub(super) lines: Vec<[Line; 2]>,
     pub(super) cells: Vec<u64>,
-    pub(super) history: Vec<u32>,
+    pub(super) journal: Vec<u32>,
     pub(super) envs: Vec<Env>,
 }
 
@@ -51,7 +51,7 @@ pub(super) struct Slot<'a> {
     pub(super) counters: &'a mut Counters,
     pub(super) lines: &'a mut [[Line; 2]],
     pub(super) cells: &'a mut [u64],
-    pub(super) history: &'a mut [u32],
+    pub(super) journal: &'a mut [u32],
     pub(super) env: &'a mut Env,
 }
 
@@ -72,7 +72,7 @@ impl Columns {
             counters: filled(Some(num_envs), Counters::new(n as u32), oom)?,
             lines: filled(each(n), [Line::EMPTY; 2], oom)?,
             cells: filled(each(words(n * n)), 0, oom)?,
-            history: filled(each(n * n), 0, oom)?,
+            journal: filled(each(n * n), 0, oom)?,
             envs: filled(Some(num_envs), Env::START, oom)?,
         })
     }
@@ -82,14 +82,14 @@ impl Columns {
     pub(super) fn slots(&mut self, n: usize) -> impl Iterator<Item = Slot<'_>> {
         let parts = self.counters.iter_mut().zip(self.lines.chunks_exact_mut(n));
         let parts = parts.zip(self.cells.chunks_exact_mut(words(n * n)));
-        let parts = parts.zip(self.history.chunks_exact_mut(n * n));
+        let parts = parts.zip(self.journal.chunks_exact_mut(n * n));
         parts
             .zip(self.envs.iter_mut())
-            .map(|((((counters, lines), cells), history), env)| Slot {
+            .map(|((((counters, lines), cells), journal), env)| Slot {
                 counters,
                 lines,
                 cells,
-                history,
+                journal,
                 env,
             })
     }
@@ -101,7 +101,7 @@ impl Columns {
             counters: &mut self.counters[i],
             lines: &mut self.lines[i * n..][..n],
             cells: &mut self.cells[i * w..][..w],
-            history: &mut self.history[i * cells..][..cells],
+            journal: &mut self.journal[i * cells..][..cells],
             env: &mut self.envs[i],
         }
     }
@@ -144,7 +144,7 @@ impl Slot<'_> {
                 let mut len = self.counters.moves() as usize;
                 let cell = (row as usize, col as usize, index);
                 let board = (&mut *self.lines, &mut *self.cells);
-                let record = (&mut *self.history, &mut len);
+                let record = (&mut *self.journal, &mut len);
                 match commit_checked(self.counters, board, record, cell, mover) {
                     Some(winner) => winner.number(),
                     None if self.counters.is_over() => 0,

@@ -105,7 +105,7 @@ impl VecGames {
     pub const PARALLEL_GAMES: usize = 16_384;
 
     /// `num_envs` (at least 1) empty checked `n x n` games, and a generator seeded with `seed`.
-    /// Every game's history has room for all its moves up front, so no step can fail for memory.
+    /// Every game's journal (its moves) has room for all its moves up front, so no step can fail for memory.
     ///
     /// ```
     /// use tictactoe_core::{AutoReset, Error, Illegal, VecGames};
