@@ -36,7 +36,7 @@ pub struct StepOutputs<'a> {
     pub terminated: &'a mut [bool],
     /// 1 per game: the winner (1 or 2) of a game that ended on this step, else 0.
     pub winner: &'a mut [u8],
-    /// `n * n * 2` per game with [`AutoReset::SameStep`] (else it may be empty): the final
+    /// `n * n * 2` per game with [`AutoReset::SameStep`](super::AutoReset::SameStep) (else it may be empty): the final
     /// observation of a game that ended and started again on this step.
     pub final_obs: &'a mut [bool],
     /// 1 per game: whether `final_obs` holds that game's final observation.
