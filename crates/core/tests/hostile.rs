@@ -265,3 +265,44 @@ proptest! {
         prop_assert_eq!(Game::decode(&game.encode()), Ok(game));
     }
 }
+
+/// Many games at once: every refusal names what it is about (the game, the buffer, the count), and
+/// changes nothing.
+#[test]
+fn batch_refusals_name_their_game_buffer_or_count() {
+    use tictactoe_core::{AutoReset, Illegal, VecGames};
+
+    let make = |envs, threads| {
+        VecGames::with_threads(envs, 3, AutoReset::NextStep, Illegal::Raise, 1, threads)
+    };
+    assert_eq!(
+        make(0, 1).unwrap_err().to_string(),
+        "num_envs 0 is invalid: it must be at least 1"
+    );
+    assert_eq!(
+        make(2, 0).unwrap_err().to_string(),
+        "threads 0 is invalid: it must be at least 1"
+    );
+    assert_eq!(
+        make(usize::MAX, 1).unwrap_err().to_string(),
+        format!("not enough memory for {} games of 3x3", usize::MAX)
+    );
+    // Split over three blocks, the game number is the batch's, not its block's.
+    let mut games = make(5, 3).unwrap();
+    let refused = games.check(&[0, 0, 0, 0, i64::MIN]).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        format!(
+            "game 4: action {} is outside the board: it must be between 0 and 8",
+            i64::MIN
+        )
+    );
+    assert_eq!(
+        games.sample(&mut [0; 4]).unwrap_err().to_string(),
+        "the actions buffer holds 4 items where 5 are needed"
+    );
+    assert_eq!(
+        games.playout(&mut [0; 6]).unwrap_err().to_string(),
+        "the winners buffer holds 6 items where 5 are needed"
+    );
+}

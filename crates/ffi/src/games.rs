@@ -144,11 +144,13 @@ pub unsafe extern "C" fn tictactoe_games_num_envs(games: *const TicTacToeGames) 
 /// flags). Then writes what every game looks like: `obs` (`num_envs * n * n * 2` flags: for each
 /// cell, whether the player to move holds it, then whether the other does), `action_mask`
 /// (`num_envs * n * n`) and `current_player` (`num_envs`, 1 or 2). Returns 0 or a negative code.
+/// The buffers must not overlap one another: overlapping ones are refused with
+/// `TICTACTOE_ERROR_OVERLAP`, and nothing changes.
 ///
 /// # Safety
 ///
 /// `games` is NULL or a live object; every other pointer is NULL or points to as many writable (or,
-/// for `only`, readable) items as stated.
+/// for `only`, readable) items as stated, and no two of them overlap.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_games_reset(
     games: *mut TicTacToeGames,
@@ -198,12 +200,15 @@ pub unsafe extern "C" fn tictactoe_games_reset(
 /// `terminated` and `winner` (`num_envs` each: whether the game ended on this step, and its winner
 /// 1 or 2, else 0), `has_final_obs` (`num_envs`) and, in same-step auto-reset mode only, `final_obs`
 /// (like `obs`; NULL otherwise is fine). Returns 0, or a negative code with nothing changed and, if
-/// `failed_index` is not NULL, the first offending game stored there.
+/// `failed_index` is not NULL, the first offending game stored there. `actions` and the outputs must
+/// not overlap one another (each output is written through a reference of its own): overlapping
+/// buffers are refused with `TICTACTOE_ERROR_OVERLAP`, and nothing changes.
 ///
 /// # Safety
 ///
 /// `games` is NULL or a live object; `actions` points to `num_envs` readable values; every other
-/// pointer is NULL (where allowed) or points to as many writable items as stated.
+/// pointer is NULL (where allowed) or points to as many writable items as stated, and no two of the
+/// buffers overlap.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_games_step(
     games: *mut TicTacToeGames,
