@@ -115,9 +115,11 @@ embedded:
 
 # The C library, static and shared, with the soname's link beside the shared one, so that a program
 # linked with -Ltarget/release runs with LD_LIBRARY_PATH=target/release.
+# (The soname is read in the recipe's own shell: $(SONAME) would be read before the build.)
 lib:
 	$(CARGO) build --release --locked -p tictactoe-ffi
-	ln -sf libtictactoe.so $(RELEASE)/$(SONAME)
+	soname=$$(readelf -d $(SHARED_LIB) | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p') && \
+	  test -n "$$soname" && ln -sf libtictactoe.so $(RELEASE)/$$soname
 
 # Every code block of README.md, run as a newcomer would paste it (tools/readme_blocks.py).
 readme-check: lib develop
