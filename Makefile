@@ -230,7 +230,7 @@ endef
 wheel-check: venv
 	rm -rf target/wheels
 	$(MATURIN_ZIG) --compatibility manylinux2014 --out target/wheels
-	$(VENV)/bin/auditwheel show target/wheels/*manylinux*x86_64.whl | grep -q '"manylinux_2_17_x86_64"'
+	$(VENV)/bin/auditwheel show target/wheels/*manylinux*x86_64.whl | grep '"manylinux_2_17_x86_64"' > /dev/null
 	rm -rf target/wheel-venv
 	$(PYTHON) -m venv target/wheel-venv
 	target/wheel-venv/bin/pip install -q target/wheels/tictactoe_engine-*x86_64.whl
@@ -238,7 +238,7 @@ wheel-check: venv
 	@echo "wheel-check: the manylinux_2_17 x86_64 wheel installs into a fresh venv and plays the classic game"
 	@$(call with_target,aarch64-unknown-linux-gnu,\
 	  $(MATURIN_ZIG) --compatibility manylinux2014 --target aarch64-unknown-linux-gnu --out target/wheels && \
-	  $(VENV)/bin/auditwheel show target/wheels/*aarch64.whl | grep -q '"manylinux_2_17_aarch64"' && \
+	  $(VENV)/bin/auditwheel show target/wheels/*aarch64.whl | grep '"manylinux_2_17_aarch64"' > /dev/null && \
 	  echo "wheel-check: the aarch64 wheel cross-builds as manylinux_2_17_aarch64",the aarch64 wheel)
 	@echo "################################################################"
 	@echo "SKIPPED: running the aarch64 wheel (no aarch64 Python under qemu-user on this machine)"

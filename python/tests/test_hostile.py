@@ -403,10 +403,10 @@ def test_a_header_is_read_before_anything_is_allocated() -> None:
     from tictactoe import Header, read_header
 
     lean = TicTacToe(123_456, lean=True).to_bytes()
-    assert read_header(lean) == Header(n=123_456, lean=True)
+    assert read_header(lean) == Header(123_456, 123_456, 123_456, False, True)
     # 18 bytes that name the largest checked board: read without building it.
     huge = b"TTT\x02" + (65_535).to_bytes(4, "little") + b"\x00\x00" + bytes(8)
-    assert read_header(huge) == Header(n=65_535, lean=False)
+    assert read_header(huge) == Header(65_535, 65_535, 65_535, False, False)
     for bad in (b"", b"TTT", b"XYZ\x02" + bytes(6), b"TTT\x09" + bytes(6)):
         with pytest.raises(ValueError):
             read_header(bad)

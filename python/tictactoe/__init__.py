@@ -15,19 +15,22 @@ from tictactoe._vec import VecGames
 
 
 class Header(NamedTuple):
-    """What the first bytes of ``TicTacToe.to_bytes()`` output say."""
+    """What the first bytes of ``TicTacToe.to_bytes()`` output say: the rules and the mode."""
 
-    n: int
+    rows: int
+    cols: int
+    k: int
+    gravity: bool
     lean: bool
 
 
 def read_header(data: bytes) -> Header:
-    """The board size and mode an encoded game names, read before anything is allocated:
-    check them before ``TicTacToe.from_bytes`` (or ``pickle.loads``) of untrusted bytes builds the
-    board. ``ValueError`` when the bytes do not start with a valid header.
+    """The board and mode an encoded game names, read before anything is allocated: check them
+    before ``TicTacToe.from_bytes`` (or ``pickle.loads``) of untrusted bytes builds the board.
+    ``ValueError`` when the bytes do not start with a valid header.
 
     >>> read_header(TicTacToe(70_000, lean=True).to_bytes())
-    Header(n=70000, lean=True)
+    Header(rows=70000, cols=70000, k=70000, gravity=False, lean=True)
     """
     return Header(*_read_header(data))
 

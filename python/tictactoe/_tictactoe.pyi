@@ -13,12 +13,12 @@ __all__ = [
 __version__: str
 MAX_CHECKED_N: int
 
-def _read_header(data: bytes) -> tuple[int, bool]:
-    """What an encoded game's header says, ``(n, lean)``, read before anything is allocated;
-    ``ValueError`` when it is not a valid header.
+def _read_header(data: bytes) -> tuple[int, int, int, bool, bool]:
+    """What an encoded game's header says, ``(rows, cols, k, gravity, lean)``, read before anything
+    is allocated; ``ValueError`` when it is not a valid header.
 
     >>> _read_header(TicTacToe(7, lean=True).to_bytes())
-    (7, True)
+    (7, 7, 7, False, True)
     """
 
 class IllegalMoveError(ValueError):

@@ -10,9 +10,7 @@
 
 use crate::error::Error;
 use crate::player::Player;
-
-/// `refused` when neither player may move.
-const BOTH: u8 = Player::X as u8 | Player::O as u8;
+use crate::turns::Turns;
 
 /// The largest `n` whose moves reach the diagonals without a branch. On a small board a random move
 /// lies on a diagonal so often (5 cells of 9 at n = 3) that a branch would mispredict; on a large one
@@ -120,14 +118,7 @@ pub(crate) struct Counters {
     diagonals: [Line; 4],
     /// For each player, how many lines hold no mark of the opponent: lines that player can still complete.
     open: [u64; 2],
-    moves: u64,
-    /// `n * n`: the move count of a full board.
-    cells: u64,
-    last: Option<Player>,
-    winner: Option<Player>,
-    /// Player numbers (as bits) that may not move now: the last mover, or both once the game is over.
-    /// One test of this byte is the whole turn-and-game-over check of a move.
-    refused: u8,
+    turns: Turns,
 }
 
 impl Counters {
@@ -138,11 +129,7 @@ impl Counters {
             n,
             diagonals: [Line::EMPTY, Line::EMPTY, Line::SPARE, Line::SPARE],
             open: [lines; 2],
-            moves: 0,
-            cells: n as u64 * n as u64,
-            last: None,
-            winner: None,
-            refused: 0,
+            turns: Turns::new(n as u64 * n as u64),
         }
     }
 
@@ -153,46 +140,33 @@ impl Counters {
 
     #[inline]
     pub(crate) const fn moves(&self) -> u64 {
-        self.moves
+        self.turns.moves()
     }
 
     #[inline]
     pub(crate) const fn winner(&self) -> Option<Player> {
-        self.winner
+        self.turns.winner()
     }
 
     #[inline]
     pub(crate) const fn last(&self) -> Option<Player> {
-        self.last
+        self.turns.last()
     }
 
     #[inline]
     pub(crate) const fn is_full(&self) -> bool {
-        self.moves == self.cells
+        self.turns.is_full()
     }
 
     /// The empty cells, or 0 once the game is over.
     #[inline]
     pub(crate) const fn moves_left(&self) -> u64 {
-        if self.is_over() {
-            0
-        } else {
-            self.cells - self.moves
-        }
+        self.turns.moves_left()
     }
 
     #[inline]
     pub(crate) const fn is_over(&self) -> bool {
-        self.refused == BOTH
-    }
-
-    /// What `refused` is after `last` moved, given whether the game is now over.
-    const fn refused_after(last: Option<Player>, over: bool) -> u8 {
-        match (over, last) {
-            (true, _) => BOTH,
-            (false, Some(p)) => p as u8,
-            (false, None) => 0,
-        }
+        self.turns.is_over()
     }
 
     #[inline]
@@ -203,15 +177,7 @@ impl Counters {
     /// The rules that need no board: the game goes on, and players alternate.
     #[inline(always)]
     pub(crate) const fn check_turn(&self, player: Player) -> Result<(), Error> {
-        if self.refused & player as u8 == 0 {
-            Ok(())
-        } else if self.is_over() {
-            Err(Error::GameOver {
-                winner: self.winner,
-            })
-        } else {
-            Err(Error::WrongTurn { player })
-        }
+        self.turns.check(player)
     }
 
     /// Counts a move that has passed every check; returns the winner after it. `row` and `col` are
@@ -296,17 +262,7 @@ impl Counters {
     #[inline(always)]
     fn finish(&mut self, player: Player, won: bool, closed: u64) -> Option<Player> {
         self.open[player.other().index()] -= closed;
-        self.moves += 1;
-        self.last = Some(player);
-        if won {
-            self.winner = Some(player);
-        }
-        self.refused = if won || self.moves == self.cells {
-            BOTH
-        } else {
-            player as u8
-        };
-        self.winner
+        self.turns.finish(player, won)
     }
 
     /// The tallies a lean move by `player` at (`row`, `col`) is about to change, in the order
@@ -349,7 +305,7 @@ impl Counters {
         put_back(&mut self.diagonals[0].marks[0], main);
         put_back(&mut self.diagonals[1].marks[0], anti);
         self.open[player.other().index()] += reopened;
-        self.unwind(player);
+        self.turns.unwind(player);
     }
 
     /// Takes back the last counted move, which `player` made at (`row`, `col`).
@@ -370,20 +326,7 @@ impl Counters {
         if row + col == n - 1 {
             self.diagonals[1].remove(player, open);
         }
-        self.unwind(player);
-    }
-
-    /// The scalars of a move by `player` taken back, once its lines are.
-    fn unwind(&mut self, player: Player) {
-        self.moves -= 1;
-        self.last = if self.moves == 0 {
-            None
-        } else {
-            Some(player.other())
-        };
-        // No move is accepted after a win, so the position before any move had no winner.
-        self.winner = None;
-        self.refused = Self::refused_after(self.last, false);
+        self.turns.unwind(player);
     }
 
     /// Back to an empty board; `lines` are the game's `n` pairs of lines.
@@ -491,21 +434,18 @@ impl Counters {
         if !alternates {
             return Err("the move counts break alternation");
         }
-        counters.winner = match winners {
+        let winner = match winners {
             [false, false] => None,
             [true, false] => Some(Player::X),
             [false, true] => Some(Player::O),
             [true, true] => return Err("both players hold a complete line"),
         };
-        if counters.winner.is_some_and(|w| Some(w) != last) {
+        if winner.is_some_and(|w| Some(w) != last) {
             return Err("the winner did not make the last move");
         }
-        counters.moves = moves;
         counters.diagonals[0].marks[0] = diagonals[0].word();
         counters.diagonals[1].marks[0] = diagonals[1].word();
-        counters.last = last;
-        let over = counters.winner.is_some() || moves == n2;
-        counters.refused = Self::refused_after(last, over);
+        counters.turns = Turns::restored(n2, moves, last, winner);
         Ok(counters)
     }
 

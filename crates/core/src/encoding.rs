@@ -6,17 +6,25 @@ use crate::error::{DecodeError, Error};
 use crate::game::TicTacToe;
 use crate::limits::Mode;
 use crate::player::Player;
+use crate::rules::Rules;
 use crate::storage::{Storage, Unfit};
 
 const MAGIC: &[u8; 3] = b"TTT";
+/// The classic square game's format, in both modes.
 const VERSION: u8 = 2;
+/// The family's: the rules in the header, then the moves (see [`KGame::decode`](crate::KGame::decode)).
+pub(crate) const RULES_VERSION: u8 = 3;
 const HEADER: usize = 3 + 1 + 1 + 4 + 1;
+/// The bytes of a version 3 header: magic, version, rows, columns, k, flags, first player.
+pub(crate) const RULES_HEADER: usize = 3 + 1 + 4 + 4 + 4 + 1 + 1;
+/// The flag of gravity in a version 3 header.
+const GRAVITY: u8 = 1;
 
-fn player_byte(player: Option<Player>) -> u8 {
+pub(crate) fn player_byte(player: Option<Player>) -> u8 {
     player.map_or(0, Player::number)
 }
 
-fn byte_player(byte: u8) -> Result<Option<Player>, DecodeError> {
+pub(crate) fn byte_player(byte: u8) -> Result<Option<Player>, DecodeError> {
     match byte {
         0 => Ok(None),
         _ => Player::from_number(i64::from(byte))
@@ -26,25 +34,25 @@ fn byte_player(byte: u8) -> Result<Option<Player>, DecodeError> {
 }
 
 /// Writes into a slice that is known to be long enough.
-struct Writer<'a> {
-    out: &'a mut [u8],
-    at: usize,
+pub(crate) struct Writer<'a> {
+    pub(crate) out: &'a mut [u8],
+    pub(crate) at: usize,
 }
 
 impl Writer<'_> {
-    fn put(&mut self, bytes: &[u8]) {
+    pub(crate) fn put(&mut self, bytes: &[u8]) {
         self.out[self.at..self.at + bytes.len()].copy_from_slice(bytes);
         self.at += bytes.len();
     }
 }
 
 /// Reads from a slice, refusing to read past its end.
-struct Reader<'a> {
-    bytes: &'a [u8],
+pub(crate) struct Reader<'a> {
+    pub(crate) bytes: &'a [u8],
 }
 
 impl<'a> Reader<'a> {
-    fn take<const K: usize>(&mut self) -> Result<[u8; K], DecodeError> {
+    pub(crate) fn take<const K: usize>(&mut self) -> Result<[u8; K], DecodeError> {
         let (head, rest) = self
             .bytes
             .split_first_chunk::<K>()
@@ -52,17 +60,17 @@ impl<'a> Reader<'a> {
         self.bytes = rest;
         Ok(*head)
     }
-    fn u8(&mut self) -> Result<u8, DecodeError> {
+    pub(crate) fn u8(&mut self) -> Result<u8, DecodeError> {
         Ok(self.take::<1>()?[0])
     }
-    fn u32(&mut self) -> Result<u32, DecodeError> {
+    pub(crate) fn u32(&mut self) -> Result<u32, DecodeError> {
         Ok(u32::from_le_bytes(self.take()?))
     }
-    fn u64(&mut self) -> Result<u64, DecodeError> {
+    pub(crate) fn u64(&mut self) -> Result<u64, DecodeError> {
         Ok(u64::from_le_bytes(self.take()?))
     }
     /// Checks that exactly `len` bytes remain, before anything is allocated for them.
-    fn expect_remaining(&self, len: u64) -> Result<(), DecodeError> {
+    pub(crate) fn expect_remaining(&self, len: u64) -> Result<(), DecodeError> {
         let have = self.bytes.len() as u64;
         if have < len {
             Err(DecodeError::Truncated)
@@ -74,26 +82,27 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// What the first ten bytes of an encoded game say, read by [`Header::read`] before anything is
-/// allocated: decoding allocates the board the header names.
+/// What the header of an encoded game says, read by [`Header::read`] before anything is allocated:
+/// decoding allocates the board the header names.
 ///
 /// ```
-/// use tictactoe_core::{Game, Header, Mode};
+/// use tictactoe_core::{Game, Header, Mode, Rules};
 ///
 /// let bytes = Game::new_lean(70_000)?.encode();
-/// assert_eq!(Header::read(&bytes)?, Header { n: 70_000, mode: Mode::Lean });
+/// assert_eq!(Header::read(&bytes)?, Header { rules: Rules::square(70_000)?, mode: Mode::Lean });
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Header {
-    /// The board size.
-    pub n: usize,
+    /// The rules: for the classic game, [`Rules::square`]`(n)`.
+    pub rules: Rules,
     /// Checked or lean.
     pub mode: Mode,
 }
 
 impl Header {
-    /// Reads and checks the header: magic, version, a known mode and a size that mode allows.
+    /// Reads and checks the header: magic, a known version, then for the classic game (version 2)
+    /// a known mode and a size that mode allows, for the others (version 3) valid rules.
     ///
     /// ```
     /// use tictactoe_core::{DecodeError, Error, Header};
@@ -101,19 +110,28 @@ impl Header {
     /// assert_eq!(Header::read(b"TTT\x02"), Err(Error::Decode(DecodeError::Truncated)));
     /// ```
     pub fn read(bytes: &[u8]) -> Result<Header, Error> {
-        let (header, _) = Self::split(&mut Reader { bytes })?;
+        let mut r = Reader { bytes };
+        let version = Self::version(&mut r)?;
+        let (header, _) = match version {
+            VERSION => Self::classic(&mut r)?,
+            _ => Self::family(&mut r)?,
+        };
         Ok(header)
     }
 
-    /// The header and the player byte after it, leaving the reader at the body.
-    fn split(r: &mut Reader<'_>) -> Result<(Header, Option<Player>), DecodeError> {
+    /// The magic and a known version; the reader is left after them.
+    pub(crate) fn version(r: &mut Reader<'_>) -> Result<u8, DecodeError> {
         if &r.take::<3>()? != MAGIC {
             return Err(DecodeError::NotAGame);
         }
-        let version = r.u8()?;
-        if version != VERSION {
-            return Err(DecodeError::UnsupportedVersion(version));
+        match r.u8()? {
+            version @ (VERSION | RULES_VERSION) => Ok(version),
+            version => Err(DecodeError::UnsupportedVersion(version)),
         }
+    }
+
+    /// The rest of a version 2 header and the player byte after it, leaving the reader at the body.
+    fn classic(r: &mut Reader<'_>) -> Result<(Header, Option<Player>), DecodeError> {
         let n = r.u32()? as usize;
         let mode = match r.u8()? {
             0 => Mode::Checked,
@@ -123,8 +141,38 @@ impl Header {
         if mode.accepts(n).is_none() {
             return Err(DecodeError::WrongShape);
         }
+        let rules = Rules::square(n).map_err(|_| DecodeError::WrongShape)?;
         let player = byte_player(r.u8()?)?;
-        Ok((Header { n, mode }, player))
+        Ok((Header { rules, mode }, player))
+    }
+
+    /// The rest of a version 3 header and the first player, leaving the reader at the body.
+    pub(crate) fn family(r: &mut Reader<'_>) -> Result<(Header, Option<Player>), DecodeError> {
+        let (rows, cols, k) = (r.u32()?, r.u32()?, r.u32()?);
+        let gravity = match r.u8()? {
+            0 => false,
+            GRAVITY => true,
+            _ => return Err(DecodeError::Inconsistent("unknown flags")),
+        };
+        let rules = Rules::new(rows as usize, cols as usize, k as usize, gravity)
+            .map_err(|_| DecodeError::WrongShape)?;
+        let player = byte_player(r.u8()?)?;
+        let header = Header {
+            rules,
+            mode: Mode::Checked,
+        };
+        Ok((header, player))
+    }
+
+    /// Writes a version 3 header for `rules` and the first player.
+    pub(crate) fn write_family(w: &mut Writer<'_>, rules: Rules, first: Option<Player>) {
+        w.put(MAGIC);
+        w.put(&[RULES_VERSION]);
+        for side in [rules.rows(), rules.cols(), rules.k()] {
+            // Each fits: the rules were checked against the largest side.
+            w.put(&(side as u32).to_le_bytes());
+        }
+        w.put(&[u8::from(rules.gravity()) * GRAVITY, player_byte(first)]);
     }
 }
 
@@ -252,7 +300,12 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     pub fn decode(bytes: &[u8]) -> Result<Self, Error> {
         let mut r = Reader { bytes };
-        let (Header { n, mode }, player) = Header::split(&mut r)?;
+        if Header::version(&mut r)? != VERSION {
+            // The family's format: not a classic game.
+            return Err(DecodeError::WrongShape.into());
+        }
+        let (Header { rules, mode }, player) = Header::classic(&mut r)?;
+        let n = rules.rows();
         // The header checked n against the mode's limit, which fits in 32 bits.
         let n = n as u32;
         match mode {
@@ -265,7 +318,10 @@ impl<S: Storage> TicTacToe<S> {
     fn empty_for(n: u32, mode: Mode) -> Result<Self, Error> {
         Self::empty(n, mode).map_err(|unfit| match unfit {
             Unfit::Shape => DecodeError::WrongShape.into(),
-            Unfit::Memory => Error::OutOfMemory { n: n as usize },
+            Unfit::Memory => Error::OutOfMemory {
+                rows: n as usize,
+                cols: n as usize,
+            },
         })
     }
 

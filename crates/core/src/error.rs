@@ -31,10 +31,24 @@ pub enum Error {
         /// The largest size of that mode.
         max: usize,
     },
+    /// Rules that make no game: a side of 0 or beyond [`Rules::MAX_SIDE`](crate::Rules::MAX_SIDE),
+    /// `k` outside `1..=max(rows, cols)`, or lean mode with rules other than the classic square's.
+    InvalidRules {
+        /// The rows asked for.
+        rows: i128,
+        /// The columns asked for.
+        cols: i128,
+        /// The run length asked for.
+        k: i128,
+        /// What is wrong with them.
+        reason: &'static str,
+    },
     /// The memory for a board of this size could not be had.
     OutOfMemory {
-        /// The board size asked for.
-        n: usize,
+        /// The board's rows.
+        rows: usize,
+        /// The board's columns.
+        cols: usize,
     },
     /// A count that must be at least 1 (the games of a batch, its threads) was 0 or less.
     InvalidCount {
@@ -55,15 +69,43 @@ pub enum Error {
         /// The number given.
         player: i64,
     },
-    /// A row or column outside `0..n`.
+    /// A row outside `0..rows` or a column outside `0..cols`.
     OutOfRange {
         /// The row given.
         row: i128,
         /// The column given.
         col: i128,
-        /// The board size.
-        n: usize,
+        /// The board's rows.
+        rows: usize,
+        /// The board's columns.
+        cols: usize,
     },
+    /// A column outside `0..cols`, for a move that names only its column (gravity).
+    ColumnOutOfRange {
+        /// The column given.
+        col: i128,
+        /// The board's columns.
+        cols: usize,
+    },
+    /// With gravity, a mark falls to the lowest empty cell of its column: any other cell is refused.
+    NotLanding {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+        /// The row where a mark in that column lands now.
+        landing: usize,
+    },
+    /// A drop in a game without gravity, where a move names its cell.
+    NoGravity,
+    /// With gravity, a column with no empty cell.
+    ColumnFull {
+        /// The column.
+        col: usize,
+    },
+    /// The call needs the classic square board's counters (lean mode), or a board that keeps its
+    /// moves in a form this call reads (a batch of classic games).
+    NeedsClassic,
     /// An action (a cell index `row * n + col`) outside `0..actions`.
     ActionOutOfRange {
         /// The action given.
@@ -164,8 +206,14 @@ impl fmt::Display for Error {
                     "board size {n} is invalid: it must be between 1 and {max}"
                 )
             }
-            Error::OutOfMemory { n } => {
-                write!(f, "not enough memory for a {n}x{n} board")
+            Error::InvalidRules {
+                rows,
+                cols,
+                k,
+                reason,
+            } => write!(f, "the rules {rows}x{cols}, k = {k} make no game: {reason}"),
+            Error::OutOfMemory { rows, cols } => {
+                write!(f, "not enough memory for a {rows}x{cols} board")
             }
             Error::InvalidCount { name, count } => {
                 write!(f, "{name} {count} is invalid: it must be at least 1")
@@ -174,16 +222,42 @@ impl fmt::Display for Error {
                 write!(f, "not enough memory for {num_envs} games of {n}x{n}")
             }
             Error::InvalidPlayer { player } => InvalidPlayer { number: player }.fmt(f),
-            Error::OutOfRange { row, col, n } => match n.checked_sub(1) {
-                Some(last) => write!(
+            Error::OutOfRange {
+                row,
+                col,
+                rows,
+                cols,
+            } => match (rows.checked_sub(1), cols.checked_sub(1)) {
+                (Some(last), Some(_)) if rows == cols => write!(
                     f,
-                    "cell ({row}, {col}) is outside the {n}x{n} board: row and column must be between 0 and {last}"
+                    "cell ({row}, {col}) is outside the {rows}x{cols} board: row and column must be between 0 and {last}"
                 ),
-                None => write!(
+                (Some(last_row), Some(last_col)) => write!(
+                    f,
+                    "cell ({row}, {col}) is outside the {rows}x{cols} board: the row must be between 0 and {last_row}, the column between 0 and {last_col}"
+                ),
+                _ => write!(
                     f,
                     "cell ({row}, {col}) is outside the board, which has no cells"
                 ),
             },
+            Error::ColumnOutOfRange { col, cols } => match cols.checked_sub(1) {
+                Some(last) => write!(
+                    f,
+                    "column {col} is outside the board: it must be between 0 and {last}"
+                ),
+                None => write!(f, "column {col} is outside the board, which has no cells"),
+            },
+            Error::NotLanding { row, col, landing } => write!(
+                f,
+                "cell ({row}, {col}) is not where a mark in column {col} lands: that is row {landing}"
+            ),
+            Error::ColumnFull { col } => write!(f, "column {col} is full"),
+            Error::NoGravity => write!(f, "a drop needs gravity: without it a move names its cell"),
+            Error::NeedsClassic => write!(
+                f,
+                "this needs a classic square game (rows = cols = k, no gravity)"
+            ),
             Error::ActionOutOfRange { action, actions } => match actions.checked_sub(1) {
                 Some(last) => write!(
                     f,

@@ -100,7 +100,10 @@ impl TicTacToe<crate::Heap> {
     pub fn with_mode(n: usize, mode: Mode) -> Result<Self, Error> {
         match mode.accepts(n) {
             // A heap storage refuses no shape, only memory.
-            Some(n) => Self::empty(n, mode).map_err(|_| Error::OutOfMemory { n: n as usize }),
+            Some(n) => Self::empty(n, mode).map_err(|_| Error::OutOfMemory {
+                rows: n as usize,
+                cols: n as usize,
+            }),
             None => Err(Error::InvalidSize {
                 n: n as i128,
                 max: mode.max_n(),

@@ -53,12 +53,16 @@ mod counters;
 mod encoding;
 mod error;
 mod game;
+#[cfg(feature = "alloc")]
+mod kgame;
 mod limits;
+mod play;
 mod player;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde;
 mod storage;
+mod turns;
 #[cfg(feature = "vec")]
 mod vec_games;
 
@@ -69,8 +73,11 @@ pub use error::{DecodeError, Error};
 #[cfg(feature = "alloc")]
 pub use game::Game;
 pub use game::{FixedGame, TicTacToe};
+#[cfg(feature = "alloc")]
+pub use kgame::KGame;
 pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
 pub use player::{InvalidPlayer, Player};
+pub use rules::Rules;
 #[cfg(feature = "alloc")]
 pub use storage::Heap;
 pub use storage::{Fixed, Storage};

@@ -1,316 +1,218 @@
-//! The rules of a move, on top of the counters: range, turn and taken-cell checks, and taking moves
-//! back. Nothing changes until every check has passed.
+//! The rules of a game of the k-in-a-row family as a value: the board's rows and columns, the run
+//! length `k` that wins, and whether marks fall (gravity). Checked once, when made; every board,
+//! face and batch reads its sizes from here.
 
-use crate::cells::{mark_cell, occupant, set_cell_bits};
-use crate::counters::{Counters, Line, Tally};
 use crate::error::Error;
-use crate::game::TicTacToe;
-use crate::limits::Mode;
-use crate::player::Player;
-use crate::storage::Storage;
 
-/// The journal words a lean batch keeps per move: the cell, then the four tallies it replaces.
-const LEAN_RECORD: usize = 6;
-
-/// A checked move once every check has passed: the move recorded at `len` in `journal` (which has
-/// room there), the cell marked, the lines counted; returns the winner after it. The one place a
-/// checked move writes, for a single game and for every game of a [`VecGames`](crate::VecGames). (`row`, `col`) is on the board of
-/// `lines` (one pair a row), its cell `index` is `row * n + col`, and it is empty in `cells`.
-#[inline(always)]
-pub(crate) fn commit_checked(
-    counters: &mut Counters,
-    (lines, cells): (&mut [[Line; 2]], &mut [u64]),
-    (journal, len): (&mut [u32], &mut usize),
-    (row, col, index): (usize, usize, u32),
-    player: Player,
-) -> Option<Player> {
-    journal[*len] = index;
-    *len += 1;
-    mark_cell(cells, index, player.number());
-    counters.add(lines, row, col, player)
+/// The rules of one game of the k-in-a-row family (the m,n,k-games): a `rows x cols` board on which
+/// a player wins by holding `k` or more consecutive cells of a row, a column or any diagonal. With
+/// `gravity`, a mark falls to the lowest empty cell of its column (row `rows - 1` is the bottom).
+///
+/// The classic `n x n` game is [`Rules::square`]`(n)`: `rows = cols = k = n`, no gravity.
+///
+/// ```
+/// use tictactoe_core::Rules;
+///
+/// let four = Rules::connect_four();
+/// assert_eq!((four.rows(), four.cols(), four.k(), four.gravity()), (6, 7, 4, true));
+/// assert!(Rules::square(3)?.is_classic());
+/// assert!(!Rules::gomoku(15)?.is_classic());
+/// assert_eq!(
+///     Rules::new(3, 3, 4, false).unwrap_err().to_string(),
+///     "the rules 3x3, k = 4 make no game: k must be between 1 and the longer side"
+/// );
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    rows: u32,
+    cols: u32,
+    k: u32,
+    gravity: bool,
 }
 
-impl<S: Storage> TicTacToe<S> {
-    /// Checks that (`row`, `col`) is on the board and returns it as indices: how foreign callers,
-    /// whose numbers may be negative, reach [`cell`](Self::cell).
+impl Rules {
+    /// The longest side rules may name: a lean classic game's largest `n`. A board that keeps its
+    /// cells (every game but a lean one) is at most [`MAX_CHECKED_N`](crate::MAX_CHECKED_N) a side.
+    pub const MAX_SIDE: usize = crate::limits::MAX_LEAN_N;
+
+    /// Rules for a `rows x cols` board where `k` in a row wins: sides from 1 to
+    /// [`MAX_SIDE`](Self::MAX_SIDE), and `k` from 1 to the longer side. Anything else is
+    /// [`Error::InvalidRules`].
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game};
+    /// use tictactoe_core::Rules;
     ///
-    /// let game = Game::new(3)?;
-    /// assert_eq!(game.locate(2, 0), Ok((2, 0)));
-    /// assert_eq!(game.locate(-1, 0), Err(Error::OutOfRange { row: -1, col: 0, n: 3 }));
-    /// # Ok::<(), Error>(())
-    /// ```
-    #[inline(always)]
-    pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
-        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
-        let quoted = [i128::from(row), i128::from(col)];
-        self.on_board(self.store.size(), row as u64, col as u64, quoted)
-    }
-
-    /// [`locate`](Self::locate) for indices.
-    #[inline(always)]
-    pub(crate) fn check_range(&self, row: usize, col: usize) -> Result<(), Error> {
-        let quoted = [row as i128, col as i128];
-        self.on_board(self.store.size(), row as u64, col as u64, quoted)
-            .map(drop)
-    }
-
-    #[cold]
-    fn out_of_range(&self, row: i128, col: i128) -> Error {
-        Error::OutOfRange {
-            row,
-            col,
-            n: self.n(),
-        }
-    }
-
-    #[cold]
-    fn out_of_memory(&self) -> Error {
-        Error::OutOfMemory { n: self.n() }
-    }
-
-    /// `player` marks (`row`, `col`); returns the winner after the move (`Some(player)` when it
-    /// completes a line).
-    ///
-    /// Refused, in this order of precedence, and with the game left exactly as it was: a cell off the
-    /// board ([`Error::OutOfRange`]), a finished game ([`Error::GameOver`]), the same player twice in a
-    /// row ([`Error::WrongTurn`]) and, in checked mode, a taken cell ([`Error::Occupied`]); a checked
-    /// game whose move history cannot grow refuses with [`Error::OutOfMemory`].
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Player};
-    ///
-    /// let mut game = Game::new(3)?;
-    /// assert_eq!(game.play(0, 0, Player::X)?, None);
-    /// assert_eq!(game.play(2, 2, Player::X), Err(Error::WrongTurn { player: Player::X }));
-    /// assert_eq!(game.move_count(), 1);
-    /// # Ok::<(), Error>(())
-    /// ```
-    #[inline]
-    pub fn play(
-        &mut self,
-        row: usize,
-        col: usize,
-        player: Player,
-    ) -> Result<Option<Player>, Error> {
-        self.place::<false>(row as u64, col as u64, player, [row as i128, col as i128])
-    }
-
-    /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
-    /// A player other than 1 or 2 is refused first ([`Error::InvalidPlayer`]).
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game};
-    ///
-    /// let mut game = Game::new(1)?;
-    /// assert_eq!(game.play_i64(0, 0, 3), Err(Error::InvalidPlayer { player: 3 }));
-    /// assert_eq!(game.play_i64(0, 0, 2), Ok(2));
-    /// # Ok::<(), Error>(())
-    /// ```
-    #[inline(always)]
-    pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
-        let player = Player::from_number(player)?;
-        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
-        let quoted = [i128::from(row), i128::from(col)];
-        Ok(self
-            .place::<false>(row as u64, col as u64, player, quoted)?
-            .map_or(0, Player::number))
-    }
-
-    /// The rules of a move, in their order of precedence: (`row`, `col`) on the board (else
-    /// [`Error::OutOfRange`] quoting the caller's numbers, `quoted`), the game not over, the
-    /// player's turn, and in checked mode an empty cell. `BATCH`: a lean game records the move too,
-    /// so that a batch can take it back (a checked game always records it).
-    #[inline(always)]
-    pub(crate) fn place<const BATCH: bool>(
-        &mut self,
-        row: u64,
-        col: u64,
-        player: Player,
-        quoted: [i128; 2],
-    ) -> Result<Option<Player>, Error> {
-        // Each arm checks the range against the length of what it indexes, which proves the move's
-        // lines in bounds, then takes the storage's parts once, after its checks.
-        match self.store.mode() {
-            Mode::Checked => {
-                let (row, col) = self.on_board(self.store.lines().len(), row, col, quoted)?;
-                self.counters.check_turn(player)?;
-                // In range, so row * n + col < n * n <= u32::MAX.
-                let index = (row * self.n() + col) as u32;
-                if let Some(by) = occupant(self.store.cells(), index) {
-                    return Err(Error::Occupied { row, col, by });
-                }
-                if self.store.room() < 1 {
-                    // Rare: the journal grows first, out of line, so that no call stands between
-                    // the range check and the counters on the common path.
-                    return self.grow_then_place::<BATCH>(row, col, player, 1);
-                }
-                let parts = self.store.parts_mut();
-                // `room` said there is a slot at `len`.
-                let board = (parts.lines, parts.cells);
-                Ok(commit_checked(
-                    &mut self.counters,
-                    board,
-                    (parts.journal, parts.len),
-                    (row, col, index),
-                    player,
-                ))
-            }
-            Mode::Lean => {
-                let (row, col) = self.on_board(self.store.tallies().len(), row, col, quoted)?;
-                self.counters.check_turn(player)?;
-                if !BATCH {
-                    let tallies = self.store.parts_mut().tallies;
-                    return Ok(self.counters.add_tallies(tallies, row, col, player));
-                }
-                if self.store.room() < LEAN_RECORD {
-                    return self.grow_then_place::<BATCH>(row, col, player, LEAN_RECORD);
-                }
-                let mut parts = self.store.parts_mut();
-                // In range of a lean board, whose n fits in 32 bits. A tally cannot lose a mark, so
-                // the batch keeps the words this move replaces.
-                let [r, c, main, anti] = self.counters.tallies_before(parts.tallies, row, col);
-                parts.record_all([row as u32, col as u32, r, c, main, anti]);
-                Ok(self.counters.add_tallies(parts.tallies, row, col, player))
-            }
-        }
-    }
-
-    /// (`row`, `col`) as indices below `n`, or [`Error::OutOfRange`] quoting the caller's numbers.
-    /// A move passes the length of the lines or tallies it will index, which then proves them in
-    /// bounds; the other callers pass the board's size.
-    #[inline(always)]
-    fn on_board(
-        &self,
-        n: usize,
-        row: u64,
-        col: u64,
-        quoted: [i128; 2],
-    ) -> Result<(usize, usize), Error> {
-        if row < n as u64 && col < n as u64 {
-            Ok((row as usize, col as usize))
-        } else {
-            Err(self.out_of_range(quoted[0], quoted[1]))
-        }
-    }
-
-    /// [`place`](Self::place) for a move whose journal has less room than the `words` it records:
-    /// grows it (or refuses with [`Error::OutOfMemory`], changing nothing), then plays.
-    #[cold]
-    #[inline(never)]
-    fn grow_then_place<const BATCH: bool>(
-        &mut self,
-        row: usize,
-        col: usize,
-        player: Player,
-        words: usize,
-    ) -> Result<Option<Player>, Error> {
-        self.store
-            .reserve(words)
-            .map_err(|_| self.out_of_memory())?;
-        // In range already, so the quoted numbers are never used.
-        self.place::<BATCH>(row as u64, col as u64, player, [0, 0])
-    }
-
-    /// Takes back the last recorded move: the journal's last in checked mode, the batch's last in
-    /// lean mode. Does nothing when there is none.
-    pub(crate) fn take_back(&mut self) -> Option<(usize, usize, Player)> {
-        let player = self.counters.last()?;
-        let n = self.n();
-        let journal = self.store.journal();
-        let len = journal.len();
-        match (self.store.mode(), journal) {
-            (Mode::Checked, &[.., index]) => {
-                let (row, col) = (index as usize / n, index as usize % n);
-                set_cell_bits(self.store.cells_mut(), index, 0);
-                self.store.truncate(len - 1);
-                self.counters
-                    .remove(self.store.lines_mut(), row, col, player);
-                Some((row, col, player))
-            }
-            (Mode::Lean, &[.., row, col, r, c, main, anti]) => {
-                let (row, col) = (row as usize, col as usize);
-                self.store.truncate(len - LEAN_RECORD);
-                let tallies = self.store.parts_mut().tallies;
-                self.counters
-                    .restore_tallies(tallies, row, col, player, [r, c, main, anti]);
-                Some((row, col, player))
-            }
-            _ => None,
-        }
-    }
-
-    /// Takes back the last move, also a winning one, and returns it as `(row, col, player)`.
-    /// Checked mode only.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Player};
-    ///
-    /// let mut game = Game::new(3)?;
-    /// game.play(2, 1, Player::O)?;
-    /// assert_eq!(game.undo(), Ok((2, 1, Player::O)));
-    /// assert_eq!(game.undo(), Err(Error::NothingToUndo));
-    /// assert_eq!(Game::new_lean(3)?.undo(), Err(Error::NeedsBoard));
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
-        if self.store.mode() == Mode::Lean {
-            return Err(Error::NeedsBoard);
-        }
-        self.take_back().ok_or(Error::NothingToUndo)
-    }
-
-    /// Back to the empty board of the same size and mode, reusing the memory: O(moves played) for the
-    /// cells, O(n) for the counters, and no allocation.
-    ///
-    /// ```
-    /// use tictactoe_core::{Game, Player};
-    ///
-    /// let mut game = Game::new(3)?;
-    /// game.play(1, 1, Player::X)?;
-    /// game.reset();
-    /// assert_eq!(game.move_count(), 0);
-    /// assert_eq!(game.cell(1, 1), Ok(None));
+    /// assert_eq!(Rules::new(4, 5, 3, true)?.cells(), 20);
+    /// assert!(Rules::new(0, 5, 1, false).is_err());
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
-    pub fn reset(&mut self) {
-        if self.store.mode() == Mode::Checked {
-            let played = self.store.journal().len();
-            if self.store.cells().len() <= played {
-                // No more words than moves (small boards): clearing them all is cheaper.
-                self.store.cells_mut().fill(0);
-            } else {
-                for k in 0..played {
-                    let index = self.store.journal()[k];
-                    set_cell_bits(self.store.cells_mut(), index, 0);
-                }
-            }
-        }
-        self.store.truncate(0);
-        let parts = self.store.parts_mut();
-        parts.tallies.fill([Tally::EMPTY; 2]);
-        self.counters.reset(parts.lines);
+    pub fn new(rows: usize, cols: usize, k: usize, gravity: bool) -> Result<Rules, Error> {
+        let quoted = [rows, cols, k].map(|v| v as i128);
+        Self::checked(quoted, gravity)
     }
 
-    /// Who holds (`row`, `col`): `None` when empty. Checked mode only.
+    /// [`new`](Self::new) for foreign callers, whose numbers may be negative.
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game, Player};
+    /// use tictactoe_core::{Error, Rules};
     ///
-    /// let mut game = Game::new(3)?;
-    /// game.play(0, 2, Player::O)?;
-    /// assert_eq!(game.cell(0, 2), Ok(Some(Player::O)));
-    /// assert_eq!(game.cell(0, 3), Err(Error::OutOfRange { row: 0, col: 3, n: 3 }));
-    /// # Ok::<(), Error>(())
+    /// assert!(matches!(Rules::new_i64(-6, 7, 4, true), Err(Error::InvalidRules { rows: -6, .. })));
     /// ```
-    pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
-        self.check_range(row, col)?;
-        if self.store.mode() == Mode::Lean {
-            return Err(Error::NeedsBoard);
+    pub fn new_i64(rows: i64, cols: i64, k: i64, gravity: bool) -> Result<Rules, Error> {
+        Self::checked([rows, cols, k].map(i128::from), gravity)
+    }
+
+    fn checked([rows, cols, k]: [i128; 3], gravity: bool) -> Result<Rules, Error> {
+        let refuse = |reason| Error::InvalidRules {
+            rows,
+            cols,
+            k,
+            reason,
+        };
+        let side = 1..=Self::MAX_SIDE as i128;
+        if !side.contains(&rows) || !side.contains(&cols) {
+            return Err(refuse("rows and cols must be between 1 and 536870911"));
         }
-        let index = (row * self.n() + col) as u32;
-        Ok(occupant(self.store.cells(), index))
+        if !(1..=rows.max(cols)).contains(&k) {
+            return Err(refuse("k must be between 1 and the longer side"));
+        }
+        Ok(Rules {
+            rows: rows as u32,
+            cols: cols as u32,
+            k: k as u32,
+            gravity,
+        })
+    }
+
+    /// The classic `n x n` game: `rows = cols = k = n`, no gravity.
+    ///
+    /// ```
+    /// # use tictactoe_core::Rules;
+    /// assert_eq!(Rules::square(3)?, Rules::new(3, 3, 3, false)?);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn square(n: usize) -> Result<Rules, Error> {
+        Self::new(n, n, n, false)
+    }
+
+    /// Connect Four: 6 rows, 7 columns, 4 in a row, gravity.
+    #[must_use]
+    pub const fn connect_four() -> Rules {
+        Rules {
+            rows: 6,
+            cols: 7,
+            k: 4,
+            gravity: true,
+        }
+    }
+
+    /// Free-style gomoku on an `n x n` board: 5 or more in a row wins (15 is the usual size).
+    ///
+    /// ```
+    /// # use tictactoe_core::Rules;
+    /// assert_eq!(Rules::gomoku(15)?.k(), 5);
+    /// assert!(Rules::gomoku(4).is_err()); // no room for five
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn gomoku(n: usize) -> Result<Rules, Error> {
+        Self::new(n, n, 5, false)
+    }
+
+    /// The board's rows.
+    #[must_use]
+    pub const fn rows(&self) -> usize {
+        self.rows as usize
+    }
+
+    /// The board's columns.
+    #[must_use]
+    pub const fn cols(&self) -> usize {
+        self.cols as usize
+    }
+
+    /// How many in a row win.
+    #[must_use]
+    pub const fn k(&self) -> usize {
+        self.k as usize
+    }
+
+    /// Whether marks fall to the lowest empty cell of their column.
+    #[must_use]
+    pub const fn gravity(&self) -> bool {
+        self.gravity
+    }
+
+    /// The number of cells, `rows * cols`.
+    #[must_use]
+    pub const fn cells(&self) -> u64 {
+        self.rows as u64 * self.cols as u64
+    }
+
+    /// Whether these are the classic square game's rules (`rows = cols = k`, no gravity), which
+    /// the counters play in O(1) a move and O(n) memory in lean mode.
+    #[must_use]
+    pub const fn is_classic(&self) -> bool {
+        self.rows == self.cols && self.cols == self.k && !self.gravity
+    }
+
+    /// The actions a batch of games numbers: one per cell (`row * cols + col`), or with gravity one
+    /// per column.
+    ///
+    /// ```
+    /// # use tictactoe_core::Rules;
+    /// assert_eq!(Rules::connect_four().actions(), 7);
+    /// assert_eq!(Rules::square(3)?.actions(), 9);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn actions(&self) -> usize {
+        if self.gravity {
+            self.cols as usize
+        } else {
+            self.rows as usize * self.cols as usize
+        }
+    }
+
+    /// Checks that a board keeping its cells can hold these rules: no side above
+    /// [`MAX_CHECKED_N`](crate::MAX_CHECKED_N), so every cell has a 32-bit index.
+    pub(crate) fn checked_board(self) -> Result<Rules, Error> {
+        let max = crate::limits::MAX_CHECKED_N as u32;
+        if self.rows <= max && self.cols <= max {
+            Ok(self)
+        } else {
+            Err(Error::InvalidRules {
+                rows: self.rows.into(),
+                cols: self.cols.into(),
+                k: self.k.into(),
+                reason: "a board that keeps its cells has sides of at most 65535",
+            })
+        }
+    }
+
+    /// (`row`, `col`) as indices on this board, or [`Error::OutOfRange`] quoting the numbers given.
+    pub(crate) fn locate(&self, row: i128, col: i128) -> Result<(usize, usize), Error> {
+        if (0..self.rows as i128).contains(&row) && (0..self.cols as i128).contains(&col) {
+            Ok((row as usize, col as usize))
+        } else {
+            Err(Error::OutOfRange {
+                row,
+                col,
+                rows: self.rows(),
+                cols: self.cols(),
+            })
+        }
+    }
+
+    /// `col` as an index on this board, or [`Error::ColumnOutOfRange`].
+    pub(crate) fn column(&self, col: i128) -> Result<usize, Error> {
+        if (0..self.cols as i128).contains(&col) {
+            Ok(col as usize)
+        } else {
+            Err(Error::ColumnOutOfRange {
+                col,
+                cols: self.cols(),
+            })
+        }
     }
 }

@@ -77,7 +77,7 @@ fn a_move_whose_history_cannot_grow_is_refused_and_changes_nothing() {
     let before = game.encode();
     let (row, col, player) = cell(64);
     let refused = without_memory(|| game.play(row, col, player));
-    assert_eq!(refused, Err(Error::OutOfMemory { n }));
+    assert_eq!(refused, Err(Error::OutOfMemory { rows: n, cols: n }));
     assert_eq!(game.encode(), before, "a refused move changed the game");
     assert_eq!(game.move_count(), 64);
     // Memory is back: the same move goes through, and the history holds it.
@@ -96,7 +96,7 @@ fn a_lean_batch_whose_rollback_record_cannot_grow_is_refused_and_changes_nothing
     let batch = [(0, 0, Player::O), (0, 1, Player::X), (4, 4, Player::O)];
     let refused = without_memory(|| game.play_all(batch));
     let refused = refused.expect_err("no memory for the record");
-    assert_eq!(refused.error, Error::OutOfMemory { n: 5 });
+    assert_eq!(refused.error, Error::OutOfMemory { rows: 5, cols: 5 });
     assert_eq!(game.encode(), before, "a refused batch changed the game");
     assert_eq!(game.play_all(batch), Ok(None));
     assert_eq!(game.move_count(), 4);
@@ -116,7 +116,7 @@ fn a_game_the_memory_cannot_hold_is_an_error_and_other_games_live_on() {
         });
         assert_eq!(
             made.unwrap_err(),
-            Error::OutOfMemory { n },
+            Error::OutOfMemory { rows: n, cols: n },
             "n = {n}, lean {lean}"
         );
     }

@@ -66,13 +66,19 @@ fn every_error_variant_displays_without_panicking_at_the_extremes() {
     let extremes_usize = [0, 1, usize::MAX];
     for &n in &extremes_usize {
         for &row in &extremes_i128 {
-            let text = Error::OutOfRange { row, col: row, n }.to_string();
+            let text = Error::OutOfRange {
+                row,
+                col: row,
+                rows: n,
+                cols: n,
+            }
+            .to_string();
             assert!(text.contains(&row.to_string()), "{text}");
         }
         for &max in &extremes_usize {
             let _ = Error::InvalidSize { n: n as i128, max }.to_string();
         }
-        let _ = Error::OutOfMemory { n }.to_string();
+        let _ = Error::OutOfMemory { rows: n, cols: n }.to_string();
         let _ = Error::BufferTooSmall { needed: n }.to_string();
         for by in [Player::X, Player::O] {
             let _ = Error::Occupied { row: n, col: n, by }.to_string();
@@ -82,7 +88,8 @@ fn every_error_variant_displays_without_panicking_at_the_extremes() {
         Error::OutOfRange {
             row: 0,
             col: 0,
-            n: 0
+            rows: 0,
+            cols: 0
         }
         .to_string(),
         "cell (0, 0) is outside the board, which has no cells"
@@ -98,7 +105,8 @@ fn numbers_are_quoted_as_passed_not_saturated() {
         Error::OutOfRange {
             row: usize::MAX as i128,
             col: 0,
-            n: 3
+            rows: 3,
+            cols: 3
         }
     );
     assert!(err.to_string().contains(&usize::MAX.to_string()));
@@ -226,9 +234,16 @@ proptest! {
     ) {
         let errors = [
             Error::InvalidSize { n: a, max: n },
-            Error::OutOfMemory { n },
+            Error::OutOfMemory { rows: n, cols: n },
             Error::InvalidPlayer { player: p },
-            Error::OutOfRange { row: a, col: b, n },
+            Error::OutOfRange { row: a, col: b, rows: n, cols: n },
+            Error::OutOfRange { row: a, col: b, rows: n, cols: 1 },
+            Error::InvalidRules { rows: a, cols: b, k: a, reason: "why" },
+            Error::ColumnOutOfRange { col: a, cols: n },
+            Error::NotLanding { row: n, col: n, landing: n },
+            Error::ColumnFull { col: n },
+            Error::NoGravity,
+            Error::NeedsClassic,
             Error::GameOver { winner },
             Error::WrongTurn { player: by },
             Error::Occupied { row: n, col: n, by },

@@ -95,13 +95,23 @@ pub(crate) fn describe(err: Error, args: Shown<'_, '_>) -> String {
         Error::InvalidPlayer { .. } if let Some(text) = wide(player) => {
             format!("player {text} is invalid: it must be 1 (X) or 2 (O)")
         }
-        Error::OutOfRange { row: r, col: c, n } if wide(row).is_some() || wide(col).is_some() => {
+        Error::OutOfRange {
+            row: r,
+            col: c,
+            rows,
+            cols,
+        } if wide(row).is_some() || wide(col).is_some() => {
+            // The engine's words for the board, after the cell as the caller wrote it.
             let (r, c) = (shown(row, r), shown(col, c));
-            // A refused cell is on some board, so n >= 1.
-            format!(
-                "cell ({r}, {c}) is outside the {n}x{n} board: row and column must be between 0 and {}",
-                n.saturating_sub(1)
-            )
+            let board = Error::OutOfRange {
+                row: 0,
+                col: 0,
+                rows,
+                cols,
+            }
+            .to_string();
+            let rest = board.strip_prefix("cell (0, 0)").unwrap_or(&board);
+            format!("cell ({r}, {c}){rest}")
         }
         _ => err.to_string(),
     }

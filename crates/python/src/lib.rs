@@ -409,16 +409,18 @@ impl TicTacToe {
     }
 }
 
-/// What an encoded game's header says, ``(n, lean)``, read before anything is allocated;
-/// ``ValueError`` when it is not a valid header.
+/// What an encoded game's header says, ``(rows, cols, k, gravity, lean)``, read before anything
+/// is allocated; ``ValueError`` when it is not a valid header.
 ///
 /// >>> _read_header(TicTacToe(7, lean=True).to_bytes())
-/// (7, True)
+/// (7, 7, 7, False, True)
 #[pyfunction]
-fn _read_header(py: Python<'_>, data: &[u8]) -> PyResult<(usize, bool)> {
+fn _read_header(py: Python<'_>, data: &[u8]) -> PyResult<(usize, usize, usize, bool, bool)> {
     let header = tictactoe_core::Header::read(data)
         .map_err(|err| to_py(py, err, err.to_string(), Call::Other))?;
-    Ok((header.n, header.mode == Mode::Lean))
+    let rules = header.rules;
+    let lean = header.mode == Mode::Lean;
+    Ok((rules.rows(), rules.cols(), rules.k(), rules.gravity(), lean))
 }
 
 /// The engine behind ``tictactoe``; import from ``tictactoe`` instead.

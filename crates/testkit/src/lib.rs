@@ -2,6 +2,7 @@
 //! Deliberately naive, so that it shares no logic with the counters it checks.
 
 pub mod envs;
+pub mod family;
 
 use tictactoe_core::{Error, Game, Player, Storage, TicTacToe};
 
@@ -80,7 +81,8 @@ impl Model {
             return Err(Error::OutOfRange {
                 row: row.into(),
                 col: col.into(),
-                n: self.n,
+                rows: self.n,
+                cols: self.n,
             });
         }
         if self.is_over() {

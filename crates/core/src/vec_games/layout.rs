@@ -7,8 +7,8 @@ use alloc::vec::Vec;
 use crate::cells::{occupant, words};
 use crate::counters::{Counters, Line};
 use crate::error::Error;
+use crate::play::commit_checked;
 use crate::player::Player;
-use crate::rules::commit_checked;
 
 use super::bits::divide;
 

@@ -1,0 +1,291 @@
+//! Every line of a board in four directions, kept as one bitset per line and player: a move sets one
+//! bit per direction, finds the run it joins and the windows it closes with a few word scans, and
+//! never looks further than `k - 1` cells either way. So a move costs O(1) for any `k` up to 64,
+//! and one more word per 64 beyond that, whatever the board's size.
+//!
+//! A *window* is a run of `k` cells on one line. `open[p]` counts the windows that hold no mark of
+//! p's opponent: the ones p can still complete, which is all `can_win` asks.
+
+use alloc::vec::Vec;
+
+use crate::player::Player;
+
+/// One direction's lines in each player's array: line `i` is `words` words from `base + i * words`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Direction {
+    base: usize,
+    words: usize,
+}
+
+/// Where a cell lies on its line in one direction: the line, its position there (a bit index),
+/// and the first and last positions the line has cells at.
+#[derive(Clone, Copy, Debug)]
+struct Spot {
+    line: usize,
+    pos: usize,
+    lo: usize,
+    hi: usize,
+}
+
+/// The line bitsets of a `rows x cols` board, and the open windows of each player.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Lines {
+    rows: usize,
+    cols: usize,
+    k: usize,
+    /// Rows, columns, diagonals (down and right), anti-diagonals (down and left).
+    directions: [Direction; 4],
+    /// Each player's marks, every direction's lines one after another.
+    marks: [Vec<u64>; 2],
+    open: [u64; 2],
+    /// The windows of the empty board.
+    windows: u64,
+}
+
+fn words(bits: usize) -> usize {
+    bits.div_ceil(64)
+}
+
+/// How many set bits run down from `pos - 1` (towards 0), at most `limit`.
+#[inline]
+fn run_below(w: &[u64], pos: usize, limit: usize) -> usize {
+    let (mut count, mut next) = (0, pos);
+    while count < limit && next > 0 {
+        let (word, bit) = ((next - 1) / 64, (next - 1) % 64);
+        // The bits at and below `bit`, moved to the top of the word: its leading ones.
+        let ones = (!(w[word] << (63 - bit))).leading_zeros() as usize;
+        let avail = bit + 1;
+        count += ones.min(avail);
+        if ones < avail {
+            break;
+        }
+        next -= avail;
+    }
+    count.min(limit)
+}
+
+/// How many set bits run up from `pos + 1`, at most `limit`.
+#[inline]
+fn run_above(w: &[u64], pos: usize, limit: usize) -> usize {
+    let (mut count, mut next) = (0, pos + 1);
+    while count < limit && next < 64 * w.len() {
+        let (word, bit) = (next / 64, next % 64);
+        let ones = (!(w[word] >> bit)).trailing_zeros() as usize;
+        let avail = 64 - bit;
+        count += ones.min(avail);
+        if ones < avail {
+            break;
+        }
+        next += avail;
+    }
+    count.min(limit)
+}
+
+/// The highest set bit in `floor..pos`, if any.
+#[inline]
+fn nearest_below(w: &[u64], pos: usize, floor: usize) -> Option<usize> {
+    if pos <= floor {
+        return None;
+    }
+    let mut top = pos - 1;
+    loop {
+        let (word, bit) = (top / 64, top % 64);
+        let below = w[word] & (u64::MAX >> (63 - bit));
+        if below != 0 {
+            let found = 64 * word + 63 - below.leading_zeros() as usize;
+            return (found >= floor).then_some(found);
+        }
+        if 64 * word <= floor {
+            return None;
+        }
+        top = 64 * word - 1;
+    }
+}
+
+/// The lowest set bit in `pos + 1..=ceil`, if any.
+#[inline]
+fn nearest_above(w: &[u64], pos: usize, ceil: usize) -> Option<usize> {
+    let mut next = pos + 1;
+    while next <= ceil {
+        let (word, bit) = (next / 64, next % 64);
+        let above = w[word] >> bit;
+        if above != 0 {
+            let found = next + above.trailing_zeros() as usize;
+            return (found <= ceil).then_some(found);
+        }
+        next = 64 * (word + 1);
+    }
+    None
+}
+
+impl Lines {
+    /// The empty lines of a `rows x cols` board where `k` in a row wins, or `None` when the memory
+    /// cannot be had.
+    pub(crate) fn new(rows: usize, cols: usize, k: usize) -> Option<Lines> {
+        let diagonals = rows + cols - 1;
+        let shapes = [
+            (rows, words(cols)),
+            (cols, words(rows)),
+            (diagonals, words(cols)),
+            (diagonals, words(cols)),
+        ];
+        let mut base = 0;
+        let directions = shapes.map(|(lines, words)| {
+            let direction = Direction { base, words };
+            base += lines * words;
+            direction
+        });
+        let mut marks = [Vec::new(), Vec::new()];
+        for m in &mut marks {
+            m.try_reserve_exact(base).ok()?;
+            m.resize(base, 0);
+        }
+        let fits = |len: usize| (len + 1).saturating_sub(k) as u64;
+        // Every diagonal length in one direction; the other direction has the same ones.
+        let diagonal: u64 = (0..diagonals)
+            .map(|d| {
+                let (c_lo, c_hi) = (d.saturating_sub(rows - 1), d.min(cols - 1));
+                fits(c_hi - c_lo + 1)
+            })
+            .sum();
+        let windows = rows as u64 * fits(cols) + cols as u64 * fits(rows) + 2 * diagonal;
+        Some(Lines {
+            rows,
+            cols,
+            k,
+            directions,
+            marks,
+            open: [windows; 2],
+            windows,
+        })
+    }
+
+    /// Where (`row`, `col`) lies in direction `d`.
+    #[inline(always)]
+    fn spot(&self, d: usize, row: usize, col: usize) -> Spot {
+        let (rows, cols) = (self.rows, self.cols);
+        match d {
+            0 => Spot {
+                line: row,
+                pos: col,
+                lo: 0,
+                hi: cols - 1,
+            },
+            1 => Spot {
+                line: col,
+                pos: row,
+                lo: 0,
+                hi: rows - 1,
+            },
+            // Down and right: row - col is constant, and the position is the column.
+            2 => Spot {
+                line: row + cols - 1 - col,
+                pos: col,
+                lo: col.saturating_sub(row),
+                hi: (col + (rows - 1 - row)).min(cols - 1),
+            },
+            // Down and left: row + col is constant.
+            _ => Spot {
+                line: row + col,
+                pos: col,
+                lo: col.saturating_sub(rows - 1 - row),
+                hi: (col + row).min(cols - 1),
+            },
+        }
+    }
+
+    /// The words of line `spot.line` in direction `d` of one player's array.
+    #[inline(always)]
+    fn range(&self, d: usize, spot: Spot) -> core::ops::Range<usize> {
+        let Direction { base, words } = self.directions[d];
+        base + spot.line * words..base + (spot.line + 1) * words
+    }
+
+    /// The windows through `spot` that hold no mark of the player whose line is `w` (which has no
+    /// mark at `spot.pos`): those its opponent can still complete there.
+    #[inline(always)]
+    fn free_windows(&self, w: &[u64], spot: Spot) -> u64 {
+        let reach = self.k - 1;
+        let floor = spot.lo.max(spot.pos.saturating_sub(reach));
+        let ceil = spot.hi.min(spot.pos + reach);
+        let first = nearest_below(w, spot.pos, floor).map_or(floor, |m| m + 1);
+        let last = nearest_above(w, spot.pos, ceil).map_or(ceil, |m| m - 1);
+        (last + 1 - first).saturating_sub(reach) as u64
+    }
+
+    /// Marks (`row`, `col`), which is empty, for `player`; true when that makes `k` in a row.
+    #[inline]
+    pub(crate) fn add(&mut self, row: usize, col: usize, player: Player) -> bool {
+        let mut won = false;
+        let mut closed = 0;
+        for d in 0..4 {
+            let spot = self.spot(d, row, col);
+            let range = self.range(d, spot);
+            // Windows through this cell without a mark of `player` close for the other player.
+            closed += self.free_windows(&self.marks[player.index()][range.clone()], spot);
+            let mine = &mut self.marks[player.index()][range];
+            mine[spot.pos / 64] |= 1 << (spot.pos % 64);
+            let reach = self.k - 1;
+            let run = run_below(mine, spot.pos, reach) + 1 + run_above(mine, spot.pos, reach);
+            won |= run >= self.k;
+        }
+        self.open[player.other().index()] -= closed;
+        won
+    }
+
+    /// Exactly undoes [`add`](Self::add) of `player` at (`row`, `col`).
+    pub(crate) fn remove(&mut self, row: usize, col: usize, player: Player) {
+        let mut reopened = 0;
+        for d in 0..4 {
+            let spot = self.spot(d, row, col);
+            let range = self.range(d, spot);
+            self.marks[player.index()][range.clone()][spot.pos / 64] &= !(1 << (spot.pos % 64));
+            reopened += self.free_windows(&self.marks[player.index()][range], spot);
+        }
+        self.open[player.other().index()] += reopened;
+    }
+
+    /// The windows `player` can still complete.
+    #[inline]
+    pub(crate) fn open(&self, player: Player) -> u64 {
+        self.open[player.index()]
+    }
+
+    /// Back to the empty board.
+    pub(crate) fn clear(&mut self) {
+        for m in &mut self.marks {
+            m.fill(0);
+        }
+        self.open = [self.windows; 2];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{nearest_above, nearest_below, run_above, run_below};
+
+    /// The scans against a plain walk over the bits, across word boundaries.
+    #[test]
+    fn scans_agree_with_a_walk_over_the_bits() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let w = [seed, seed.rotate_left(17) | 0xF0, !seed];
+            let bit = |i: usize| w[i / 64] >> (i % 64) & 1 == 1;
+            let pos = (seed % 192) as usize;
+            let limit = (seed >> 8) as usize % 100;
+            let floor = (seed >> 16) as usize % 192;
+            let ceil = (seed >> 24) as usize % 192;
+            let below = (0..pos).rev().take_while(|&i| bit(i)).count().min(limit);
+            let above = (pos + 1..192).take_while(|&i| bit(i)).count().min(limit);
+            assert_eq!(run_below(&w, pos, limit), below);
+            assert_eq!(run_above(&w, pos, limit), above);
+            let near_below = (floor..pos).rev().find(|&i| bit(i));
+            let near_above = (pos + 1..=ceil).find(|&i| bit(i));
+            assert_eq!(nearest_below(&w, pos, floor), near_below);
+            assert_eq!(nearest_above(&w, pos, ceil), near_above);
+        }
+    }
+}

@@ -1,0 +1,386 @@
+//! A game of any rules of the k-in-a-row family: any board, any `k`, with or without gravity. Its
+//! lines are bitsets ([`lines`]), so a move finds its run and the windows it closes without
+//! scanning a line or the board; it keeps the board itself (2 bits a cell), the height of every
+//! column and its moves, so it can refuse taken cells, apply gravity and take moves back.
+
+mod batch;
+mod encoding;
+mod lines;
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::board::Outcome;
+use crate::cells::{mark_cell, occupant, set_cell_bits, words};
+use crate::error::Error;
+use crate::player::Player;
+use crate::rules::Rules;
+use crate::turns::Turns;
+use lines::Lines;
+
+/// A game of the k-in-a-row family on the heap: a `rows x cols` board where `k` in a row wins,
+/// with or without gravity ([`Rules`]). Every move, its win test and [`can_win`](Self::can_win)
+/// cost O(1) for any `k` up to 64 and any board.
+///
+/// ```
+/// use tictactoe_core::{KGame, Player, Rules};
+///
+/// let mut game = KGame::new(Rules::connect_four())?;
+/// for col in [3, 3, 4, 4, 5, 5] {
+///     let player = if game.move_count() % 2 == 0 { Player::X } else { Player::O };
+///     game.drop_in(col, player)?;
+/// }
+/// assert_eq!(game.drop_in(6, Player::X)?, Some(Player::X)); // four in the bottom row
+/// assert_eq!(game.cell(5, 6)?, Some(Player::X));
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct KGame {
+    rules: Rules,
+    lines: Lines,
+    /// Who holds each cell, `row * cols + col`, two bits each.
+    cells: Vec<u64>,
+    /// How many marks each column holds: with gravity, a column's next mark lands above them.
+    heights: Vec<u32>,
+    /// The cells played, oldest first.
+    journal: Vec<u32>,
+    turns: Turns,
+}
+
+/// `len` copies of `value`, or `None` when the memory cannot be had.
+fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, value);
+    Some(v)
+}
+
+impl KGame {
+    /// An empty board for `rules`: sides of at most [`MAX_CHECKED_N`](crate::MAX_CHECKED_N) (else
+    /// [`Error::InvalidRules`]); [`Error::OutOfMemory`] when its memory cannot be had.
+    ///
+    /// ```
+    /// use tictactoe_core::{KGame, Rules};
+    ///
+    /// let game = KGame::new(Rules::gomoku(15)?)?;
+    /// assert_eq!((game.rules().rows(), game.rules().k()), (15, 5));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn new(rules: Rules) -> Result<KGame, Error> {
+        let rules = rules.checked_board()?;
+        let (rows, cols) = (rules.rows(), rules.cols());
+        let oom = Error::OutOfMemory { rows, cols };
+        let cells = usize::try_from(rules.cells()).map_err(|_| oom)?;
+        let build = || {
+            Some(KGame {
+                rules,
+                lines: Lines::new(rows, cols, rules.k())?,
+                cells: filled(words(cells), 0)?,
+                heights: filled(cols, 0)?,
+                journal: Vec::new(),
+                turns: Turns::new(rules.cells()),
+            })
+        };
+        build().ok_or(oom)
+    }
+
+    /// The rules this game plays by.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Where a mark dropped in column `col` lands now (the lowest empty row), or `None` when the
+    /// column is full. `col` is below `cols`.
+    fn landing(&self, col: usize) -> Option<usize> {
+        let height = self.heights[col] as usize;
+        (height < self.rules.rows()).then(|| self.rules.rows() - 1 - height)
+    }
+
+    /// Checks that (`row`, `col`) is on the board and returns it as indices, for foreign callers.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, KGame, Rules};
+    ///
+    /// let game = KGame::new(Rules::connect_four())?;
+    /// assert_eq!(game.locate(5, 6), Ok((5, 6)));
+    /// assert!(matches!(game.locate(6, 0), Err(Error::OutOfRange { rows: 6, cols: 7, .. })));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
+        self.rules.locate(i128::from(row), i128::from(col))
+    }
+
+    /// `player` marks (`row`, `col`); returns the winner after the move. Refused, with the game
+    /// left as it was: a cell off the board ([`Error::OutOfRange`]), a finished game, the same
+    /// player twice, a taken cell, and with gravity any cell but its column's lowest empty one
+    /// ([`Error::NotLanding`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, KGame, Player, Rules};
+    ///
+    /// let mut game = KGame::new(Rules::connect_four())?;
+    /// assert_eq!(game.play(0, 3, Player::X), Err(Error::NotLanding { row: 0, col: 3, landing: 5 }));
+    /// assert_eq!(game.play(5, 3, Player::X), Ok(None));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn play(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
+        let (row, col) = self.rules.locate(row as i128, col as i128)?;
+        self.place(row, col, player)
+    }
+
+    /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
+    /// A player other than 1 or 2 is refused first.
+    pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
+        let player = Player::from_number(player)?;
+        let (row, col) = self.locate(row, col)?;
+        Ok(self.place(row, col, player)?.map_or(0, Player::number))
+    }
+
+    /// With gravity, `player` drops a mark in column `col`: it lands on the lowest empty cell.
+    /// Answers as [`play`](Self::play) does; a full column is [`Error::ColumnFull`], a game without
+    /// gravity [`Error::NoGravity`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, KGame, Player, Rules};
+    ///
+    /// let mut game = KGame::new(Rules::new(2, 2, 2, true)?)?;
+    /// game.drop_in(0, Player::X)?;
+    /// game.drop_in(0, Player::O)?;
+    /// assert_eq!(game.drop_in(0, Player::X), Err(Error::ColumnFull { col: 0 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn drop_in(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
+        self.gravity()?;
+        let col = self.rules.column(col as i128)?;
+        self.drop_checked(col, player)
+    }
+
+    /// [`drop_in`](Self::drop_in) for foreign callers.
+    pub fn drop_i64(&mut self, col: i64, player: i64) -> Result<u8, Error> {
+        let player = Player::from_number(player)?;
+        self.gravity()?;
+        let col = self.rules.column(i128::from(col))?;
+        Ok(self.drop_checked(col, player)?.map_or(0, Player::number))
+    }
+
+    fn gravity(&self) -> Result<(), Error> {
+        if self.rules.gravity() {
+            Ok(())
+        } else {
+            Err(Error::NoGravity)
+        }
+    }
+
+    fn drop_checked(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
+        self.turns.check(player)?;
+        let row = self.landing(col).ok_or(Error::ColumnFull { col })?;
+        self.place(row, col, player)
+    }
+
+    /// The rules of a move on the board, in their order of precedence after the range: the game
+    /// goes on, the player's turn, an empty cell, and with gravity the landing cell.
+    fn place(&mut self, row: usize, col: usize, player: Player) -> Result<Option<Player>, Error> {
+        self.turns.check(player)?;
+        let index = (row * self.rules.cols() + col) as u32;
+        if let Some(by) = occupant(&self.cells, index) {
+            return Err(Error::Occupied { row, col, by });
+        }
+        if self.rules.gravity() {
+            // An empty cell: its column is not full.
+            let landing = self.landing(col).unwrap_or(row);
+            if row != landing {
+                return Err(Error::NotLanding { row, col, landing });
+            }
+        }
+        self.journal
+            .try_reserve(1)
+            .map_err(|_| Error::OutOfMemory {
+                rows: self.rules.rows(),
+                cols: self.rules.cols(),
+            })?;
+        self.journal.push(index);
+        mark_cell(&mut self.cells, index, player.number());
+        self.heights[col] += 1;
+        let won = self.lines.add(row, col, player);
+        Ok(self.turns.finish(player, won))
+    }
+
+    /// Takes back the last move, also a winning one, and returns it as `(row, col, player)`.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, KGame, Player, Rules};
+    ///
+    /// let mut game = KGame::new(Rules::new(3, 4, 3, false)?)?;
+    /// game.play(1, 3, Player::O)?;
+    /// assert_eq!(game.undo(), Ok((1, 3, Player::O)));
+    /// assert_eq!(game.undo(), Err(Error::NothingToUndo));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
+        let (Some(player), Some(&index)) = (self.turns.last(), self.journal.last()) else {
+            return Err(Error::NothingToUndo);
+        };
+        self.journal.pop();
+        let cols = self.rules.cols();
+        let (row, col) = (index as usize / cols, index as usize % cols);
+        set_cell_bits(&mut self.cells, index, 0);
+        self.heights[col] -= 1;
+        self.lines.remove(row, col, player);
+        self.turns.unwind(player);
+        Ok((row, col, player))
+    }
+
+    /// Back to the empty board of the same rules, keeping the memory.
+    pub fn reset(&mut self) {
+        self.lines.clear();
+        self.cells.fill(0);
+        self.heights.fill(0);
+        self.journal.clear();
+        self.turns = Turns::new(self.rules.cells());
+    }
+
+    /// Who holds (`row`, `col`): `None` when empty.
+    pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
+        let (row, col) = self.rules.locate(row as i128, col as i128)?;
+        Ok(occupant(
+            &self.cells,
+            (row * self.rules.cols() + col) as u32,
+        ))
+    }
+
+    /// The winner, if any.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        self.turns.winner()
+    }
+
+    /// True after a win or when the board is full.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.turns.is_over()
+    }
+
+    /// True when the board is full and nobody has won.
+    #[must_use]
+    pub fn is_draw(&self) -> bool {
+        self.turns.winner().is_none() && self.turns.is_full()
+    }
+
+    /// Moves played so far.
+    #[must_use]
+    pub fn move_count(&self) -> u64 {
+        self.turns.moves()
+    }
+
+    /// The empty cells, or 0 once the game is over.
+    #[must_use]
+    pub fn moves_left(&self) -> u64 {
+        self.turns.moves_left()
+    }
+
+    /// The player who moved last.
+    #[must_use]
+    pub fn last_player(&self) -> Option<Player> {
+        self.turns.last()
+    }
+
+    /// Whether `player` can still complete some window (`k` cells of one line) that holds no mark of
+    /// the opponent. False once the game is over; false for both players is a dead draw.
+    ///
+    /// ```
+    /// use tictactoe_core::{KGame, Player, Rules};
+    ///
+    /// let mut game = KGame::new(Rules::new(1, 4, 3, false)?)?;
+    /// game.play(0, 1, Player::X)?;
+    /// assert!(game.can_win(Player::X) && !game.can_win(Player::O)); // both windows hold X's mark
+    /// game.play(0, 2, Player::O)?;
+    /// assert!(!game.can_win(Player::X)); // a dead draw, with two cells still empty
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn can_win(&self, player: Player) -> bool {
+        !self.turns.is_over() && self.lines.open(player) > 0
+    }
+
+    /// Whether the game is in play, won or drawn.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        match self.winner() {
+            Some(player) => Outcome::Won(player),
+            None if self.is_draw() => Outcome::Draw,
+            None => Outcome::InPlay,
+        }
+    }
+
+    /// The moves played so far as `(row, col, player)`, oldest first.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + '_ {
+        let cols = self.rules.cols();
+        let last = self.turns.last().unwrap_or(Player::X);
+        let first = if self.journal.len() % 2 == 1 {
+            last
+        } else {
+            last.other()
+        };
+        self.journal.iter().enumerate().map(move |(k, &index)| {
+            let player = if k % 2 == 0 { first } else { first.other() };
+            (index as usize / cols, index as usize % cols, player)
+        })
+    }
+
+    /// The packed cells, two bits each (for batches and encoding).
+    pub(crate) fn cells_words(&self) -> &[u64] {
+        &self.cells
+    }
+}
+
+/// Equal games have the same rules and the same moves in the same order.
+impl PartialEq for KGame {
+    fn eq(&self, other: &KGame) -> bool {
+        self.rules == other.rules && self.journal == other.journal && self.turns == other.turns
+    }
+}
+
+impl Eq for KGame {}
+
+impl core::hash::Hash for KGame {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.rules.hash(state);
+        self.journal.hash(state);
+        self.turns.hash(state);
+    }
+}
+
+impl fmt::Debug for KGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("KGame")
+            .field("rules", &self.rules)
+            .field("moves", &self.move_count())
+            .field("winner", &self.winner())
+            .finish()
+    }
+}
+
+/// The board, one line per row (row 0 first), cells between bars: `|X| |O|`.
+impl fmt::Display for KGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cols = self.rules.cols();
+        for row in 0..self.rules.rows() {
+            if row > 0 {
+                f.write_str("\n")?;
+            }
+            for col in 0..cols {
+                let symbol =
+                    occupant(&self.cells, (row * cols + col) as u32).map_or(' ', Player::symbol);
+                write!(f, "|{symbol}")?;
+            }
+            f.write_str("|")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,320 @@
+//! The rules of a move, on top of the counters: range, turn and taken-cell checks, and taking moves
+//! back. Nothing changes until every check has passed.
+
+use crate::cells::{mark_cell, occupant, set_cell_bits};
+use crate::counters::{Counters, Line, Tally};
+use crate::error::Error;
+use crate::game::TicTacToe;
+use crate::limits::Mode;
+use crate::player::Player;
+use crate::storage::Storage;
+
+/// The journal words a lean batch keeps per move: the cell, then the four tallies it replaces.
+const LEAN_RECORD: usize = 6;
+
+/// A checked move once every check has passed: the move recorded at `len` in `journal` (which has
+/// room there), the cell marked, the lines counted; returns the winner after it. The one place a
+/// checked move writes, for a single game and for every game of a [`VecGames`](crate::VecGames). (`row`, `col`) is on the board of
+/// `lines` (one pair a row), its cell `index` is `row * n + col`, and it is empty in `cells`.
+#[inline(always)]
+pub(crate) fn commit_checked(
+    counters: &mut Counters,
+    (lines, cells): (&mut [[Line; 2]], &mut [u64]),
+    (journal, len): (&mut [u32], &mut usize),
+    (row, col, index): (usize, usize, u32),
+    player: Player,
+) -> Option<Player> {
+    journal[*len] = index;
+    *len += 1;
+    mark_cell(cells, index, player.number());
+    counters.add(lines, row, col, player)
+}
+
+impl<S: Storage> TicTacToe<S> {
+    /// Checks that (`row`, `col`) is on the board and returns it as indices: how foreign callers,
+    /// whose numbers may be negative, reach [`cell`](Self::cell).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game};
+    ///
+    /// let game = Game::new(3)?;
+    /// assert_eq!(game.locate(2, 0), Ok((2, 0)));
+    /// assert_eq!(game.locate(-1, 0), Err(Error::OutOfRange { row: -1, col: 0, rows: 3, cols: 3 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
+        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
+        let quoted = [i128::from(row), i128::from(col)];
+        self.on_board(self.store.size(), row as u64, col as u64, quoted)
+    }
+
+    /// [`locate`](Self::locate) for indices.
+    #[inline(always)]
+    pub(crate) fn check_range(&self, row: usize, col: usize) -> Result<(), Error> {
+        let quoted = [row as i128, col as i128];
+        self.on_board(self.store.size(), row as u64, col as u64, quoted)
+            .map(drop)
+    }
+
+    #[cold]
+    fn out_of_range(&self, row: i128, col: i128) -> Error {
+        Error::OutOfRange {
+            row,
+            col,
+            rows: self.n(),
+            cols: self.n(),
+        }
+    }
+
+    #[cold]
+    fn out_of_memory(&self) -> Error {
+        Error::OutOfMemory {
+            rows: self.n(),
+            cols: self.n(),
+        }
+    }
+
+    /// `player` marks (`row`, `col`); returns the winner after the move (`Some(player)` when it
+    /// completes a line).
+    ///
+    /// Refused, in this order of precedence, and with the game left exactly as it was: a cell off the
+    /// board ([`Error::OutOfRange`]), a finished game ([`Error::GameOver`]), the same player twice in a
+    /// row ([`Error::WrongTurn`]) and, in checked mode, a taken cell ([`Error::Occupied`]); a checked
+    /// game whose move history cannot grow refuses with [`Error::OutOfMemory`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// assert_eq!(game.play(0, 0, Player::X)?, None);
+    /// assert_eq!(game.play(2, 2, Player::X), Err(Error::WrongTurn { player: Player::X }));
+    /// assert_eq!(game.move_count(), 1);
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[inline]
+    pub fn play(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
+        self.place::<false>(row as u64, col as u64, player, [row as i128, col as i128])
+    }
+
+    /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
+    /// A player other than 1 or 2 is refused first ([`Error::InvalidPlayer`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game};
+    ///
+    /// let mut game = Game::new(1)?;
+    /// assert_eq!(game.play_i64(0, 0, 3), Err(Error::InvalidPlayer { player: 3 }));
+    /// assert_eq!(game.play_i64(0, 0, 2), Ok(2));
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
+        let player = Player::from_number(player)?;
+        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
+        let quoted = [i128::from(row), i128::from(col)];
+        Ok(self
+            .place::<false>(row as u64, col as u64, player, quoted)?
+            .map_or(0, Player::number))
+    }
+
+    /// The rules of a move, in their order of precedence: (`row`, `col`) on the board (else
+    /// [`Error::OutOfRange`] quoting the caller's numbers, `quoted`), the game not over, the
+    /// player's turn, and in checked mode an empty cell. `BATCH`: a lean game records the move too,
+    /// so that a batch can take it back (a checked game always records it).
+    #[inline(always)]
+    pub(crate) fn place<const BATCH: bool>(
+        &mut self,
+        row: u64,
+        col: u64,
+        player: Player,
+        quoted: [i128; 2],
+    ) -> Result<Option<Player>, Error> {
+        // Each arm checks the range against the length of what it indexes, which proves the move's
+        // lines in bounds, then takes the storage's parts once, after its checks.
+        match self.store.mode() {
+            Mode::Checked => {
+                let (row, col) = self.on_board(self.store.lines().len(), row, col, quoted)?;
+                self.counters.check_turn(player)?;
+                // In range, so row * n + col < n * n <= u32::MAX.
+                let index = (row * self.n() + col) as u32;
+                if let Some(by) = occupant(self.store.cells(), index) {
+                    return Err(Error::Occupied { row, col, by });
+                }
+                if self.store.room() < 1 {
+                    // Rare: the journal grows first, out of line, so that no call stands between
+                    // the range check and the counters on the common path.
+                    return self.grow_then_place::<BATCH>(row, col, player, 1);
+                }
+                let parts = self.store.parts_mut();
+                // `room` said there is a slot at `len`.
+                let board = (parts.lines, parts.cells);
+                Ok(commit_checked(
+                    &mut self.counters,
+                    board,
+                    (parts.journal, parts.len),
+                    (row, col, index),
+                    player,
+                ))
+            }
+            Mode::Lean => {
+                let (row, col) = self.on_board(self.store.tallies().len(), row, col, quoted)?;
+                self.counters.check_turn(player)?;
+                if !BATCH {
+                    let tallies = self.store.parts_mut().tallies;
+                    return Ok(self.counters.add_tallies(tallies, row, col, player));
+                }
+                if self.store.room() < LEAN_RECORD {
+                    return self.grow_then_place::<BATCH>(row, col, player, LEAN_RECORD);
+                }
+                let mut parts = self.store.parts_mut();
+                // In range of a lean board, whose n fits in 32 bits. A tally cannot lose a mark, so
+                // the batch keeps the words this move replaces.
+                let [r, c, main, anti] = self.counters.tallies_before(parts.tallies, row, col);
+                parts.record_all([row as u32, col as u32, r, c, main, anti]);
+                Ok(self.counters.add_tallies(parts.tallies, row, col, player))
+            }
+        }
+    }
+
+    /// (`row`, `col`) as indices below `n`, or [`Error::OutOfRange`] quoting the caller's numbers.
+    /// A move passes the length of the lines or tallies it will index, which then proves them in
+    /// bounds; the other callers pass the board's size.
+    #[inline(always)]
+    fn on_board(
+        &self,
+        n: usize,
+        row: u64,
+        col: u64,
+        quoted: [i128; 2],
+    ) -> Result<(usize, usize), Error> {
+        if row < n as u64 && col < n as u64 {
+            Ok((row as usize, col as usize))
+        } else {
+            Err(self.out_of_range(quoted[0], quoted[1]))
+        }
+    }
+
+    /// [`place`](Self::place) for a move whose journal has less room than the `words` it records:
+    /// grows it (or refuses with [`Error::OutOfMemory`], changing nothing), then plays.
+    #[cold]
+    #[inline(never)]
+    fn grow_then_place<const BATCH: bool>(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: Player,
+        words: usize,
+    ) -> Result<Option<Player>, Error> {
+        self.store
+            .reserve(words)
+            .map_err(|_| self.out_of_memory())?;
+        // In range already, so the quoted numbers are never used.
+        self.place::<BATCH>(row as u64, col as u64, player, [0, 0])
+    }
+
+    /// Takes back the last recorded move: the journal's last in checked mode, the batch's last in
+    /// lean mode. Does nothing when there is none.
+    pub(crate) fn take_back(&mut self) -> Option<(usize, usize, Player)> {
+        let player = self.counters.last()?;
+        let n = self.n();
+        let journal = self.store.journal();
+        let len = journal.len();
+        match (self.store.mode(), journal) {
+            (Mode::Checked, &[.., index]) => {
+                let (row, col) = (index as usize / n, index as usize % n);
+                set_cell_bits(self.store.cells_mut(), index, 0);
+                self.store.truncate(len - 1);
+                self.counters
+                    .remove(self.store.lines_mut(), row, col, player);
+                Some((row, col, player))
+            }
+            (Mode::Lean, &[.., row, col, r, c, main, anti]) => {
+                let (row, col) = (row as usize, col as usize);
+                self.store.truncate(len - LEAN_RECORD);
+                let tallies = self.store.parts_mut().tallies;
+                self.counters
+                    .restore_tallies(tallies, row, col, player, [r, c, main, anti]);
+                Some((row, col, player))
+            }
+            _ => None,
+        }
+    }
+
+    /// Takes back the last move, also a winning one, and returns it as `(row, col, player)`.
+    /// Checked mode only.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(2, 1, Player::O)?;
+    /// assert_eq!(game.undo(), Ok((2, 1, Player::O)));
+    /// assert_eq!(game.undo(), Err(Error::NothingToUndo));
+    /// assert_eq!(Game::new_lean(3)?.undo(), Err(Error::NeedsBoard));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
+        if self.store.mode() == Mode::Lean {
+            return Err(Error::NeedsBoard);
+        }
+        self.take_back().ok_or(Error::NothingToUndo)
+    }
+
+    /// Back to the empty board of the same size and mode, reusing the memory: O(moves played) for the
+    /// cells, O(n) for the counters, and no allocation.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(1, 1, Player::X)?;
+    /// game.reset();
+    /// assert_eq!(game.move_count(), 0);
+    /// assert_eq!(game.cell(1, 1), Ok(None));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn reset(&mut self) {
+        if self.store.mode() == Mode::Checked {
+            let played = self.store.journal().len();
+            if self.store.cells().len() <= played {
+                // No more words than moves (small boards): clearing them all is cheaper.
+                self.store.cells_mut().fill(0);
+            } else {
+                for k in 0..played {
+                    let index = self.store.journal()[k];
+                    set_cell_bits(self.store.cells_mut(), index, 0);
+                }
+            }
+        }
+        self.store.truncate(0);
+        let parts = self.store.parts_mut();
+        parts.tallies.fill([Tally::EMPTY; 2]);
+        self.counters.reset(parts.lines);
+    }
+
+    /// Who holds (`row`, `col`): `None` when empty. Checked mode only.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(0, 2, Player::O)?;
+    /// assert_eq!(game.cell(0, 2), Ok(Some(Player::O)));
+    /// assert_eq!(game.cell(0, 3), Err(Error::OutOfRange { row: 0, col: 3, rows: 3, cols: 3 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
+        self.check_range(row, col)?;
+        if self.store.mode() == Mode::Lean {
+            return Err(Error::NeedsBoard);
+        }
+        let index = (row * self.n() + col) as u32;
+        Ok(occupant(self.store.cells(), index))
+    }
+}

@@ -1,0 +1,149 @@
+//! Whose turn it is and whether the game goes on: the rules every board shares, whatever it keeps
+//! for its lines. Players alternate after whoever moves first; a win or a full board ends the game.
+
+use crate::error::Error;
+use crate::player::Player;
+
+/// `refused` when neither player may move.
+const BOTH: u8 = Player::X as u8 | Player::O as u8;
+
+/// The game's progress: moves played, who moved last, who won, and who may not move now.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Turns {
+    moves: u64,
+    /// The move count of a full board.
+    cells: u64,
+    last: Option<Player>,
+    winner: Option<Player>,
+    /// Player numbers (as bits) that may not move now: the last mover, or both once the game is over.
+    /// One test of this byte is the whole turn-and-game-over check of a move.
+    refused: u8,
+}
+
+impl Turns {
+    /// A game on a board of `cells` cells, before any move.
+    pub(crate) const fn new(cells: u64) -> Turns {
+        Turns {
+            moves: 0,
+            cells,
+            last: None,
+            winner: None,
+            refused: 0,
+        }
+    }
+
+    #[inline]
+    pub(crate) const fn moves(&self) -> u64 {
+        self.moves
+    }
+
+    #[inline]
+    pub(crate) const fn cells(&self) -> u64 {
+        self.cells
+    }
+
+    #[inline]
+    pub(crate) const fn winner(&self) -> Option<Player> {
+        self.winner
+    }
+
+    #[inline]
+    pub(crate) const fn last(&self) -> Option<Player> {
+        self.last
+    }
+
+    #[inline]
+    pub(crate) const fn is_full(&self) -> bool {
+        self.moves == self.cells
+    }
+
+    #[inline]
+    pub(crate) const fn is_over(&self) -> bool {
+        self.refused == BOTH
+    }
+
+    /// The empty cells, or 0 once the game is over.
+    #[inline]
+    pub(crate) const fn moves_left(&self) -> u64 {
+        if self.is_over() {
+            0
+        } else {
+            self.cells - self.moves
+        }
+    }
+
+    /// The player who moves next: the one who did not move last (X before any move).
+    #[inline]
+    pub(crate) fn to_move(&self) -> Player {
+        self.last.map_or(Player::X, Player::other)
+    }
+
+    /// What `refused` is after `last` moved, given whether the game is now over.
+    const fn refused_after(last: Option<Player>, over: bool) -> u8 {
+        match (over, last) {
+            (true, _) => BOTH,
+            (false, Some(p)) => p as u8,
+            (false, None) => 0,
+        }
+    }
+
+    /// The rules that need no board: the game goes on, and players alternate.
+    #[inline(always)]
+    pub(crate) const fn check(&self, player: Player) -> Result<(), Error> {
+        if self.refused & player as u8 == 0 {
+            Ok(())
+        } else if self.is_over() {
+            Err(Error::GameOver {
+                winner: self.winner,
+            })
+        } else {
+            Err(Error::WrongTurn { player })
+        }
+    }
+
+    /// Counts a move by `player`, `won` when it completed a line; returns the winner after it.
+    #[inline(always)]
+    pub(crate) fn finish(&mut self, player: Player, won: bool) -> Option<Player> {
+        self.moves += 1;
+        self.last = Some(player);
+        if won {
+            self.winner = Some(player);
+        }
+        self.refused = if won || self.moves == self.cells {
+            BOTH
+        } else {
+            player as u8
+        };
+        self.winner
+    }
+
+    /// Takes back the last move, which `player` made.
+    pub(crate) fn unwind(&mut self, player: Player) {
+        self.moves -= 1;
+        self.last = if self.moves == 0 {
+            None
+        } else {
+            Some(player.other())
+        };
+        // No move is accepted after a win, so the position before any move had no winner.
+        self.winner = None;
+        self.refused = Self::refused_after(self.last, false);
+    }
+
+    /// The progress of a decoded game: `moves` played, `last` moved last, `winner` won.
+    pub(crate) fn restored(
+        cells: u64,
+        moves: u64,
+        last: Option<Player>,
+        winner: Option<Player>,
+    ) -> Turns {
+        let over = winner.is_some() || moves == cells;
+        Turns {
+            moves,
+            cells,
+            last,
+            winner,
+            refused: Self::refused_after(last, over),
+        }
+    }
+}
