@@ -17,7 +17,7 @@ STATIC_LIB := $(RELEASE)/libtictactoe.a
 SHARED_LIB := $(RELEASE)/libtictactoe.so
 CFLAGS_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude
 # The C tests, each run plain, under valgrind and with the sanitizers.
-C_TESTS := test_tictactoe test_games
+C_TESTS := test_tictactoe test_games test_family
 BUILD := target/c
 
 # Facts Cargo and rustc already know, asked once, when first needed: the version, what a Rust static

@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The flag of `tictactoe_new_rules` for gravity: a mark falls to the lowest empty cell of its
+// column (row `rows - 1` is the bottom), as in Connect Four.
+#define TICTACTOE_GRAVITY 1
+
 // Why a call failed. Functions return these negative codes; successful results are never negative.
 // `tictactoe_strerror` describes any code.
 typedef enum tictactoe_error {
@@ -39,6 +43,16 @@ typedef enum tictactoe_error {
   TICTACTOE_ERROR_OTHER = -13,
   // Two buffers of one call overlap: every output needs memory of its own.
   TICTACTOE_ERROR_OVERLAP = -14,
+  // Rules that make no game, or a lean game with rules other than the classic square's.
+  TICTACTOE_ERROR_INVALID_RULES = -15,
+  // With gravity, a cell other than its column's lowest empty one.
+  TICTACTOE_ERROR_NOT_LANDING = -16,
+  // With gravity, a drop in a full column.
+  TICTACTOE_ERROR_COLUMN_FULL = -17,
+  // A drop in a game without gravity.
+  TICTACTOE_ERROR_NO_GRAVITY = -18,
+  // The size `n` of a board that is not square.
+  TICTACTOE_ERROR_NOT_SQUARE = -19,
 } tictactoe_error;
 
 // When a game that has ended starts again.
@@ -59,8 +73,9 @@ typedef enum tictactoe_illegal {
   TICTACTOE_ILLEGAL_LOSS = 1,
 } tictactoe_illegal;
 
-// One game of tic-tac-toe. Opaque: create it with `tictactoe_new` or `tictactoe_new_lean`, release it
-// with `tictactoe_free`.
+// One game of the k-in-a-row family (the classic game, Connect Four, gomoku, ...). Opaque: create it
+// with `tictactoe_new`, `tictactoe_new_lean` or `tictactoe_new_rules`, release it with
+// `tictactoe_free`.
 //
 // A game may move between threads, but must not be used from two threads at once; distinct games are
 // independent. A call that fails leaves the game exactly as it was, with one exception: a call an
@@ -104,7 +119,17 @@ struct TicTacToe *tictactoe_new(int64_t n);
 // owns the game and releases it with `tictactoe_free`.
 struct TicTacToe *tictactoe_new_lean(int64_t n);
 
-// Releases a game made by `tictactoe_new` or `tictactoe_new_lean`. NULL is accepted and does nothing.
+// A new game of the k-in-a-row family: a `rows x cols` board where `k` or more in a row (a row, a
+// column or any diagonal) wins; `flags` is 0 or `TICTACTOE_GRAVITY`. Connect Four is
+// `tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY)`, free-style gomoku `(15, 15, 5, 0)`, and
+// `(n, n, n, 0)` is the classic game of `tictactoe_new(n)`. Every move costs O(1), whatever `k`.
+//
+// Returns NULL for rules that make no game (a side outside 1..65535, `k` outside 1..max(rows,
+// cols), an unknown flag) or when the memory cannot be had. The caller owns the game and releases
+// it with `tictactoe_free`.
+struct TicTacToe *tictactoe_new_rules(int64_t rows, int64_t cols, int64_t k, uint32_t flags);
+
+// Releases a game made by `tictactoe_new`, `tictactoe_new_lean` or `tictactoe_new_rules`. NULL is accepted and does nothing.
 // The pointer must not be used afterwards.
 //
 // # Safety
@@ -169,12 +194,51 @@ int tictactoe_is_draw(const struct TicTacToe *game);
 // `game` is NULL or a live game from this library.
 int64_t tictactoe_move_count(const struct TicTacToe *game);
 
-// The board size `n`; negative for NULL.
+// The board size `n` of a square board; `TICTACTOE_ERROR_NOT_SQUARE` for another, negative for
+// NULL.
 //
 // # Safety
 //
 // `game` is NULL or a live game from this library.
 int64_t tictactoe_size(const struct TicTacToe *game);
+
+// The board's rows; negative for NULL.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library.
+int64_t tictactoe_rows(const struct TicTacToe *game);
+
+// The board's columns; negative for NULL.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library.
+int64_t tictactoe_cols(const struct TicTacToe *game);
+
+// How many in a row win; negative for NULL.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library.
+int64_t tictactoe_k(const struct TicTacToe *game);
+
+// 1 when marks fall (gravity), else 0; negative for NULL.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library.
+int tictactoe_gravity(const struct TicTacToe *game);
+
+// With gravity, `player` drops a mark in column `col` (from 0): it lands on the column's lowest
+// empty cell. Answers as `tictactoe_move` does; also `TICTACTOE_ERROR_COLUMN_FULL`, and
+// `TICTACTOE_ERROR_NO_GRAVITY` for a game without gravity (where a move names its cell). A refused
+// drop changes nothing.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library.
+int tictactoe_drop(struct TicTacToe *game, int64_t col, int64_t player);
 
 // 1 when `player` can still complete some line (one holding no mark of the opponent), else 0; 0 once
 // the game is over. When neither player can, the game is a dead draw. Negative for NULL or a player

@@ -103,9 +103,13 @@ pub enum Error {
         /// The column.
         col: usize,
     },
-    /// The call needs the classic square board's counters (lean mode), or a board that keeps its
-    /// moves in a form this call reads (a batch of classic games).
-    NeedsClassic,
+    /// A question only a square board answers (its size `n`), asked of a rectangular one.
+    NotSquare {
+        /// The board's rows.
+        rows: usize,
+        /// The board's columns.
+        cols: usize,
+    },
     /// An action (a cell index `row * n + col`) outside `0..actions`.
     ActionOutOfRange {
         /// The action given.
@@ -254,9 +258,9 @@ impl fmt::Display for Error {
             ),
             Error::ColumnFull { col } => write!(f, "column {col} is full"),
             Error::NoGravity => write!(f, "a drop needs gravity: without it a move names its cell"),
-            Error::NeedsClassic => write!(
+            Error::NotSquare { rows, cols } => write!(
                 f,
-                "this needs a classic square game (rows = cols = k, no gravity)"
+                "a {rows}x{cols} board has no single size n: ask for its rows and columns"
             ),
             Error::ActionOutOfRange { action, actions } => match actions.checked_sub(1) {
                 Some(last) => write!(

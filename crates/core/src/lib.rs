@@ -46,6 +46,8 @@ extern crate std;
 
 // Layers point down only: the batched stepper (vec_games) -> the game's faces (rules, batch, board,
 // encoding) -> game -> storage -> counters -> cells and limits -> error -> player.
+#[cfg(feature = "alloc")]
+mod any;
 mod batch;
 mod board;
 mod cells;
@@ -66,6 +68,8 @@ mod turns;
 #[cfg(feature = "vec")]
 mod vec_games;
 
+#[cfg(feature = "alloc")]
+pub use any::AnyGame;
 pub use batch::BatchError;
 pub use board::{Board, Outcome};
 pub use encoding::Header;

@@ -96,6 +96,17 @@ impl Rules {
         Self::new(n, n, n, false)
     }
 
+    /// The classic rules of a game whose size `n` is already checked (at most
+    /// [`MAX_SIDE`](Self::MAX_SIDE)).
+    pub(crate) const fn classic(n: usize) -> Rules {
+        Rules {
+            rows: n as u32,
+            cols: n as u32,
+            k: n as u32,
+            gravity: false,
+        }
+    }
+
     /// Connect Four: 6 rows, 7 columns, 4 in a row, gravity.
     #[must_use]
     pub const fn connect_four() -> Rules {

@@ -243,7 +243,7 @@ proptest! {
             Error::NotLanding { row: n, col: n, landing: n },
             Error::ColumnFull { col: n },
             Error::NoGravity,
-            Error::NeedsClassic,
+            Error::NotSquare { rows: n, cols: n },
             Error::GameOver { winner },
             Error::WrongTurn { player: by },
             Error::Occupied { row: n, col: n, by },

@@ -39,11 +39,21 @@ pub enum TicTacToeError {
     Other = -13,
     /// Two buffers of one call overlap: every output needs memory of its own.
     Overlap = -14,
+    /// Rules that make no game, or a lean game with rules other than the classic square's.
+    InvalidRules = -15,
+    /// With gravity, a cell other than its column's lowest empty one.
+    NotLanding = -16,
+    /// With gravity, a drop in a full column.
+    ColumnFull = -17,
+    /// A drop in a game without gravity.
+    NoGravity = -18,
+    /// The size `n` of a board that is not square.
+    NotSquare = -19,
 }
 
 impl TicTacToeError {
     /// Every code, from -1 down, without gaps (checked below at compile time).
-    const ALL: [TicTacToeError; 14] = [
+    const ALL: [TicTacToeError; 19] = [
         TicTacToeError::NullPointer,
         TicTacToeError::InvalidSize,
         TicTacToeError::OutOfMemory,
@@ -58,6 +68,11 @@ impl TicTacToeError {
         TicTacToeError::Panic,
         TicTacToeError::Other,
         TicTacToeError::Overlap,
+        TicTacToeError::InvalidRules,
+        TicTacToeError::NotLanding,
+        TicTacToeError::ColumnFull,
+        TicTacToeError::NoGravity,
+        TicTacToeError::NotSquare,
     ];
 
     /// The code's message: static, NUL-terminated.
@@ -85,6 +100,13 @@ impl TicTacToeError {
                 c"the call was refused for a reason this library has no code for"
             }
             TicTacToeError::Overlap => c"two buffers of the call overlap",
+            TicTacToeError::InvalidRules => c"the rules make no game",
+            TicTacToeError::NotLanding => {
+                c"with gravity, a mark can only go to the lowest empty cell of its column"
+            }
+            TicTacToeError::ColumnFull => c"the column is full",
+            TicTacToeError::NoGravity => c"a drop needs gravity: without it a move names its cell",
+            TicTacToeError::NotSquare => c"the board is not square: ask for its rows and columns",
         }
     }
 
@@ -109,7 +131,14 @@ impl From<Error> for TicTacToeError {
             Error::InvalidSize { .. } => TicTacToeError::InvalidSize,
             Error::OutOfMemory { .. } => TicTacToeError::OutOfMemory,
             Error::InvalidPlayer { .. } => TicTacToeError::InvalidPlayer,
-            Error::OutOfRange { .. } | Error::ActionOutOfRange { .. } => TicTacToeError::OutOfRange,
+            Error::OutOfRange { .. }
+            | Error::ActionOutOfRange { .. }
+            | Error::ColumnOutOfRange { .. } => TicTacToeError::OutOfRange,
+            Error::InvalidRules { .. } => TicTacToeError::InvalidRules,
+            Error::NotLanding { .. } => TicTacToeError::NotLanding,
+            Error::ColumnFull { .. } => TicTacToeError::ColumnFull,
+            Error::NoGravity => TicTacToeError::NoGravity,
+            Error::NotSquare { .. } => TicTacToeError::NotSquare,
             Error::GameOver { .. } => TicTacToeError::GameOver,
             Error::WrongTurn { .. } => TicTacToeError::WrongTurn,
             Error::Occupied { .. } => TicTacToeError::Occupied,

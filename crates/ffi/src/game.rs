@@ -3,7 +3,7 @@
 use core::ffi::{c_char, c_int};
 use core::ptr;
 
-use tictactoe_core::{Error, Game, Mode, Player};
+use tictactoe_core::{AnyGame, Error, Game, Mode, Player, Rules};
 
 use crate::boundary::{self, change, guard, read};
 use crate::error::TicTacToeError;
@@ -23,10 +23,14 @@ pub struct TicTacToeMove {
 
 fn create(n: i64, mode: Mode) -> *mut TicTacToe {
     guard(ptr::null_mut(), || match Game::with_mode_i64(n, mode) {
-        Ok(game) => new_game(game),
+        Ok(game) => new_game(AnyGame::from(game)),
         Err(_) => ptr::null_mut(),
     })
 }
+
+/// The flag of `tictactoe_new_rules` for gravity: a mark falls to the lowest empty cell of its
+/// column (row `rows - 1` is the bottom), as in Connect Four.
+pub const TICTACTOE_GRAVITY: u32 = 1;
 
 /// A new checked `n x n` game: it keeps the board, refuses taken cells and can undo.
 ///
@@ -47,7 +51,28 @@ pub extern "C" fn tictactoe_new_lean(n: i64) -> *mut TicTacToe {
     create(n, Mode::Lean)
 }
 
-/// Releases a game made by `tictactoe_new` or `tictactoe_new_lean`. NULL is accepted and does nothing.
+/// A new game of the k-in-a-row family: a `rows x cols` board where `k` or more in a row (a row, a
+/// column or any diagonal) wins; `flags` is 0 or `TICTACTOE_GRAVITY`. Connect Four is
+/// `tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY)`, free-style gomoku `(15, 15, 5, 0)`, and
+/// `(n, n, n, 0)` is the classic game of `tictactoe_new(n)`. Every move costs O(1), whatever `k`.
+///
+/// Returns NULL for rules that make no game (a side outside 1..65535, `k` outside 1..max(rows,
+/// cols), an unknown flag) or when the memory cannot be had. The caller owns the game and releases
+/// it with `tictactoe_free`.
+#[unsafe(no_mangle)]
+pub extern "C" fn tictactoe_new_rules(rows: i64, cols: i64, k: i64, flags: u32) -> *mut TicTacToe {
+    if flags & !TICTACTOE_GRAVITY != 0 {
+        return ptr::null_mut();
+    }
+    let gravity = flags & TICTACTOE_GRAVITY != 0;
+    guard(ptr::null_mut(), || {
+        let game = Rules::new_i64(rows, cols, k, gravity)
+            .and_then(|rules| AnyGame::new(rules, Mode::Checked));
+        game.map_or(ptr::null_mut(), new_game)
+    })
+}
+
+/// Releases a game made by `tictactoe_new`, `tictactoe_new_lean` or `tictactoe_new_rules`. NULL is accepted and does nothing.
 /// The pointer must not be used afterwards.
 ///
 /// # Safety
@@ -183,7 +208,8 @@ pub unsafe extern "C" fn tictactoe_move_count(game: *const TicTacToe) -> i64 {
     })
 }
 
-/// The board size `n`; negative for NULL.
+/// The board size `n` of a square board; `TICTACTOE_ERROR_NOT_SQUARE` for another, negative for
+/// NULL.
 ///
 /// # Safety
 ///
@@ -192,7 +218,70 @@ pub unsafe extern "C" fn tictactoe_move_count(game: *const TicTacToe) -> i64 {
 pub unsafe extern "C" fn tictactoe_size(game: *const TicTacToe) -> i64 {
     // SAFETY: the caller passes NULL or a live game.
     let handle = unsafe { game.as_ref() };
-    read(handle, |g| Ok::<_, Error>(g.n() as i64))
+    read(handle, |g| g.n().map(|n| n as i64))
+}
+
+/// The board's rows; negative for NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_rows(game: *const TicTacToe) -> i64 {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok::<_, Error>(g.rules().rows() as i64))
+}
+
+/// The board's columns; negative for NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_cols(game: *const TicTacToe) -> i64 {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok::<_, Error>(g.rules().cols() as i64))
+}
+
+/// How many in a row win; negative for NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_k(game: *const TicTacToe) -> i64 {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok::<_, Error>(g.rules().k() as i64))
+}
+
+/// 1 when marks fall (gravity), else 0; negative for NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_gravity(game: *const TicTacToe) -> c_int {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok::<_, Error>(flag(g.rules().gravity())))
+}
+
+/// With gravity, `player` drops a mark in column `col` (from 0): it lands on the column's lowest
+/// empty cell. Answers as `tictactoe_move` does; also `TICTACTOE_ERROR_COLUMN_FULL`, and
+/// `TICTACTOE_ERROR_NO_GRAVITY` for a game without gravity (where a move names its cell). A refused
+/// drop changes nothing.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_drop(game: *mut TicTacToe, col: i64, player: i64) -> c_int {
+    // SAFETY: the caller passes NULL or a live game that this call alone uses.
+    let handle = unsafe { game.as_mut() };
+    change(handle, |g| g.drop_i64(col, player).map(c_int::from))
 }
 
 /// 1 when `player` can still complete some line (one holding no mark of the opponent), else 0; 0 once
@@ -238,8 +327,7 @@ pub unsafe extern "C" fn tictactoe_cell(game: *const TicTacToe, row: i64, col: i
     // SAFETY: the caller passes NULL or a live game.
     let handle = unsafe { game.as_ref() };
     read(handle, |g| -> Result<_, Error> {
-        let (row, col) = g.locate(row, col)?;
-        g.cell(row, col).map(player_number)
+        g.cell_i64(row, col).map(player_number)
     })
 }
 
@@ -299,10 +387,12 @@ pub unsafe extern "C" fn tictactoe_render(
         unsafe { core::slice::from_raw_parts_mut(buf.cast::<u8>(), len) }
     };
     read(handle, |g| -> Result<_, Error> {
-        let board = g.board()?;
+        if g.mode() == Mode::Lean {
+            return Err(Error::NeedsBoard);
+        }
         let mut writer = boundary::Truncating::new(out);
         // Writing to a Truncating never fails: it only counts what does not fit.
-        let _ = core::fmt::write(&mut writer, format_args!("{board}"));
+        let _ = core::fmt::write(&mut writer, format_args!("{g}"));
         Ok(writer.finish() as i64)
     })
 }

@@ -5,7 +5,7 @@
 use core::ffi::c_int;
 use core::ptr;
 
-use tictactoe_core::{AutoReset, Illegal, StepOutputs, VecError, VecGames, View};
+use tictactoe_core::{AnyGame, AutoReset, Illegal, StepOutputs, VecError, VecGames, View};
 
 use crate::boundary::{change, guard, read, usable};
 use crate::error::TicTacToeError;
@@ -360,7 +360,7 @@ pub unsafe extern "C" fn tictactoe_games_game(
     };
     guard(ptr::null_mut(), || {
         match usable(handle).map(|g| g.game(i)) {
-            Ok(Ok(game)) => new_game(game),
+            Ok(Ok(game)) => new_game(AnyGame::from(game)),
             _ => ptr::null_mut(),
         }
     })
@@ -385,7 +385,7 @@ pub unsafe extern "C" fn tictactoe_games_set_game(
     let game = unsafe { game.as_ref() };
     change(handle, |g| {
         // The game read honours its own handle's state, as any call on it would.
-        let game = usable(game)?;
+        let game = usable(game)?.as_classic().ok_or(TicTacToeError::Other)?;
         let i = usize::try_from(i).map_err(|_| TicTacToeError::OutOfRange)?;
         g.set_game(i, game)
             .map(|()| 0)

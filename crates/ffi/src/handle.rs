@@ -1,17 +1,18 @@
 //! The opaque objects C holds: each owns one engine object and a flag for a call a panic
 //! interrupted. [`Handle`] is what the boundary needs of them, written once for both.
 
-use tictactoe_core::{Game, VecGames};
+use tictactoe_core::{AnyGame, VecGames};
 
-/// One game of tic-tac-toe. Opaque: create it with `tictactoe_new` or `tictactoe_new_lean`, release it
-/// with `tictactoe_free`.
+/// One game of the k-in-a-row family (the classic game, Connect Four, gomoku, ...). Opaque: create it
+/// with `tictactoe_new`, `tictactoe_new_lean` or `tictactoe_new_rules`, release it with
+/// `tictactoe_free`.
 ///
 /// A game may move between threads, but must not be used from two threads at once; distinct games are
 /// independent. A call that fails leaves the game exactly as it was, with one exception: a call an
 /// internal error interrupts (`TICTACTOE_ERROR_PANIC`) may leave it half-changed, so from then on the
 /// game refuses every call with that code and can only be freed.
 pub struct TicTacToe {
-    pub(crate) game: Game,
+    pub(crate) game: AnyGame,
     /// Set when a panic interrupted a call that changes the game.
     pub(crate) broken: bool,
 }
@@ -35,11 +36,11 @@ pub(crate) trait Handle {
 }
 
 impl Handle for TicTacToe {
-    type Inner = Game;
-    fn inner(&self) -> &Game {
+    type Inner = AnyGame;
+    fn inner(&self) -> &AnyGame {
         &self.game
     }
-    fn inner_mut(&mut self) -> &mut Game {
+    fn inner_mut(&mut self) -> &mut AnyGame {
         &mut self.game
     }
     fn broken(&self) -> bool {
@@ -67,7 +68,7 @@ impl Handle for TicTacToeGames {
 }
 
 /// A new handle owning `game`, for the caller to release with `tictactoe_free`.
-pub(crate) fn new_game(game: Game) -> *mut TicTacToe {
+pub(crate) fn new_game(game: AnyGame) -> *mut TicTacToe {
     Box::into_raw(Box::new(TicTacToe {
         game,
         broken: false,

@@ -1,0 +1,190 @@
+/* The k-in-a-row family from C: random rules (rows and columns 1 to 9, every k, gravity on and
+ * off), random moves and drops, legal and not, each answer and the whole board compared with a
+ * brute-force model that scans every window; undo back to empty; bad rules and NULLs.
+ * Prints "N passed, M failed"; exits non-zero on failure. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tictactoe.h"
+
+#include "check.h"
+
+enum { MAX_SIDE = 9 };
+
+typedef struct {
+    int rows, cols, k, gravity, moves, last;
+    int board[MAX_SIDE][MAX_SIDE];
+    int history[MAX_SIDE * MAX_SIDE][2];
+} Model;
+
+static const int DIRECTIONS[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+
+/* Whether the window of k cells from (r, c) along direction d lies on the board; if so, whether it
+ * holds only `p` (all = 1) or no `p` (all = 0). */
+static int window(const Model *m, int r, int c, int d, int p, int all, int *on_board) {
+    *on_board = 0;
+    int er = r + (m->k - 1) * DIRECTIONS[d][0], ec = c + (m->k - 1) * DIRECTIONS[d][1];
+    if (er < 0 || er >= m->rows || ec < 0 || ec >= m->cols) return 0;
+    *on_board = 1;
+    for (int i = 0; i < m->k; i++) {
+        int v = m->board[r + i * DIRECTIONS[d][0]][c + i * DIRECTIONS[d][1]];
+        if (all ? v != p : v == p) return 0;
+    }
+    return 1;
+}
+
+static int model_winner(const Model *m) {
+    for (int p = 1; p <= 2; p++)
+        for (int r = 0; r < m->rows; r++)
+            for (int c = 0; c < m->cols; c++)
+                for (int d = 0; d < 4; d++) {
+                    int on;
+                    if (window(m, r, c, d, p, 1, &on)) return p;
+                }
+    return 0;
+}
+
+static int model_over(const Model *m) {
+    return model_winner(m) != 0 || m->moves == m->rows * m->cols;
+}
+
+static int model_can_win(const Model *m, int p) {
+    if (model_over(m)) return 0;
+    for (int r = 0; r < m->rows; r++)
+        for (int c = 0; c < m->cols; c++)
+            for (int d = 0; d < 4; d++) {
+                int on;
+                if (window(m, r, c, d, 3 - p, 0, &on) && on) return 1;
+            }
+    return 0;
+}
+
+static int landing(const Model *m, int col) {
+    for (int r = m->rows - 1; r >= 0; r--)
+        if (m->board[r][col] == 0) return r;
+    return -1;
+}
+
+static int model_place(Model *m, int row, int col, int player) {
+    if (model_over(m)) return TICTACTOE_ERROR_GAME_OVER;
+    if (m->last == player) return TICTACTOE_ERROR_WRONG_TURN;
+    if (m->board[row][col] != 0) return TICTACTOE_ERROR_OCCUPIED;
+    if (m->gravity && landing(m, col) != row) return TICTACTOE_ERROR_NOT_LANDING;
+    m->board[row][col] = player;
+    m->history[m->moves][0] = row;
+    m->history[m->moves][1] = col;
+    m->moves++;
+    m->last = player;
+    return model_winner(m);
+}
+
+static int model_move(Model *m, int64_t row, int64_t col, int player) {
+    if (player != 1 && player != 2) return TICTACTOE_ERROR_INVALID_PLAYER;
+    if (row < 0 || col < 0 || row >= m->rows || col >= m->cols) return TICTACTOE_ERROR_OUT_OF_RANGE;
+    return model_place(m, (int)row, (int)col, player);
+}
+
+static int model_drop(Model *m, int64_t col, int player) {
+    if (player != 1 && player != 2) return TICTACTOE_ERROR_INVALID_PLAYER;
+    if (!m->gravity) return TICTACTOE_ERROR_NO_GRAVITY;
+    if (col < 0 || col >= m->cols) return TICTACTOE_ERROR_OUT_OF_RANGE;
+    if (model_over(m)) return TICTACTOE_ERROR_GAME_OVER;
+    if (m->last == player) return TICTACTOE_ERROR_WRONG_TURN;
+    int row = landing(m, (int)col);
+    if (row < 0) return TICTACTOE_ERROR_COLUMN_FULL;
+    return model_place(m, row, (int)col, player);
+}
+
+static uint64_t state = 0x9E3779B97F4A7C15u;
+static int below(int bound) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return (int)(state % (uint64_t)bound);
+}
+
+static void agrees(const TicTacToe *g, const Model *m) {
+    CHECK_EQ(tictactoe_winner(g), model_winner(m));
+    CHECK_EQ(tictactoe_is_over(g), model_over(m));
+    CHECK_EQ(tictactoe_move_count(g), m->moves);
+    CHECK_EQ(tictactoe_can_win(g, 1), model_can_win(m, 1));
+    CHECK_EQ(tictactoe_can_win(g, 2), model_can_win(m, 2));
+    for (int r = 0; r < m->rows; r++)
+        for (int c = 0; c < m->cols; c++) CHECK_EQ(tictactoe_cell(g, r, c), m->board[r][c]);
+}
+
+static void random_games(void) {
+    for (int game = 0; game < 1500; game++) {
+        Model m;
+        memset(&m, 0, sizeof m);
+        m.rows = 1 + below(MAX_SIDE);
+        m.cols = 1 + below(MAX_SIDE);
+        int longest = m.rows > m.cols ? m.rows : m.cols;
+        m.k = 1 + below(longest);
+        m.gravity = below(2);
+        TicTacToe *g = tictactoe_new_rules(m.rows, m.cols, m.k, m.gravity ? TICTACTOE_GRAVITY : 0);
+        CHECK(g != NULL);
+        if (g == NULL) continue;
+        CHECK_EQ(tictactoe_rows(g), m.rows);
+        CHECK_EQ(tictactoe_cols(g), m.cols);
+        CHECK_EQ(tictactoe_k(g), m.k);
+        CHECK_EQ(tictactoe_gravity(g), m.gravity);
+        CHECK_EQ(tictactoe_size(g), m.rows == m.cols ? m.rows : TICTACTOE_ERROR_NOT_SQUARE);
+        for (int step = 0; step < 3 * m.rows * m.cols + 4; step++) {
+            int player = below(10) == 0 ? below(4) : (m.last == 1 ? 2 : 1);
+            if (below(2)) {
+                int64_t col = below(m.cols + 2) - 1;
+                CHECK_EQ(tictactoe_drop(g, col, player), model_drop(&m, col, player));
+            } else {
+                int64_t row = below(m.rows + 2) - 1, col = below(m.cols + 2) - 1;
+                CHECK_EQ(tictactoe_move(g, row, col, player), model_move(&m, row, col, player));
+            }
+            agrees(g, &m);
+        }
+        while (m.moves > 0) {
+            int64_t row = -1, col = -1;
+            m.moves--;
+            CHECK_EQ(tictactoe_undo(g, &row, &col), m.board[m.history[m.moves][0]][m.history[m.moves][1]]);
+            CHECK(row == m.history[m.moves][0] && col == m.history[m.moves][1]);
+            m.board[row < 0 ? 0 : row][col < 0 ? 0 : col] = 0;
+            m.last = m.moves ? m.board[m.history[m.moves - 1][0]][m.history[m.moves - 1][1]] : 0;
+            agrees(g, &m);
+        }
+        CHECK_EQ(tictactoe_undo(g, NULL, NULL), TICTACTOE_ERROR_NOTHING_TO_UNDO);
+        tictactoe_free(g);
+    }
+}
+
+static void bad_rules_and_nulls(void) {
+    const int64_t bad[][3] = {{0, 3, 1}, {3, 0, 1}, {3, 3, 0}, {3, 3, 4}, {-1, 7, 4}, {65536, 1, 1},
+                              {INT64_MIN, 1, 1}, {1, INT64_MAX, 1}, {2, 5, 6}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK(tictactoe_new_rules(bad[i][0], bad[i][1], bad[i][2], 0) == NULL);
+    CHECK(tictactoe_new_rules(6, 7, 4, 2) == NULL); /* an unknown flag */
+    CHECK_EQ(tictactoe_drop(NULL, 0, 1), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_rows(NULL), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_gravity(NULL), TICTACTOE_ERROR_NULL_POINTER);
+    TicTacToe *four = tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY);
+    CHECK_EQ(tictactoe_move(four, 0, 0, 1), TICTACTOE_ERROR_NOT_LANDING);
+    CHECK_EQ(tictactoe_drop(four, 7, 1), TICTACTOE_ERROR_OUT_OF_RANGE);
+    for (int i = 0; i < 6; i++) CHECK_EQ(tictactoe_drop(four, 0, 1 + i % 2), 0);
+    CHECK_EQ(tictactoe_drop(four, 0, 1), TICTACTOE_ERROR_COLUMN_FULL);
+    CHECK_EQ(tictactoe_move_count(four), 6);
+    char board[128];
+    CHECK_EQ(tictactoe_render(four, board, sizeof board), 6 * 15 + 5);
+    CHECK(strncmp(board + 5 * 16, "|X| | | | | | |", 15) == 0);
+    tictactoe_free(four);
+    TicTacToe *classic = tictactoe_new(3);
+    CHECK_EQ(tictactoe_drop(classic, 0, 1), TICTACTOE_ERROR_NO_GRAVITY);
+    CHECK_EQ(tictactoe_drop(classic, 0, 3), TICTACTOE_ERROR_INVALID_PLAYER);
+    tictactoe_free(classic);
+}
+
+int main(void) {
+    bad_rules_and_nulls();
+    random_games();
+    printf("libtictactoe family: %ld passed, %ld failed\n", passed, failed);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
