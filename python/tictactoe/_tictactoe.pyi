@@ -34,11 +34,14 @@ _Move: TypeAlias = tuple[SupportsIndex, SupportsIndex, SupportsIndex]
 
 @final
 class TicTacToe:
-    """An n x n game of tic-tac-toe whose moves cost O(1), whatever n is.
+    """A game of the k-in-a-row family whose moves cost O(1): the classic n x n tic-tac-toe, or any
+    rows x cols board where k in a row wins, with or without gravity (Connect Four, gomoku).
 
-    Players are 1 (X) and 2 (O); either may move first, then they alternate. ``lean=True`` keeps only
-    the counters (O(n) memory, for huge boards): the caller then promises to play each cell at most
-    once, and ``cell``, ``undo`` and drawing the board are not available.
+    ``TicTacToe(n)`` is the classic game (``k`` defaults to ``n``); ``TicTacToe(rows=6, cols=7, k=4,
+    gravity=True)`` any other. Players are 1 (X) and 2 (O); either may move first, then they
+    alternate. ``lean=True`` (the classic game only) keeps only the counters (O(n) memory, for huge
+    boards): the caller then promises to play each cell at most once, and ``cell``, ``undo`` and
+    drawing the board are not available.
 
     >>> game = TicTacToe(3)
     >>> game.move(1, 1, 1)
@@ -54,7 +57,71 @@ class TicTacToe:
     ...
     tictactoe.IllegalMoveError: cell (0, 0) is already taken by O
     """
-    def __new__(cls, n: SupportsIndex, *, lean: bool = False) -> Self: ...
+    def __new__(
+        cls,
+        n: SupportsIndex | None = None,
+        *,
+        rows: SupportsIndex | None = None,
+        cols: SupportsIndex | None = None,
+        k: SupportsIndex | None = None,
+        gravity: bool = False,
+        lean: bool = False,
+    ) -> Self: ...
+    @classmethod
+    def connect_four(cls) -> Self:
+        """Connect Four: 6 rows, 7 columns, four in a row, gravity. Play it with ``drop(col, player)``.
+
+        >>> game = TicTacToe.connect_four()
+        >>> game.drop(3, 1), game.cell(5, 3)
+        (0, 1)
+        """
+    @classmethod
+    def gomoku(cls, n: SupportsIndex | None = None) -> Self:
+        """Free-style gomoku on an n x n board (15 by default): five or more in a row wins.
+
+        >>> TicTacToe.gomoku().k, TicTacToe.gomoku(19).rows
+        (5, 19)
+        """
+    def drop(self, col: SupportsIndex, player: SupportsIndex) -> int:
+        """With gravity, ``player`` drops a mark in column ``col``: it lands on the lowest empty cell.
+        Returns 0, or the player who has just won, as ``move`` does.
+
+        Raises ``IllegalMoveError`` for a column off the board, a full column, a game without
+        gravity (where a move names its cell), and every refusal of ``move``; the game is then
+        unchanged.
+
+        >>> game = TicTacToe(rows=2, cols=2, k=2, gravity=True)
+        >>> game.drop(0, 1), game.drop(0, 2), game.drop(1, 1)
+        (0, 0, 1)
+        """
+    @property
+    def rows(self) -> int:
+        """The board's rows.
+
+        >>> TicTacToe.connect_four().rows
+        6
+        """
+    @property
+    def cols(self) -> int:
+        """The board's columns.
+
+        >>> TicTacToe.connect_four().cols
+        7
+        """
+    @property
+    def k(self) -> int:
+        """How many in a row win.
+
+        >>> TicTacToe(3).k, TicTacToe(rows=4, cols=5, k=3).k
+        (3, 3)
+        """
+    @property
+    def gravity(self) -> bool:
+        """Whether marks fall to the lowest empty cell of their column.
+
+        >>> TicTacToe.connect_four().gravity
+        True
+        """
     def move(self, row: SupportsIndex, col: SupportsIndex, player: SupportsIndex) -> int:
         """Plays ``player`` (1 or 2) at ``row``, ``col``; returns 0, or the player who has just won.
 
@@ -90,7 +157,8 @@ class TicTacToe:
         """
     @property
     def n(self) -> int:
-        """The board size n.
+        """The board size n of a square board; ``AttributeError`` for a rectangular one, which has
+        ``rows`` and ``cols`` instead.
 
         >>> TicTacToe(4).n
         4

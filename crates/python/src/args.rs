@@ -74,6 +74,9 @@ pub(crate) struct Shown<'a, 'py> {
     pub(crate) row: Option<&'a Int<'py>>,
     pub(crate) col: Option<&'a Int<'py>>,
     pub(crate) player: Option<&'a Int<'py>>,
+    pub(crate) rows: Option<&'a Int<'py>>,
+    pub(crate) cols: Option<&'a Int<'py>>,
+    pub(crate) k: Option<&'a Int<'py>>,
 }
 
 /// The engine's message for `err`. The engine quotes numbers as it got them; when one did not fit in
@@ -87,6 +90,9 @@ pub(crate) fn describe(err: Error, args: Shown<'_, '_>) -> String {
         row,
         col,
         player,
+        rows,
+        cols,
+        k,
     } = args;
     match err {
         Error::InvalidSize { max, .. } if let Some(text) = wide(size) => {
@@ -113,6 +119,21 @@ pub(crate) fn describe(err: Error, args: Shown<'_, '_>) -> String {
             let rest = board.strip_prefix("cell (0, 0)").unwrap_or(&board);
             format!("cell ({r}, {c}){rest}")
         }
+        Error::InvalidRules {
+            rows: r,
+            cols: c,
+            k: kk,
+            reason,
+        } if wide(rows).is_some() || wide(cols).is_some() || wide(k).is_some() => {
+            let (r, c, kk) = (shown(rows, r), shown(cols, c), shown(k, kk));
+            format!("the rules {r}x{c}, k = {kk} make no game: {reason}")
+        }
+        Error::ColumnOutOfRange { col: c, cols } if wide(col).is_some() => {
+            let shown_col = shown(col, c);
+            let rest = Error::ColumnOutOfRange { col: 0, cols }.to_string();
+            let rest = rest.strip_prefix("column 0").unwrap_or(&rest).to_owned();
+            format!("column {shown_col}{rest}")
+        }
         _ => err.to_string(),
     }
 }
@@ -129,10 +150,10 @@ impl<'py> Triple<'py> {
             Some(args) => describe(
                 err,
                 Shown {
-                    n: None,
                     row: Some(&args[0]),
                     col: Some(&args[1]),
                     player: Some(&args[2]),
+                    ..Shown::default()
                 },
             ),
             None => err.to_string(),

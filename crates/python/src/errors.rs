@@ -36,7 +36,11 @@ pub(crate) fn to_py(py: Python<'_>, err: Error, message: String, call: Call) -> 
             | Error::ActionOutOfRange { .. }
             | Error::GameOver { .. }
             | Error::WrongTurn { .. }
-            | Error::Occupied { .. },
+            | Error::Occupied { .. }
+            | Error::ColumnOutOfRange { .. }
+            | Error::NotLanding { .. }
+            | Error::ColumnFull { .. }
+            | Error::NoGravity,
             Call::Move { index },
         ) => {
             let exc = IllegalMoveError::new_err(message);

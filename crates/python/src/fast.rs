@@ -60,9 +60,8 @@ const HOT: [Hot; 3] = [
         c_name: c"cell",
         arity: 2,
         answer: |game, [row, col, _]| {
-            let game = game.game();
-            let (row, col) = game.locate(row, col).ok()?;
-            Some(Answer::Int(player_number(game.cell(row, col).ok()?)))
+            let holder = game.game().cell_i64(row, col).ok()?;
+            Some(Answer::Int(player_number(holder)))
         },
     },
 ];

@@ -13,17 +13,21 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use pyo3::IntoPyObject;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
-use tictactoe_core::{BatchError, Error, Game, Mode, Player};
+use tictactoe_core::{AnyGame, BatchError, Error, Game, Mode, Player, Rules};
 
 use crate::args::{Int, Shown, describe, int_arg, read_triples};
 use crate::buffer::{Matrix, int_matrix};
 use crate::errors::{Call, IllegalMoveError, to_py};
+use pyo3::exceptions::{PyAttributeError, PyMemoryError, PyTypeError};
 
-/// An n x n game of tic-tac-toe whose moves cost O(1), whatever n is.
+/// A game of the k-in-a-row family whose moves cost O(1): the classic n x n tic-tac-toe, or any
+/// rows x cols board where k in a row wins, with or without gravity (Connect Four, gomoku).
 ///
-/// Players are 1 (X) and 2 (O); either may move first, then they alternate. ``lean=True`` keeps only
-/// the counters (O(n) memory, for huge boards): the caller then promises to play each cell at most
-/// once, and ``cell``, ``undo`` and drawing the board are not available.
+/// ``TicTacToe(n)`` is the classic game (``k`` defaults to ``n``); ``TicTacToe(rows=6, cols=7, k=4,
+/// gravity=True)`` any other. Players are 1 (X) and 2 (O); either may move first, then they
+/// alternate. ``lean=True`` (the classic game only) keeps only the counters (O(n) memory, for huge
+/// boards): the caller then promises to play each cell at most once, and ``cell``, ``undo`` and
+/// drawing the board are not available.
 ///
 /// >>> game = TicTacToe(3)
 /// >>> game.move(1, 1, 1)
@@ -42,17 +46,17 @@ use crate::errors::{Call, IllegalMoveError, to_py};
 struct TicTacToe {
     // Locked only around engine calls, which never call back into Python: so the lock is never held
     // while another thread could run, and concurrent calls from threads take turns.
-    inner: Mutex<Game>,
+    inner: Mutex<AnyGame>,
 }
 
 impl TicTacToe {
-    fn wrap(game: Game) -> Self {
+    fn wrap(game: AnyGame) -> Self {
         TicTacToe {
             inner: Mutex::new(game),
         }
     }
 
-    fn game(&self) -> MutexGuard<'_, Game> {
+    fn game(&self) -> MutexGuard<'_, AnyGame> {
         // The engine does not panic, so a poisoned lock still guards a consistent game.
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -69,17 +73,167 @@ fn mode_of(lean: bool) -> Mode {
 #[pymethods]
 impl TicTacToe {
     #[new]
-    #[pyo3(signature = (n, *, lean = false))]
-    fn new(n: &Bound<'_, PyAny>, lean: bool) -> PyResult<Self> {
-        let size = int_arg(n)?;
-        let game = Game::with_mode_i64(size.value, mode_of(lean)).map_err(|err| {
+    #[pyo3(signature = (n = None, *, rows = None, cols = None, k = None, gravity = false, lean = false))]
+    fn new(
+        py: Python<'_>,
+        n: Option<&Bound<'_, PyAny>>,
+        rows: Option<&Bound<'_, PyAny>>,
+        cols: Option<&Bound<'_, PyAny>>,
+        k: Option<&Bound<'_, PyAny>>,
+        gravity: bool,
+        lean: bool,
+    ) -> PyResult<Self> {
+        let (n, rows, cols, k) = (
+            n.map(int_arg).transpose()?,
+            rows.map(int_arg).transpose()?,
+            cols.map(int_arg).transpose()?,
+            k.map(int_arg).transpose()?,
+        );
+        let (rows, cols, k) = match (n, rows, cols) {
+            // The classic game: its own constructor, with its own messages.
+            (Some(n), None, None) if !gravity && k.as_ref().is_none_or(|k| k.value == n.value) => {
+                let game = Game::with_mode_i64(n.value, mode_of(lean)).map_err(|err| {
+                    let shown = Shown {
+                        n: Some(&n),
+                        ..Shown::default()
+                    };
+                    to_py(py, err, describe(err, shown), Call::Other)
+                })?;
+                return Ok(TicTacToe::wrap(AnyGame::from(game)));
+            }
+            (Some(n), None, None) => {
+                let k = k.unwrap_or(Int::of(py, n.value.into()));
+                (Int::of(py, n.value.into()), n, k)
+            }
+            (None, Some(rows), Some(cols)) => {
+                let k = k.ok_or_else(|| PyTypeError::new_err("k is needed with rows and cols"))?;
+                (rows, cols, k)
+            }
+            (None, None, None) => {
+                return Err(PyTypeError::new_err(
+                    "give the board size n, or rows, cols and k",
+                ));
+            }
+            (Some(_), _, _) => {
+                return Err(PyTypeError::new_err("give n, or rows and cols, not both"));
+            }
+            (None, _, _) => return Err(PyTypeError::new_err("rows and cols go together")),
+        };
+        let mode = mode_of(lean);
+        let game = Rules::new_i64(rows.value, cols.value, k.value, gravity)
+            .and_then(|rules| AnyGame::new(rules, mode))
+            .map_err(|err| {
+                let shown = Shown {
+                    rows: Some(&rows),
+                    cols: Some(&cols),
+                    k: Some(&k),
+                    ..Shown::default()
+                };
+                to_py(py, err, describe(err, shown), Call::Other)
+            })?;
+        Ok(TicTacToe::wrap(game))
+    }
+
+    /// Connect Four: 6 rows, 7 columns, four in a row, gravity. Play it with ``drop(col, player)``.
+    ///
+    /// >>> game = TicTacToe.connect_four()
+    /// >>> game.drop(3, 1), game.cell(5, 3)
+    /// (0, 1)
+    #[classmethod]
+    fn connect_four(_cls: &Bound<'_, PyType>) -> PyResult<Self> {
+        let game = AnyGame::new(Rules::connect_four(), Mode::Checked);
+        // Valid rules; only memory could fail, and a 6 x 7 board needs next to none.
+        game.map(TicTacToe::wrap)
+            .map_err(|err| PyMemoryError::new_err(err.to_string()))
+    }
+
+    /// Free-style gomoku on an n x n board (15 by default): five or more in a row wins.
+    ///
+    /// >>> TicTacToe.gomoku().k, TicTacToe.gomoku(19).rows
+    /// (5, 19)
+    #[classmethod]
+    #[pyo3(signature = (n = None))]
+    fn gomoku(cls: &Bound<'_, PyType>, n: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let py = cls.py();
+        let n = match n {
+            Some(n) => int_arg(n)?,
+            None => Int::of(py, 15),
+        };
+        let game = Rules::new_i64(n.value, n.value, 5, false)
+            .and_then(|rules| AnyGame::new(rules, Mode::Checked))
+            .map_err(|err| {
+                let shown = Shown {
+                    rows: Some(&n),
+                    cols: Some(&n),
+                    ..Shown::default()
+                };
+                to_py(py, err, describe(err, shown), Call::Other)
+            })?;
+        Ok(TicTacToe::wrap(game))
+    }
+
+    /// With gravity, ``player`` drops a mark in column ``col``: it lands on the lowest empty cell.
+    /// Returns 0, or the player who has just won, as ``move`` does.
+    ///
+    /// Raises ``IllegalMoveError`` for a column off the board, a full column, a game without
+    /// gravity (where a move names its cell), and every refusal of ``move``; the game is then
+    /// unchanged.
+    ///
+    /// >>> game = TicTacToe(rows=2, cols=2, k=2, gravity=True)
+    /// >>> game.drop(0, 1), game.drop(0, 2), game.drop(1, 1)
+    /// (0, 0, 1)
+    fn drop(&self, col: &Bound<'_, PyAny>, player: &Bound<'_, PyAny>) -> PyResult<u8> {
+        let (c, p) = (int_arg(col)?, int_arg(player)?);
+        let result = self.game().drop_i64(c.value, p.value);
+        result.map_err(|err| {
             let shown = Shown {
-                n: Some(&size),
+                col: Some(&c),
+                player: Some(&p),
                 ..Shown::default()
             };
-            to_py(n.py(), err, describe(err, shown), Call::Other)
-        })?;
-        Ok(TicTacToe::wrap(game))
+            to_py(
+                col.py(),
+                err,
+                describe(err, shown),
+                Call::Move { index: None },
+            )
+        })
+    }
+
+    /// The board's rows.
+    ///
+    /// >>> TicTacToe.connect_four().rows
+    /// 6
+    #[getter]
+    fn rows(&self) -> usize {
+        self.game().rules().rows()
+    }
+
+    /// The board's columns.
+    ///
+    /// >>> TicTacToe.connect_four().cols
+    /// 7
+    #[getter]
+    fn cols(&self) -> usize {
+        self.game().rules().cols()
+    }
+
+    /// How many in a row win.
+    ///
+    /// >>> TicTacToe(3).k, TicTacToe(rows=4, cols=5, k=3).k
+    /// (3, 3)
+    #[getter]
+    fn k(&self) -> usize {
+        self.game().rules().k()
+    }
+
+    /// Whether marks fall to the lowest empty cell of their column.
+    ///
+    /// >>> TicTacToe.connect_four().gravity
+    /// True
+    #[getter]
+    fn gravity(&self) -> bool {
+        self.game().rules().gravity()
     }
 
     /// Plays ``player`` (1 or 2) at ``row``, ``col``; returns 0, or the player who has just won.
@@ -106,10 +260,10 @@ impl TicTacToe {
         let result = self.game().play_i64(r.value, c.value, p.value);
         result.map_err(|err| {
             let shown = Shown {
-                n: None,
                 row: Some(&r),
                 col: Some(&c),
                 player: Some(&p),
+                ..Shown::default()
             };
             to_py(
                 row.py(),
@@ -154,10 +308,10 @@ impl TicTacToe {
             return result.map(player_number).map_err(|err| {
                 let [r, c, p] = row(err.index).map(|v| Int::of(py, v));
                 let shown = Shown {
-                    n: None,
                     row: Some(&r),
                     col: Some(&c),
                     player: Some(&p),
+                    ..Shown::default()
                 };
                 refused(err, describe(err.error, shown))
             });
@@ -185,13 +339,15 @@ impl TicTacToe {
         }
     }
 
-    /// The board size n.
+    /// The board size n of a square board; ``AttributeError`` for a rectangular one, which has
+    /// ``rows`` and ``cols`` instead.
     ///
     /// >>> TicTacToe(4).n
     /// 4
     #[getter]
-    fn n(&self) -> usize {
-        self.game().n()
+    fn n(&self) -> PyResult<usize> {
+        let n = self.game().n();
+        n.map_err(|err| PyAttributeError::new_err(err.to_string()))
     }
 
     /// True for a lean game (counters only).
@@ -287,11 +443,7 @@ impl TicTacToe {
     /// (2, 0)
     fn cell(&self, row: &Bound<'_, PyAny>, col: &Bound<'_, PyAny>) -> PyResult<u8> {
         let (r, c) = (int_arg(row)?, int_arg(col)?);
-        let game = self.game();
-        let holder = game
-            .locate(r.value, c.value)
-            .and_then(|(row, col)| game.cell(row, col));
-        drop(game);
+        let holder = self.game().cell_i64(r.value, c.value);
         let holder = holder.map_err(|err| {
             let shown = Shown {
                 row: Some(&r),
@@ -340,8 +492,8 @@ impl TicTacToe {
     /// True
     #[classmethod]
     fn from_bytes(cls: &Bound<'_, PyType>, data: &[u8]) -> PyResult<Self> {
-        let game =
-            Game::decode(data).map_err(|err| to_py(cls.py(), err, err.to_string(), Call::Other))?;
+        let game = AnyGame::decode(data)
+            .map_err(|err| to_py(cls.py(), err, err.to_string(), Call::Other))?;
         Ok(TicTacToe::wrap(game))
     }
 
@@ -389,6 +541,22 @@ impl TicTacToe {
 
     fn __repr__(&self) -> String {
         let g = self.game();
+        let rules = g.rules();
+        let shape = if rules.is_classic() {
+            rules.rows().to_string()
+        } else {
+            let gravity = if rules.gravity() {
+                ", gravity=True"
+            } else {
+                ""
+            };
+            format!(
+                "rows={}, cols={}, k={}{gravity}",
+                rules.rows(),
+                rules.cols(),
+                rules.k()
+            )
+        };
         let lean = if g.mode() == Mode::Lean {
             ", lean=True"
         } else {
@@ -397,10 +565,7 @@ impl TicTacToe {
         let moves = g.move_count();
         let plural = if moves == 1 { "" } else { "s" };
         let outcome = g.outcome();
-        format!(
-            "<TicTacToe({}{lean}): {moves} move{plural}, {outcome}>",
-            g.n()
-        )
+        format!("<TicTacToe({shape}{lean}): {moves} move{plural}, {outcome}>")
     }
 
     /// The board as an SVG picture, for notebooks; ``None`` for a lean game.
