@@ -311,6 +311,22 @@ struct TicTacToeGames *tictactoe_games_new_threads(int64_t num_envs,
                                                    uint64_t seed,
                                                    int64_t threads);
 
+// `num_envs` games of any rules of the family, as `tictactoe_new_rules` takes them (`flags` 0 or
+// `TICTACTOE_GRAVITY`), split into `threads` blocks as for `tictactoe_games_new_threads`. An
+// observation has `rows * cols * 2` flags and a game `rows * cols` actions (a cell each,
+// `row * cols + col`), or with gravity `cols` (a column each, as Connect Four numbers them); the
+// buffers of `tictactoe_games_reset` and `tictactoe_games_step` follow. Returns NULL for a bad
+// argument or when memory cannot be had.
+struct TicTacToeGames *tictactoe_games_new_rules(int64_t num_envs,
+                                                 int64_t rows,
+                                                 int64_t cols,
+                                                 int64_t k,
+                                                 uint32_t flags,
+                                                 int autoreset,
+                                                 int illegal,
+                                                 uint64_t seed,
+                                                 int64_t threads);
+
 // Releases games made by `tictactoe_games_new`; NULL is accepted and does nothing.
 //
 // # Safety
@@ -326,9 +342,9 @@ void tictactoe_games_free(struct TicTacToeGames *games);
 int64_t tictactoe_games_num_envs(const struct TicTacToeGames *games);
 
 // Empties every game, or, when `only` is not NULL, the games `i` with `only[i]` true (`num_envs`
-// flags). Then writes what every game looks like: `obs` (`num_envs * n * n * 2` flags: for each
-// cell, whether the player to move holds it, then whether the other does), `action_mask`
-// (`num_envs * n * n`) and `current_player` (`num_envs`, 1 or 2). Returns 0 or a negative code.
+// flags). Then writes what every game looks like: `obs` (`num_envs * rows * cols * 2` flags: for
+// each cell, whether the player to move holds it, then whether the other does), `action_mask`
+// (`num_envs` times the actions of a game) and `current_player` (`num_envs`, 1 or 2). Returns 0 or a negative code.
 // The buffers must not overlap one another: overlapping ones are refused with
 // `TICTACTOE_ERROR_OVERLAP`, and nothing changes.
 //
@@ -342,7 +358,8 @@ int tictactoe_games_reset(struct TicTacToeGames *games,
                           bool *action_mask,
                           uint8_t *current_player);
 
-// Plays `actions[i]` (a cell index `row * n + col`) in game `i` for every game, and writes the
+// Plays `actions[i]` (a cell index `row * cols + col`, or with gravity a column) in game `i` for
+// every game, and writes the
 // outcome: the view as for `tictactoe_games_reset`, `rewards` (`num_envs * 2`: X's, then O's),
 // `terminated` and `winner` (`num_envs` each: whether the game ended on this step, and its winner
 // 1 or 2, else 0), `has_final_obs` (`num_envs`) and, in same-step auto-reset mode only, `final_obs`

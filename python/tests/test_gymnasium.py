@@ -96,3 +96,20 @@ def test_gymnasiums_episode_statistics_wrapper_counts_finished_games() -> None:
 def test_module_examples() -> None:
     result = doctest.testmod(tictactoe.gymnasium)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_vector_env_plays_connect_four() -> None:
+    from gymnasium.spaces import Box, Discrete
+    from tictactoe.gymnasium import VecEnv
+
+    envs = VecEnv(4, rows=6, cols=7, k=4, gravity=True, seed=2)
+    assert envs.single_observation_space == Box(0, 1, (6, 7, 2), dtype=np.bool_)
+    assert envs.single_action_space == Discrete(7)
+    obs, info = envs.reset(seed=2)
+    assert obs.shape == (4, 6, 7, 2) and info["action_mask"].shape == (4, 7)
+    ended = 0
+    for _ in range(200):
+        obs, reward, terminated, truncated, info = envs.step(envs.sample())
+        assert envs.observation_space.contains(obs)
+        ended += int(terminated.sum())
+    assert ended > 0

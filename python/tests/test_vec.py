@@ -11,25 +11,44 @@ import numpy as np
 import pytest
 from tictactoe import IllegalMoveError, TicTacToe, VecGames
 
+Rules = tuple[int, int, int, bool]
+
 
 class Reference:
     """The contract spelled out with one ``TicTacToe`` per game (the rules) and a plain board."""
 
-    def __init__(self, envs: int, n: int, autoreset: str, illegal: str) -> None:
-        self.envs, self.n, self.autoreset, self.illegal = envs, n, autoreset, illegal
-        self.games = [TicTacToe(n) for _ in range(envs)]
-        self.boards = np.zeros((envs, n, n), dtype=np.int8)
+    def __init__(self, envs: int, rules: int | Rules, autoreset: str, illegal: str) -> None:
+        if isinstance(rules, int):
+            rules = (rules, rules, rules, False)
+        self.envs, self.rules, self.autoreset, self.illegal = envs, rules, autoreset, illegal
+        self.rows, self.cols, self.k, self.gravity = rules
+        self.actions = self.cols if self.gravity else self.rows * self.cols
+        self.games = [self.new_game() for _ in range(envs)]
+        self.boards = np.zeros((envs, self.rows, self.cols), dtype=np.int8)
         self.ended = [False] * envs
         self.to_move = [1] * envs
 
+    def new_game(self) -> TicTacToe:
+        return TicTacToe(rows=self.rows, cols=self.cols, k=self.k, gravity=self.gravity)
+
     def restart(self, i: int) -> None:
-        self.games[i] = TicTacToe(self.n)
+        self.games[i] = self.new_game()
         self.boards[i] = 0
         self.ended[i] = False
         self.to_move[i] = 1
 
+    def cell(self, i: int, a: int) -> tuple[int, int] | None:
+        """The cell action ``a`` marks in game ``i`` (with gravity: the column's lowest empty)."""
+        if not 0 <= a < self.actions:
+            return None
+        if self.gravity:
+            empty = np.flatnonzero(self.boards[i][:, a] == 0)
+            return (int(empty[-1]), a) if len(empty) else None
+        return divmod(a, self.cols)
+
     def legal(self, i: int, a: int) -> bool:
-        return 0 <= a < self.n * self.n and self.boards[i].flat[a] == 0
+        cell = self.cell(i, a)
+        return cell is not None and self.boards[i][cell] == 0
 
     def refusal(self, actions: list[int]) -> int | None:
         for i, a in enumerate(actions):
@@ -43,14 +62,18 @@ class Reference:
     def view(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         me = np.array(self.to_move, dtype=np.int8)[:, None, None]
         obs = np.stack([self.boards == me, self.boards == 3 - me], axis=-1)
-        mask = (self.boards.reshape(self.envs, -1) == 0) | np.array(self.ended)[:, None]
+        ended = np.array(self.ended)[:, None]
+        if self.gravity:
+            mask = (self.boards[:, 0, :] == 0) | ended
+        else:
+            mask = (self.boards.reshape(self.envs, -1) == 0) | ended
         return obs, mask, np.array(self.to_move, dtype=np.uint8)
 
     def step(self, actions: list[int]) -> dict[str, np.ndarray]:
         rewards = np.zeros((self.envs, 2), dtype=np.float32)
         terminated = np.zeros(self.envs, dtype=bool)
         winners = np.zeros(self.envs, dtype=np.uint8)
-        final = np.zeros((self.envs, self.n, self.n, 2), dtype=bool)
+        final = np.zeros((self.envs, self.rows, self.cols, 2), dtype=bool)
         has_final = np.zeros(self.envs, dtype=bool)
         for i, a in enumerate(actions):
             if self.ended[i]:
@@ -58,9 +81,10 @@ class Reference:
                 continue
             mover = self.to_move[i]
             self.to_move[i] = 3 - mover
-            if self.legal(i, a):
-                winner = self.games[i].move(a // self.n, a % self.n, mover)
-                self.boards[i].flat[a] = mover
+            cell = self.cell(i, a)
+            if cell is not None and self.boards[i][cell] == 0:
+                winner = self.games[i].move(*cell, mover)
+                self.boards[i][cell] = mover
                 if not winner and not self.games[i].is_over:
                     continue
             else:
@@ -87,9 +111,8 @@ class Reference:
         }
 
 
-CONFIGS = list(
-    itertools.product(["next_step", "same_step", "disabled"], ["raise", "loss"], range(1, 7))
-)
+AUTORESETS, POLICIES = ["next_step", "same_step", "disabled"], ["raise", "loss"]
+CONFIGS = list(itertools.product(AUTORESETS, POLICIES, range(1, 7)))
 STEPS_PER_CONFIG = 28_000  # env-steps; 36 configurations make more than a million
 
 
@@ -102,8 +125,38 @@ def test_every_step_equals_replaying_each_game(autoreset: str, illegal: str, n: 
     seed = rng.randrange(2**64)
     games = VecGames(envs, n, autoreset=autoreset, illegal=illegal, seed=seed, threads=threads)
     ref = Reference(envs, n, autoreset, illegal)
+    replay(games, ref, rng, STEPS_PER_CONFIG)
+
+
+FAMILY = [(6, 7, 4, True), (4, 5, 3, False), (3, 4, 3, True), (7, 7, 5, False), (2, 9, 3, True)]
+
+
+@pytest.mark.parametrize(("autoreset", "illegal"), list(itertools.product(AUTORESETS, POLICIES)))
+@pytest.mark.parametrize("rules", FAMILY)
+def test_games_of_the_family_step_as_replayed(autoreset: str, illegal: str, rules: Rules) -> None:
+    rng = random.Random(f"{autoreset}{illegal}{rules}")
+    envs = rng.choice([1, 7, 50])
+    rows, cols, k, gravity = rules
+    games = VecGames(
+        envs,
+        rows=rows,
+        cols=cols,
+        k=k,
+        gravity=gravity,
+        autoreset=autoreset,
+        illegal=illegal,
+        seed=rng.randrange(2**64),
+        threads=rng.choice([1, 2]),
+    )
+    assert games.num_actions == (cols if gravity else rows * cols)
+    replay(games, Reference(envs, rules, autoreset, illegal), rng, 4_000)
+
+
+def replay(games: VecGames, ref: Reference, rng: random.Random, steps: int) -> None:
+    """Random steps (sampled or any actions, resets now and then) through both, compared."""
+    envs, autoreset = ref.envs, ref.autoreset
     done = 0
-    while done < STEPS_PER_CONFIG:
+    while done < steps:
         if rng.random() < 0.03:
             mask = np.array([rng.random() < 0.5 for _ in range(envs)])
             obs, info = games.reset(options={"reset_mask": mask})
@@ -115,7 +168,7 @@ def test_every_step_equals_replaying_each_game(autoreset: str, illegal: str, n: 
         if rng.random() < 0.7:
             actions = games.sample().tolist()
         else:
-            actions = [rng.randrange(-1, n * n + 1) for _ in range(envs)]
+            actions = [rng.randrange(-1, ref.actions + 1) for _ in range(envs)]
         refused = ref.refusal(actions)
         if refused is not None:
             before = games.action_mask.copy(), games.current_player.copy()

@@ -2,7 +2,6 @@ from collections.abc import Iterable
 from typing import Any, Self, SupportsIndex, TypeAlias, final
 
 __all__ = [
-    "MAX_CHECKED_N",
     "IllegalMoveError",
     "TicTacToe",
     "_VecGames",
@@ -11,7 +10,6 @@ __all__ = [
 ]
 
 __version__: str
-MAX_CHECKED_N: int
 
 def _read_header(data: bytes) -> tuple[int, int, int, bool, bool]:
     """What an encoded game's header says, ``(rows, cols, k, gravity, lean)``, read before anything
@@ -275,8 +273,19 @@ class TicTacToe:
 @final
 class _VecGames:
     def __new__(
-        cls, num_envs: int, n: int, autoreset: str, illegal: str, seed: int, threads: int
+        cls,
+        num_envs: int,
+        rows: object,
+        cols: object,
+        k: object,
+        gravity: bool,
+        autoreset: str,
+        illegal: str,
+        seed: int,
+        threads: int,
     ) -> Self: ...
+    def rules(self) -> tuple[int, int, int, bool]:
+        """The rules: `(rows, cols, k, gravity)`."""
     def step(
         self, actions: bytes, wide: dict[int, int] | None = None
     ) -> tuple[

@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, SupportsIndex
 
-from tictactoe._tictactoe import MAX_CHECKED_N, TicTacToe, _VecGames
+from tictactoe._tictactoe import TicTacToe, _VecGames
 
 try:
     import numpy as np
@@ -52,12 +52,30 @@ def _seed(seed: object) -> int:
     return number
 
 
-class VecGames:
-    """``num_envs`` independent ``n x n`` games (checked rules) stepped together.
+def _rules(n: object, rows: object, cols: object, k: object) -> tuple[object, object, object]:
+    """The rules' rows, columns and k from the ways ``VecGames`` and the adapters take them: ``n``
+    (and ``k``, by default ``n``) for a square board, or ``rows``, ``cols`` and ``k``."""
+    if rows is None and cols is None:
+        size = 3 if n is None else _count(n, "n", 1)
+        return size, size, size if k is None else k
+    if n is not None:
+        raise TypeError("give n, or rows and cols, not both")
+    if rows is None or cols is None:
+        raise TypeError("rows and cols go together")
+    if k is None:
+        raise TypeError("k is needed with rows and cols")
+    return rows, cols, k
 
-    Every game starts empty with player 1 (X) to move; an action is a cell index ``row * n + col``
-    for the player whose turn it is in that game. Observations are from the mover's point of view,
-    shape ``(num_envs, n, n, 2)``: plane 0 the mover's cells, plane 1 the other player's.
+
+class VecGames:
+    """``num_envs`` independent games of one rule set stepped together: ``n x n`` tic-tac-toe
+    (``n=3`` by default), or any board of the k-in-a-row family (``rows``, ``cols``, ``k``,
+    ``gravity``: Connect Four is ``rows=6, cols=7, k=4, gravity=True``).
+
+    Every game starts empty with player 1 (X) to move; an action is a cell index ``row * cols +
+    col`` (with gravity, a column) for the player whose turn it is in that game. Observations are
+    from the mover's point of view, shape ``(num_envs, rows, cols, 2)``: plane 0 the mover's cells,
+    plane 1 the other player's.
 
     ``threads=k`` splits the games into ``k`` consecutive parts stepped on ``k`` threads at once
     (the interpreter is released meanwhile) when each part holds at least 16,384 games (smaller
@@ -71,13 +89,20 @@ class VecGames:
     >>> obs, rewards, terminated, truncated, info = games.step([4, 0])
     >>> obs.shape, info["current_player"].tolist(), bool(obs[0, 1, 1, 1])
     ((2, 3, 3, 2), [2, 2], True)
+    >>> four = VecGames(2, rows=6, cols=7, k=4, gravity=True, seed=1)
+    >>> four.num_actions, four.step([3, 6])[0].shape
+    (7, (2, 6, 7, 2))
     """
 
     def __init__(
         self,
         num_envs: int,
-        n: int = 3,
+        n: int | None = None,
         *,
+        rows: int | None = None,
+        cols: int | None = None,
+        k: int | None = None,
+        gravity: bool = False,
         autoreset: str = "next_step",
         illegal: str = "raise",
         seed: int | None = None,
@@ -86,13 +111,12 @@ class VecGames:
         if np is None:
             raise ImportError("VecGames needs NumPy: pip install 'tictactoe-engine[numpy]'")
         self._num_envs = _count(num_envs, "num_envs", 1)
-        self._n = _count(n, "n", 1)
-        if self._n > MAX_CHECKED_N:
-            raise ValueError(
-                f"board size {self._n} is invalid: it must be between 1 and {MAX_CHECKED_N}"
-            )
+        if not isinstance(gravity, bool):
+            raise TypeError(f"gravity must be a bool, not {type(gravity).__name__}")
+        rules = _rules(n, rows, cols, k)
         if self._num_envs > _INT64_MAX:
-            raise MemoryError(f"not enough memory for {self._num_envs} games of {n}x{n}")
+            board = f"{rules[0]}x{rules[1]}"
+            raise MemoryError(f"not enough memory for {self._num_envs} games of {board}")
         if autoreset not in AUTORESET_MODES:
             raise ValueError(f"autoreset must be one of {AUTORESET_MODES}, not {autoreset!r}")
         if illegal not in ILLEGAL_POLICIES:
@@ -101,13 +125,15 @@ class VecGames:
         # More threads than games would leave some idle: never more parts than games.
         self._threads = min(_count(threads, "threads", 1), self._num_envs)
         self._engine = _VecGames(
-            self._num_envs, self._n, autoreset, illegal, _seed(seed), self._threads
+            self._num_envs, *rules, gravity, autoreset, illegal, _seed(seed), self._threads
         )
+        self._rows, self._cols, self._k, self._gravity = self._engine.rules()
+        self._num_actions = self._cols if self._gravity else self._rows * self._cols
         # The outputs' shapes and types, made once: building an array over the engine's buffer
         # with them is one call (a third of frombuffer and reshape), which small batches feel.
-        envs, cells = self._num_envs, self._n * self._n
-        self._obs_shape = (envs, self._n, self._n, 2)
-        self._mask_shape = (envs, cells)
+        envs = self._num_envs
+        self._obs_shape = (envs, self._rows, self._cols, 2)
+        self._mask_shape = (envs, self._num_actions)
         self._bool, self._u8 = np.dtype(np.bool_), np.dtype(np.uint8)
         self._f32, self._i64 = np.dtype(np.float32), np.dtype(np.int64)
 
@@ -118,13 +144,38 @@ class VecGames:
 
     @property
     def n(self) -> int:
-        """The board size of every game."""
-        return self._n
+        """The board size of every game, when the board is square."""
+        if self._rows != self._cols:
+            board = f"{self._rows}x{self._cols}"
+            raise AttributeError(
+                f"a {board} board has no single size n: ask for its rows and columns"
+            )
+        return self._rows
+
+    @property
+    def rows(self) -> int:
+        """The rows of every board."""
+        return self._rows
+
+    @property
+    def cols(self) -> int:
+        """The columns of every board."""
+        return self._cols
+
+    @property
+    def k(self) -> int:
+        """How many in a row win."""
+        return self._k
+
+    @property
+    def gravity(self) -> bool:
+        """Whether marks fall to the lowest empty cell of their column (actions are columns)."""
+        return self._gravity
 
     @property
     def num_actions(self) -> int:
-        """Actions per game: ``n * n``."""
-        return self._n * self._n
+        """Actions per game: ``rows * cols``, or with gravity ``cols``."""
+        return self._num_actions
 
     @property
     def metadata(self) -> dict[str, Any]:
@@ -133,7 +184,8 @@ class VecGames:
 
     @property
     def action_mask(self) -> Any:
-        """The legal actions of every game, ``(num_envs, n * n)`` bool (all True once it ended)."""
+        """The legal actions of every game, ``(num_envs, num_actions)`` bool (all True once it
+        ended)."""
         return self._view(self._engine.view())[1]
 
     @property
@@ -241,7 +293,7 @@ class VecGames:
         return TicTacToe.from_bytes(self._engine.game(self._index(i)))
 
     def set_game(self, i: int, game: TicTacToe) -> None:
-        """Puts a copy of ``game`` in place of game ``i``: a checked game of the same ``n`` whose
+        """Puts a copy of ``game`` in place of game ``i``: a checked game of the same rules whose
         position X could have reached moving first. It cancels a pending restart."""
         index = self._index(i)
         if not isinstance(game, TicTacToe):
@@ -249,4 +301,9 @@ class VecGames:
         self._engine.set_game(index, game.to_bytes())
 
     def __repr__(self) -> str:
-        return f"VecGames({self._num_envs}, {self._n}, autoreset={self._autoreset!r})"
+        if self._rows == self._cols == self._k and not self._gravity:
+            shape = f"{self._rows}"
+        else:
+            gravity = ", gravity=True" if self._gravity else ""
+            shape = f"rows={self._rows}, cols={self._cols}, k={self._k}{gravity}"
+        return f"VecGames({self._num_envs}, {shape}, autoreset={self._autoreset!r})"

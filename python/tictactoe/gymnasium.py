@@ -38,7 +38,8 @@ _MODES = {
 
 
 class VecEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
-    """``num_envs`` games of ``n x n`` tic-tac-toe stepped in one call.
+    """``num_envs`` games stepped in one call: ``n x n`` tic-tac-toe, or any rules of the family
+    (``rows``, ``cols``, ``k``, ``gravity``, as ``VecGames`` takes them).
 
     ``autoreset_mode`` is a ``gymnasium.vector.AutoresetMode`` (or its value, such as
     ``"NextStep"``); ``illegal``, ``seed`` and ``threads`` are ``VecGames``'s.
@@ -47,8 +48,12 @@ class VecEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def __init__(
         self,
         num_envs: int,
-        n: int = 3,
+        n: int | None = None,
         *,
+        rows: int | None = None,
+        cols: int | None = None,
+        k: int | None = None,
+        gravity: bool = False,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         illegal: str = "raise",
         seed: int | None = None,
@@ -56,13 +61,22 @@ class VecEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     ) -> None:
         mode = AutoresetMode(autoreset_mode)
         self.games = VecGames(
-            num_envs, n, autoreset=_MODES[mode], illegal=illegal, seed=seed, threads=threads
+            num_envs,
+            n,
+            rows=rows,
+            cols=cols,
+            k=k,
+            gravity=gravity,
+            autoreset=_MODES[mode],
+            illegal=illegal,
+            seed=seed,
+            threads=threads,
         )
         self.num_envs = num_envs
-        self.n = n
+        self.rows, self.cols = self.games.rows, self.games.cols
         self.metadata = {"autoreset_mode": mode}
-        self.single_observation_space = Box(0, 1, (n, n, 2), dtype=np.bool_)
-        self.single_action_space = Discrete(n * n)
+        self.single_observation_space = Box(0, 1, (self.rows, self.cols, 2), dtype=np.bool_)
+        self.single_action_space = Discrete(self.games.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._rows = np.arange(num_envs)

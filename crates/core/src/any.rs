@@ -67,6 +67,11 @@ impl AnyGame {
         KGame::new(rules).map(|game| AnyGame(Repr::Lines(game)))
     }
 
+    /// A game of rules other than the classic ones, on its line bitsets.
+    pub(crate) fn from_lines(game: KGame) -> AnyGame {
+        AnyGame(Repr::Lines(game))
+    }
+
     /// The rules this game plays by.
     #[must_use]
     pub fn rules(&self) -> Rules {

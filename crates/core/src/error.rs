@@ -61,8 +61,10 @@ pub enum Error {
     GamesOutOfMemory {
         /// The number of games asked for.
         num_envs: usize,
-        /// Their board size.
-        n: usize,
+        /// Their boards' rows.
+        rows: usize,
+        /// Their boards' columns.
+        cols: usize,
     },
     /// A player number other than 1 or 2.
     InvalidPlayer {
@@ -222,8 +224,12 @@ impl fmt::Display for Error {
             Error::InvalidCount { name, count } => {
                 write!(f, "{name} {count} is invalid: it must be at least 1")
             }
-            Error::GamesOutOfMemory { num_envs, n } => {
-                write!(f, "not enough memory for {num_envs} games of {n}x{n}")
+            Error::GamesOutOfMemory {
+                num_envs,
+                rows,
+                cols,
+            } => {
+                write!(f, "not enough memory for {num_envs} games of {rows}x{cols}")
             }
             Error::InvalidPlayer { player } => InvalidPlayer { number: player }.fmt(f),
             Error::OutOfRange {

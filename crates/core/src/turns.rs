@@ -38,11 +38,6 @@ impl Turns {
     }
 
     #[inline]
-    pub(crate) const fn cells(&self) -> u64 {
-        self.cells
-    }
-
-    #[inline]
     pub(crate) const fn winner(&self) -> Option<Player> {
         self.winner
     }
@@ -70,12 +65,6 @@ impl Turns {
         } else {
             self.cells - self.moves
         }
-    }
-
-    /// The player who moves next: the one who did not move last (X before any move).
-    #[inline]
-    pub(crate) fn to_move(&self) -> Player {
-        self.last.map_or(Player::X, Player::other)
     }
 
     /// What `refused` is after `last` moved, given whether the game is now over.

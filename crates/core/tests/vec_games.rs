@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use tictactoe_core::{
-    AutoReset, Illegal, ShapeError, StepError, StepOutputs, VecError, VecGames, View,
+    AutoReset, Illegal, Rules, ShapeError, StepError, StepOutputs, VecError, VecGames, View,
 };
 use tictactoe_testkit::envs::{EnvModel, Stepped};
 
@@ -18,10 +18,16 @@ enum Op {
     RoundTrip,
 }
 
+/// Outputs for `envs` games of `cells` cells and as many actions.
 fn empty(envs: usize, cells: usize, same_step: bool) -> Stepped {
+    sized(envs, cells, cells, same_step)
+}
+
+/// Outputs for `envs` games of `cells` cells and `actions` actions.
+fn sized(envs: usize, cells: usize, actions: usize, same_step: bool) -> Stepped {
     Stepped {
         obs: vec![false; 2 * cells * envs],
-        action_mask: vec![false; cells * envs],
+        action_mask: vec![false; actions * envs],
         current_player: vec![0; envs],
         rewards: vec![0.0; 2 * envs],
         terminated: vec![false; envs],
@@ -32,8 +38,10 @@ fn empty(envs: usize, cells: usize, same_step: bool) -> Stepped {
 }
 
 fn step(games: &mut VecGames, actions: &[i64]) -> Result<Stepped, VecError> {
-    let (envs, cells) = (games.num_envs(), games.num_actions());
-    let mut s = empty(envs, cells, games.autoreset() == AutoReset::SameStep);
+    let rules = games.rules();
+    let (envs, cells) = (games.num_envs(), rules.rows() * rules.cols());
+    let same_step = games.autoreset() == AutoReset::SameStep;
+    let mut s = sized(envs, cells, games.num_actions(), same_step);
     games.step(actions, outputs(&mut s))?;
     Ok(s)
 }
@@ -77,15 +85,25 @@ fn state(games: &VecGames) -> Vec<(Option<Vec<u8>>, u8)> {
         .collect()
 }
 
-fn case() -> impl Strategy<Value = (usize, usize, AutoReset, Illegal, Vec<Op>)> {
+type RuleSet = (usize, usize, usize, bool);
+
+/// The classic rules of every size up to 9 and 12, and random rules of the family.
+fn rule_sets() -> impl Strategy<Value = RuleSet> {
+    let classic = prop_oneof![9 => 1usize..=9, 1 => Just(12usize)].prop_map(|n| (n, n, n, false));
+    let family = (1usize..=7, 1usize..=7, any::<bool>())
+        .prop_flat_map(|(r, c, g)| (Just(r), Just(c), 1..=r.max(c), Just(g)));
+    prop_oneof![classic, family]
+}
+
+fn case() -> impl Strategy<Value = (RuleSet, usize, AutoReset, Illegal, Vec<Op>)> {
     let modes = prop_oneof![
         Just(AutoReset::NextStep),
         Just(AutoReset::SameStep),
         Just(AutoReset::Disabled)
     ];
     let policies = prop_oneof![Just(Illegal::Raise), Just(Illegal::Loss)];
-    (prop_oneof![9 => 1usize..=9, 1 => Just(12usize)], 1usize..=6, modes, policies).prop_flat_map(|(n, envs, autoreset, illegal)| {
-        let cells = (n * n) as i64;
+    (rule_sets(), 1usize..=6, modes, policies).prop_flat_map(|(rules, envs, autoreset, illegal)| {
+        let cells = (if rules.3 { rules.1 } else { rules.0 * rules.1 }) as i64;
         let action = prop_oneof![8 => 0..cells, 1 => -2..cells + 2, 1 => any::<i64>()];
         let op = prop_oneof![
             4 => proptest::collection::vec(action, envs).prop_map(Op::Step),
@@ -95,7 +113,7 @@ fn case() -> impl Strategy<Value = (usize, usize, AutoReset, Illegal, Vec<Op>)> 
             1 => Just(Op::RoundTrip),
         ];
         (
-            Just(n),
+            Just(rules),
             Just(envs),
             Just(autoreset),
             Just(illegal),
@@ -109,13 +127,16 @@ proptest! {
 
     #[test]
     fn every_step_equals_the_model(
-        (n, envs, autoreset, illegal, ops) in case(),
+        (rules, envs, autoreset, illegal, ops) in case(),
         seed in any::<u64>(),
         threads in 1usize..4,
     ) {
-        // Split into blocks or not, the games answer as the model does.
-        let mut games = VecGames::with_threads(envs, n, autoreset, illegal, seed, threads).unwrap();
-        let mut model = EnvModel::new(envs, n, autoreset, illegal);
+        // Split into blocks or not, the games answer as the model does, whatever the rules.
+        let (rows, cols, k, gravity) = rules;
+        let engine_rules = Rules::new(rows, cols, k, gravity).unwrap();
+        let mut games = VecGames::with_rules(envs, engine_rules, autoreset, illegal, seed, threads).unwrap();
+        let mut model = EnvModel::with_rules(envs, rules, autoreset, illegal);
+        let (cells, actions) = (rows * cols, model.actions());
         for op in ops {
             match op {
                 Op::Step(actions) => check_step(&mut games, &mut model, &actions),
@@ -123,20 +144,19 @@ proptest! {
                     let mut actions = vec![0i64; envs];
                     games.sample(&mut actions).unwrap();
                     for (i, &a) in actions.iter().enumerate() {
-                        prop_assert!((0..(n * n) as i64).contains(&a));
+                        prop_assert!((0..model.actions() as i64).contains(&a));
                         if !model.ended[i] {
-                            let (r, c) = (a as usize / n, a as usize % n);
-                            prop_assert!(model.boards[i].board[r][c].is_none(), "sampled a taken cell");
+                            prop_assert!(model.legal(i, a), "sampled an illegal action");
                         }
                     }
                     check_step(&mut games, &mut model, &actions);
                 }
                 Op::Reset(only) => {
-                    let mut s = empty(envs, n * n, false);
+                    let mut s = sized(envs, cells, actions, false);
                     let view = view_of(&mut s);
                     games.reset(only.as_deref(), view).unwrap();
                     model.reset(only.as_deref());
-                    let mut want = empty(envs, n * n, false);
+                    let mut want = sized(envs, cells, actions, false);
                     model.view(&mut want);
                     prop_assert_eq!((s.obs, s.action_mask, s.current_player), (want.obs, want.action_mask, want.current_player));
                 }
@@ -159,7 +179,7 @@ proptest! {
                         if !model.ended[i] {
                             let game = games.game(i).unwrap();
                             let played = model.boards[i].moves.len();
-                            for (r, c, p) in game.moves().skip(played) {
+                            for (r, c, p) in game.moves().into_iter().skip(played) {
                                 prop_assert_eq!(p, model.to_move[i]);
                                 model.boards[i].play(r as i64, c as i64, p.number().into()).unwrap();
                                 model.to_move[i] = p.other();

@@ -1,14 +1,15 @@
 //! `TicTacToeGames`: many games stepped in one call (the engine's `VecGames`), writing into the
-//! caller's buffers. Each buffer's length follows from the object: `num_envs` games of `n * n`
-//! cells, as documented on each function.
+//! caller's buffers. Each buffer's length follows from the object: `num_envs` games of
+//! `rows * cols` cells and as many actions (with gravity, `cols`), as documented on each function.
 
 use core::ffi::c_int;
 use core::ptr;
 
-use tictactoe_core::{AnyGame, AutoReset, Illegal, StepOutputs, VecError, VecGames, View};
+use tictactoe_core::{AutoReset, Illegal, Rules, StepOutputs, VecError, VecGames, View};
 
 use crate::boundary::{change, guard, read, usable};
 use crate::error::TicTacToeError;
+use crate::game::TICTACTOE_GRAVITY;
 use crate::handle::{TicTacToe, TicTacToeGames, new_game, new_games};
 
 /// When a game that has ended starts again.
@@ -88,6 +89,28 @@ pub extern "C" fn tictactoe_games_new_threads(
     seed: u64,
     threads: i64,
 ) -> *mut TicTacToeGames {
+    tictactoe_games_new_rules(num_envs, n, n, n, 0, autoreset, illegal, seed, threads)
+}
+
+/// `num_envs` games of any rules of the family, as `tictactoe_new_rules` takes them (`flags` 0 or
+/// `TICTACTOE_GRAVITY`), split into `threads` blocks as for `tictactoe_games_new_threads`. An
+/// observation has `rows * cols * 2` flags and a game `rows * cols` actions (a cell each,
+/// `row * cols + col`), or with gravity `cols` (a column each, as Connect Four numbers them); the
+/// buffers of `tictactoe_games_reset` and `tictactoe_games_step` follow. Returns NULL for a bad
+/// argument or when memory cannot be had.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn tictactoe_games_new_rules(
+    num_envs: i64,
+    rows: i64,
+    cols: i64,
+    k: i64,
+    flags: u32,
+    autoreset: c_int,
+    illegal: c_int,
+    seed: u64,
+    threads: i64,
+) -> *mut TicTacToeGames {
     let autoreset = match autoreset {
         0 => AutoReset::NextStep,
         1 => AutoReset::SameStep,
@@ -99,15 +122,17 @@ pub extern "C" fn tictactoe_games_new_threads(
         1 => Illegal::Loss,
         _ => return ptr::null_mut(),
     };
-    let (Ok(num_envs), Ok(n), Ok(threads)) = (
-        usize::try_from(num_envs),
-        usize::try_from(n),
-        usize::try_from(threads),
-    ) else {
+    if flags & !TICTACTOE_GRAVITY != 0 {
+        return ptr::null_mut();
+    }
+    let (Ok(num_envs), Ok(threads)) = (usize::try_from(num_envs), usize::try_from(threads)) else {
+        return ptr::null_mut();
+    };
+    let Ok(rules) = Rules::new_i64(rows, cols, k, flags & TICTACTOE_GRAVITY != 0) else {
         return ptr::null_mut();
     };
     guard(ptr::null_mut(), || {
-        match VecGames::with_threads(num_envs, n, autoreset, illegal, seed, threads) {
+        match VecGames::with_rules(num_envs, rules, autoreset, illegal, seed, threads) {
             Ok(games) => new_games(games),
             Err(_) => ptr::null_mut(),
         }
@@ -141,9 +166,9 @@ pub unsafe extern "C" fn tictactoe_games_num_envs(games: *const TicTacToeGames) 
 }
 
 /// Empties every game, or, when `only` is not NULL, the games `i` with `only[i]` true (`num_envs`
-/// flags). Then writes what every game looks like: `obs` (`num_envs * n * n * 2` flags: for each
-/// cell, whether the player to move holds it, then whether the other does), `action_mask`
-/// (`num_envs * n * n`) and `current_player` (`num_envs`, 1 or 2). Returns 0 or a negative code.
+/// flags). Then writes what every game looks like: `obs` (`num_envs * rows * cols * 2` flags: for
+/// each cell, whether the player to move holds it, then whether the other does), `action_mask`
+/// (`num_envs` times the actions of a game) and `current_player` (`num_envs`, 1 or 2). Returns 0 or a negative code.
 /// The buffers must not overlap one another: overlapping ones are refused with
 /// `TICTACTOE_ERROR_OVERLAP`, and nothing changes.
 ///
@@ -162,11 +187,11 @@ pub unsafe extern "C" fn tictactoe_games_reset(
     // SAFETY: the caller passes NULL or a live object that this call alone uses.
     let handle = unsafe { games.as_mut() };
     change(handle, |g| {
-        let (envs, cells) = (g.num_envs(), g.num_actions());
+        let (envs, cells, actions) = (g.num_envs(), g.rules().cells() as usize, g.num_actions());
         let spans = [
             span(only, envs),
             span(obs, 2 * cells * envs),
-            span(action_mask, cells * envs),
+            span(action_mask, actions * envs),
             span(current_player, envs),
         ];
         if overlapping(&spans) {
@@ -178,7 +203,7 @@ pub unsafe extern "C" fn tictactoe_games_reset(
         let view = unsafe {
             match (
                 out(obs, 2 * cells * envs),
-                out(action_mask, cells * envs),
+                out(action_mask, actions * envs),
                 out(current_player, envs),
             ) {
                 (Some(obs), Some(action_mask), Some(current_player)) => View {
@@ -195,7 +220,8 @@ pub unsafe extern "C" fn tictactoe_games_reset(
     })
 }
 
-/// Plays `actions[i]` (a cell index `row * n + col`) in game `i` for every game, and writes the
+/// Plays `actions[i]` (a cell index `row * cols + col`, or with gravity a column) in game `i` for
+/// every game, and writes the
 /// outcome: the view as for `tictactoe_games_reset`, `rewards` (`num_envs * 2`: X's, then O's),
 /// `terminated` and `winner` (`num_envs` each: whether the game ended on this step, and its winner
 /// 1 or 2, else 0), `has_final_obs` (`num_envs`) and, in same-step auto-reset mode only, `final_obs`
@@ -228,7 +254,7 @@ pub unsafe extern "C" fn tictactoe_games_step(
     // SAFETY: the caller passes NULL or a writable size_t.
     let failed_index = unsafe { failed_index.as_mut() };
     change(handle, |g| {
-        let (envs, cells) = (g.num_envs(), g.num_actions());
+        let (envs, cells, per_game) = (g.num_envs(), g.rules().cells() as usize, g.num_actions());
         let same_step = g.autoreset() == AutoReset::SameStep;
         if actions.is_null() {
             return Err(TicTacToeError::NullPointer);
@@ -237,7 +263,7 @@ pub unsafe extern "C" fn tictactoe_games_step(
         let spans = [
             span(actions, envs),
             span(obs, 2 * cells * envs),
-            span(action_mask, cells * envs),
+            span(action_mask, per_game * envs),
             span(current_player, envs),
             span(rewards, 2 * envs),
             span(terminated, envs),
@@ -254,7 +280,7 @@ pub unsafe extern "C" fn tictactoe_games_step(
         let buffers = unsafe {
             (
                 out(obs, 2 * cells * envs),
-                out(action_mask, cells * envs),
+                out(action_mask, per_game * envs),
                 out(current_player, envs),
                 out(rewards, 2 * envs),
                 out(terminated, envs),
@@ -360,7 +386,7 @@ pub unsafe extern "C" fn tictactoe_games_game(
     };
     guard(ptr::null_mut(), || {
         match usable(handle).map(|g| g.game(i)) {
-            Ok(Ok(game)) => new_game(AnyGame::from(game)),
+            Ok(Ok(game)) => new_game(game),
             _ => ptr::null_mut(),
         }
     })
@@ -385,7 +411,7 @@ pub unsafe extern "C" fn tictactoe_games_set_game(
     let game = unsafe { game.as_ref() };
     change(handle, |g| {
         // The game read honours its own handle's state, as any call on it would.
-        let game = usable(game)?.as_classic().ok_or(TicTacToeError::Other)?;
+        let game = usable(game)?;
         let i = usize::try_from(i).map_err(|_| TicTacToeError::OutOfRange)?;
         g.set_game(i, game)
             .map(|()| 0)

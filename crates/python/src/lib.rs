@@ -597,6 +597,5 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_read_header, m)?)?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add("MAX_CHECKED_N", tictactoe_core::MAX_CHECKED_N)?;
     Ok(())
 }

@@ -9,8 +9,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
-use tictactoe_core::{AutoReset, Error, Game, Illegal, StepOutputs, VecGames, View};
+use tictactoe_core::{AnyGame, AutoReset, Error, Illegal, Rules, StepOutputs, VecGames, View};
 
+use crate::args::{Shown, describe, int_arg};
 use crate::errors::{Call, to_py, vec_to_py};
 
 #[pyclass(module = "tictactoe._tictactoe", name = "_VecGames", frozen)]
@@ -37,7 +38,9 @@ struct Buffers<'a> {
 #[derive(Clone, Copy)]
 struct Shape {
     num_envs: usize,
-    n: usize,
+    /// Cells a board, actions a game.
+    cells: usize,
+    actions: usize,
     same_step: bool,
 }
 
@@ -78,12 +81,12 @@ fn aligned<T: Copy>(bytes: &mut [u8]) -> Option<&mut [T]> {
 
 impl<'py> Fresh<'py> {
     fn new(py: Python<'py>, shape: Shape, step: bool) -> PyResult<Fresh<'py>> {
-        let (envs, cells) = (shape.num_envs, shape.n * shape.n);
+        let (envs, cells) = (shape.num_envs, shape.cells);
         // Only a step has results; a view or a reset leaves those arrays empty.
         let per_game = |len: usize| if step { len * envs } else { 0 };
         Ok(Fresh {
             obs: zeroed(py, 2 * cells * envs)?,
-            action_mask: zeroed(py, cells * envs)?,
+            action_mask: zeroed(py, shape.actions * envs)?,
             current_player: zeroed(py, envs)?,
             rewards: zeroed(py, per_game(2 * size_of::<f32>()))?,
             terminated: zeroed(py, per_game(1))?,
@@ -203,12 +206,17 @@ impl VecEngine {
 
 #[pymethods]
 impl VecEngine {
-    /// The games; the Python class has checked every argument but the sizes' fit in memory.
+    /// The games; the Python class has checked every argument's type and range, and the engine
+    /// checks the rules and the memory.
     #[new]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         num_envs: usize,
-        n: usize,
+        rows: &Bound<'_, PyAny>,
+        cols: &Bound<'_, PyAny>,
+        k: &Bound<'_, PyAny>,
+        gravity: bool,
         autoreset: &str,
         illegal: &str,
         seed: u64,
@@ -225,12 +233,26 @@ impl VecEngine {
             "loss" => Illegal::Loss,
             _ => return Err(PyValueError::new_err("unknown illegal-action policy")),
         };
-        let games = VecGames::with_threads(num_envs, n, autoreset, illegal, seed, threads)
-            .map_err(|err| plain_error(py, err))?;
+        let (rows, cols, k) = (int_arg(rows)?, int_arg(cols)?, int_arg(k)?);
+        let games = Rules::new_i64(rows.value, cols.value, k.value, gravity)
+            .and_then(|rules| {
+                VecGames::with_rules(num_envs, rules, autoreset, illegal, seed, threads)
+            })
+            .map_err(|err| {
+                let shown = Shown {
+                    rows: Some(&rows),
+                    cols: Some(&cols),
+                    k: Some(&k),
+                    ..Shown::default()
+                };
+                to_py(py, err, describe(err, shown), Call::Other)
+            })?;
+        let rules = games.rules();
         Ok(VecEngine {
             shape: Shape {
                 num_envs,
-                n,
+                cells: rules.rows() * rules.cols(),
+                actions: rules.actions(),
                 same_step: autoreset == AutoReset::SameStep,
             },
             inner: Mutex::new(games),
@@ -319,6 +341,12 @@ impl VecEngine {
         Ok(array)
     }
 
+    /// The rules: `(rows, cols, k, gravity)`.
+    fn rules(&self) -> (usize, usize, usize, bool) {
+        let rules = self.games().rules();
+        (rules.rows(), rules.cols(), rules.k(), rules.gravity())
+    }
+
     fn seed(&self, py: Python<'_>, seed: u64) {
         py.detach(|| self.games().seed(seed));
     }
@@ -332,7 +360,7 @@ impl VecEngine {
 
     /// Puts the encoded game `data` in place of game `i`.
     fn set_game(&self, py: Python<'_>, i: usize, data: &[u8]) -> PyResult<()> {
-        let game = Game::decode(data).map_err(|err| plain_error(py, err))?;
+        let game = AnyGame::decode(data).map_err(|err| plain_error(py, err))?;
         py.detach(|| self.games().set_game(i, &game))
             .map_err(|err| plain_error(py, err))
     }

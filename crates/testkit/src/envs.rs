@@ -1,17 +1,17 @@
 //! An independent model of `VecGames`, written from the behaviour contract: each game is a brute-force
-//! [`Model`] board, and the environment's rules (turns after a game ends, auto-reset, rewards, the
+//! [`KModel`] board (any rules of the family), and the environment's rules (turns after a game ends, auto-reset, rewards, the
 //! illegal-action policies) are spelled out plainly here, sharing nothing with the engine's code.
 
 use tictactoe_core::{AutoReset, Error, Illegal, Player};
 
-use crate::Model;
+use crate::family::KModel;
 
 #[derive(Clone, Debug)]
 pub struct EnvModel {
-    pub n: usize,
+    pub rules: (usize, usize, usize, bool),
     pub autoreset: AutoReset,
     pub illegal: Illegal,
-    pub boards: Vec<Model>,
+    pub boards: Vec<KModel>,
     pub ended: Vec<bool>,
     pub winner: Vec<u8>,
     pub to_move: Vec<Player>,
@@ -31,20 +31,50 @@ pub struct Stepped {
 }
 
 impl EnvModel {
+    /// `envs` classic `n x n` games.
     pub fn new(envs: usize, n: usize, autoreset: AutoReset, illegal: Illegal) -> EnvModel {
+        Self::with_rules(envs, (n, n, n, false), autoreset, illegal)
+    }
+
+    /// `envs` games of `(rows, cols, k, gravity)`.
+    pub fn with_rules(
+        envs: usize,
+        rules: (usize, usize, usize, bool),
+        autoreset: AutoReset,
+        illegal: Illegal,
+    ) -> EnvModel {
+        let (rows, cols, k, gravity) = rules;
         EnvModel {
-            n,
+            rules,
             autoreset,
             illegal,
-            boards: vec![Model::new(n, false); envs],
+            boards: vec![KModel::new(rows, cols, k, gravity); envs],
             ended: vec![false; envs],
             winner: vec![0; envs],
             to_move: vec![Player::X; envs],
         }
     }
 
+    fn empty(&self) -> KModel {
+        let (rows, cols, k, gravity) = self.rules;
+        KModel::new(rows, cols, k, gravity)
+    }
+
+    fn cells(&self) -> usize {
+        self.rules.0 * self.rules.1
+    }
+
+    /// Actions a game: a cell each, or with gravity a column each.
+    pub fn actions(&self) -> usize {
+        if self.rules.3 {
+            self.rules.1
+        } else {
+            self.cells()
+        }
+    }
+
     fn restart(&mut self, i: usize) {
-        self.boards[i] = Model::new(self.n, false);
+        self.boards[i] = self.empty();
         self.ended[i] = false;
         self.winner[i] = 0;
         self.to_move[i] = Player::X;
@@ -58,16 +88,22 @@ impl EnvModel {
         }
     }
 
-    /// The board cell an action names, if it names one.
-    fn cell(&self, action: i64) -> Option<(usize, usize)> {
-        let cells = (self.n * self.n) as i64;
-        (0..cells)
-            .contains(&action)
-            .then(|| (action as usize / self.n, action as usize % self.n))
+    /// The board cell an action names in game `i`, if it names one (with gravity, where the
+    /// column's next mark lands, if it is not full).
+    fn cell(&self, i: usize, action: i64) -> Option<(usize, usize)> {
+        if !(0..self.actions() as i64).contains(&action) {
+            return None;
+        }
+        let (cols, action) = (self.rules.1, action as usize);
+        if self.rules.3 {
+            return self.boards[i].landing(action).map(|row| (row, action));
+        }
+        Some((action / cols, action % cols))
     }
 
-    fn legal(&self, i: usize, action: i64) -> bool {
-        self.cell(action)
+    /// Whether `action` is legal in game `i`, which is in play.
+    pub fn legal(&self, i: usize, action: i64) -> bool {
+        self.cell(i, action)
             .is_some_and(|(r, c)| self.boards[i].board[r][c].is_none())
     }
 
@@ -96,12 +132,8 @@ impl EnvModel {
         out.obs = (0..self.boards.len()).flat_map(|i| self.obs(i)).collect();
         out.action_mask = (0..self.boards.len())
             .flat_map(|i| {
-                let ended = self.ended[i];
-                self.boards[i]
-                    .board
-                    .iter()
-                    .flatten()
-                    .map(move |cell| ended || cell.is_none())
+                (0..self.actions() as i64)
+                    .map(|a| self.ended[i] || self.legal(i, a))
                     .collect::<Vec<_>>()
             })
             .collect();
@@ -114,7 +146,7 @@ impl EnvModel {
             return Err(i);
         }
         let envs = self.boards.len();
-        let cells = self.n * self.n;
+        let cells = self.cells();
         let mut out = Stepped {
             obs: vec![],
             action_mask: vec![],
@@ -140,7 +172,7 @@ impl EnvModel {
             let mover = self.to_move[i];
             self.to_move[i] = mover.other();
             let winner = if self.legal(i, action) {
-                let (r, c) = self.cell(action).unwrap();
+                let (r, c) = self.cell(i, action).unwrap();
                 self.boards[i]
                     .play(r as i64, c as i64, mover.number().into())
                     .unwrap();
@@ -181,10 +213,14 @@ impl EnvModel {
             };
             return Error::GameOver { winner };
         }
-        match self.cell(action) {
+        let in_range = (0..self.actions() as i64).contains(&action);
+        match self.cell(i, action) {
+            None if in_range => Error::ColumnFull {
+                col: action as usize,
+            },
             None => Error::ActionOutOfRange {
                 action: action.into(),
-                actions: self.n * self.n,
+                actions: self.actions(),
             },
             Some((row, col)) => Error::Occupied {
                 row,

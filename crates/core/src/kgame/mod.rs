@@ -92,7 +92,7 @@ impl KGame {
 
     /// Where a mark dropped in column `col` lands now (the lowest empty row), or `None` when the
     /// column is full. `col` is below `cols`.
-    fn landing(&self, col: usize) -> Option<usize> {
+    pub(crate) fn landing(&self, col: usize) -> Option<usize> {
         let height = self.heights[col] as usize;
         (height < self.rules.rows()).then(|| self.rules.rows() - 1 - height)
     }

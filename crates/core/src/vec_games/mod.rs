@@ -11,6 +11,7 @@
 mod bits;
 mod block;
 mod error;
+mod family;
 mod layout;
 mod sample;
 mod step;
@@ -19,13 +20,15 @@ mod view;
 
 use alloc::vec::Vec;
 
+use crate::any::AnyGame;
 use crate::error::Error;
-use crate::game::Game;
 use crate::limits::Mode;
 use crate::player::Player;
+use crate::rules::Rules;
 use block::Block;
 use error::fits;
 pub use error::{ShapeError, StepError, VecError};
+use family::FamilyBlock;
 pub use view::{StepOutputs, View};
 
 /// When a game that has ended starts again (Gymnasium's vector API).
@@ -52,8 +55,10 @@ pub enum Illegal {
     Loss,
 }
 
-/// `num_envs` independent `n x n` games, stepped together. Every game starts empty with X to move;
-/// an action is a cell index `row * n + col` for the player whose turn it is in that game.
+/// `num_envs` independent games of one rule set, stepped together: `n x n` tic-tac-toe, or any
+/// rules of the family ([`with_rules`](Self::with_rules)). Every game starts empty with X to move;
+/// an action is a cell index `row * cols + col` (with gravity, a column) for the player whose turn
+/// it is in that game.
 ///
 /// ```
 /// use tictactoe_core::{AutoReset, Illegal, StepOutputs, VecGames, View};
@@ -78,12 +83,35 @@ pub enum Illegal {
 #[derive(Clone, Debug)]
 pub struct VecGames {
     /// Consecutive games: block `k` holds the games from `starts[k]`.
-    blocks: Vec<Block>,
+    blocks: Vec<Part>,
     starts: Vec<usize>,
     num_envs: usize,
-    n: usize,
+    rules: Rules,
     autoreset: AutoReset,
     illegal: Illegal,
+}
+
+/// One block: the classic game's columns of counters, or games of other rules.
+#[derive(Clone, Debug)]
+enum Part {
+    Classic(Block),
+    Family(FamilyBlock),
+}
+
+/// Calls the same method on whichever block it is.
+macro_rules! either {
+    ($part:expr, $block:ident => $body:expr) => {
+        match $part {
+            Part::Classic($block) => $body,
+            Part::Family($block) => $body,
+        }
+    };
+}
+
+impl Part {
+    fn num_envs(&self) -> usize {
+        either!(self, b => b.num_envs())
+    }
 }
 
 /// Block `k`'s seed: the seed itself for the first block (so one block gives what one generator
@@ -149,6 +177,38 @@ impl VecGames {
         seed: u64,
         threads: usize,
     ) -> Result<VecGames, Error> {
+        if Mode::Checked.accepts(n).is_none() {
+            return Err(Error::InvalidSize {
+                n: n as i128,
+                max: Mode::Checked.max_n(),
+            });
+        }
+        let rules = Rules::classic(n);
+        Self::with_rules(num_envs, rules, autoreset, illegal, seed, threads)
+    }
+
+    /// [`with_threads`](Self::with_threads) for games of any `rules`: observations of `rows x cols`
+    /// cells, and an action per cell or, with gravity, per column ([`Rules::actions`]). The classic
+    /// rules step on the classic game's counters; every other rule set on the family's boards.
+    ///
+    /// ```
+    /// use tictactoe_core::{AutoReset, Illegal, Rules, VecGames};
+    ///
+    /// let mut games = VecGames::with_rules(3, Rules::connect_four(), AutoReset::NextStep, Illegal::Raise, 1, 1)?;
+    /// assert_eq!(games.num_actions(), 7);
+    /// let mut winners = [0u8; 3];
+    /// games.playout(&mut winners).unwrap();
+    /// assert!(winners.iter().all(|&w| w <= 2));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn with_rules(
+        num_envs: usize,
+        rules: Rules,
+        autoreset: AutoReset,
+        illegal: Illegal,
+        seed: u64,
+        threads: usize,
+    ) -> Result<VecGames, Error> {
         if num_envs == 0 {
             return Err(Error::InvalidCount {
                 name: "num_envs",
@@ -161,13 +221,12 @@ impl VecGames {
                 count: 0,
             });
         }
-        let Some(size) = Mode::Checked.accepts(n) else {
-            return Err(Error::InvalidSize {
-                n: n as i128,
-                max: Mode::Checked.max_n(),
-            });
+        let rules = rules.checked_board()?;
+        let oom = Error::GamesOutOfMemory {
+            num_envs,
+            rows: rules.rows(),
+            cols: rules.cols(),
         };
-        let oom = Error::GamesOutOfMemory { num_envs, n };
         // No more blocks than games; the first blocks take one game more when they do not divide.
         let count = threads.min(num_envs);
         let (mut blocks, mut starts) = (Vec::new(), Vec::new());
@@ -177,14 +236,15 @@ impl VecGames {
         for k in 0..count {
             let games = num_envs / count + usize::from(k < num_envs % count);
             let seed = block_seed(seed, k);
-            blocks.push(Block::new(
-                games,
-                size as usize,
-                autoreset,
-                illegal,
-                seed,
-                oom,
-            )?);
+            let part = if rules.is_classic() {
+                let block = Block::new(games, rules.rows(), autoreset, illegal, seed, oom)?;
+                Part::Classic(block)
+            } else {
+                Part::Family(FamilyBlock::new(
+                    games, rules, autoreset, illegal, seed, oom,
+                )?)
+            };
+            blocks.push(part);
             starts.push(start);
             start += games;
         }
@@ -192,7 +252,7 @@ impl VecGames {
             blocks,
             starts,
             num_envs,
-            n,
+            rules,
             autoreset,
             illegal,
         })
@@ -204,16 +264,27 @@ impl VecGames {
         self.num_envs
     }
 
-    /// The board size of every game.
+    /// The board size of every game: its rows (the classic game's `n`).
     #[must_use]
     pub fn n(&self) -> usize {
-        self.n
+        self.rules.rows()
     }
 
-    /// How many actions a game has: `n * n`.
+    /// The rules every game plays by.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// How many actions a game has: a cell each, or with gravity a column each.
     #[must_use]
     pub fn num_actions(&self) -> usize {
-        self.n * self.n
+        self.rules.actions()
+    }
+
+    /// How many cells a board has: what an observation holds two entries for.
+    fn cells(&self) -> usize {
+        self.rules.rows() * self.rules.cols()
     }
 
     /// The auto-reset mode.
@@ -237,13 +308,13 @@ impl VecGames {
     /// Starts the generators again from `seed`: the same seed gives the same samples.
     pub fn seed(&mut self, seed: u64) {
         for (k, block) in self.blocks.iter_mut().enumerate() {
-            block.seed(block_seed(seed, k));
+            either!(block, b => b.seed(block_seed(seed, k)));
         }
     }
 
     /// Each block's number of games.
     fn sizes(&self) -> Vec<usize> {
-        self.blocks.iter().map(Block::num_envs).collect()
+        self.blocks.iter().map(Part::num_envs).collect()
     }
 
     /// Which block holds game `i`, and its number there; [`Error::NoSuchGame`] past the end.
@@ -259,9 +330,13 @@ impl VecGames {
     }
 
     fn check_view(&self, view: &View<'_>) -> Result<(), VecError> {
-        let (envs, cells) = (self.num_envs, self.num_actions());
+        let (envs, cells) = (self.num_envs, self.cells());
         fits("obs", view.obs.len(), 2 * cells * envs)?;
-        fits("action_mask", view.action_mask.len(), cells * envs)?;
+        fits(
+            "action_mask",
+            view.action_mask.len(),
+            self.num_actions() * envs,
+        )?;
         fits("current_player", view.current_player.len(), envs)
     }
 
@@ -284,11 +359,10 @@ impl VecGames {
         self.check_view(&view)?;
         let sizes = self.sizes();
         let onlys = threads::pieces(only, &sizes);
-        let work = onlys
-            .into_iter()
-            .zip(view.split(&sizes, self.num_actions()));
+        let views = view.split(&sizes, self.cells(), self.num_actions());
+        let work = onlys.into_iter().zip(views);
         threads::each(&mut self.blocks, work.collect(), |block, (only, view)| {
-            block.reset(only, view);
+            either!(block, b => b.reset(only, view));
         });
         Ok(())
     }
@@ -297,12 +371,9 @@ impl VecGames {
     pub fn view(&self, view: View<'_>) -> Result<(), VecError> {
         self.check_view(&view)?;
         let sizes = self.sizes();
-        for (block, view) in self
-            .blocks
-            .iter()
-            .zip(view.split(&sizes, self.num_actions()))
-        {
-            block.write_view(view);
+        let views = view.split(&sizes, self.cells(), self.num_actions());
+        for (block, view) in self.blocks.iter().zip(views) {
+            either!(block, b => b.write_view(view));
         }
         Ok(())
     }
@@ -322,7 +393,13 @@ impl VecGames {
         fits("actions", actions.len(), self.num_envs)?;
         for (block, &start) in self.blocks.iter().zip(&self.starts) {
             let piece = &actions[start..start + block.num_envs()];
-            block.check(piece).map_err(|err| err.shifted(start))?;
+            let checked = match block {
+                Part::Classic(b) => b.check(piece),
+                Part::Family(b) => b
+                    .check(piece)
+                    .map_err(|(game, error)| StepError { game, error }.into()),
+            };
+            checked.map_err(|err| err.shifted(start))?;
         }
         Ok(())
     }
@@ -336,7 +413,7 @@ impl VecGames {
     /// [`AutoReset::Disabled`] is refused. A buffer of the wrong length is a [`VecError::Shape`]
     /// naming it.
     pub fn step(&mut self, actions: &[i64], out: StepOutputs<'_>) -> Result<(), VecError> {
-        let (envs, cells) = (self.num_envs, self.num_actions());
+        let (envs, cells) = (self.num_envs, self.cells());
         fits("actions", actions.len(), envs)?;
         self.check_view(&out.view)?;
         fits("rewards", out.rewards.len(), 2 * envs)?;
@@ -351,10 +428,10 @@ impl VecGames {
         let sizes = self.sizes();
         let work = threads::pieces(Some(actions), &sizes)
             .into_iter()
-            .zip(out.split(&sizes, cells));
+            .zip(out.split(&sizes, cells, self.num_actions()));
         threads::each(&mut self.blocks, work.collect(), |block, (actions, out)| {
             // Every piece is a block's: `pieces` of a `Some` gives `Some`.
-            block.step_checked(actions.unwrap_or_default(), out);
+            either!(block, b => b.step_checked(actions.unwrap_or_default(), out));
         });
         Ok(())
     }
@@ -364,7 +441,9 @@ impl VecGames {
     pub fn sample(&mut self, actions: &mut [i64]) -> Result<(), VecError> {
         fits("actions", actions.len(), self.num_envs)?;
         let pieces = threads::split(actions, &self.sizes(), 1);
-        threads::each(&mut self.blocks, pieces, Block::sample);
+        threads::each(&mut self.blocks, pieces, |block, piece| {
+            either!(block, b => b.sample(piece));
+        });
         Ok(())
     }
 
@@ -384,20 +463,25 @@ impl VecGames {
     pub fn playout(&mut self, winners: &mut [u8]) -> Result<(), VecError> {
         fits("winners", winners.len(), self.num_envs)?;
         let pieces = threads::split(winners, &self.sizes(), 1);
-        threads::each(&mut self.blocks, pieces, Block::playout);
+        threads::each(&mut self.blocks, pieces, |block, piece| {
+            either!(block, b => b.playout(piece));
+        });
         Ok(())
     }
 
     /// A copy of game `i` as a single game: [`Error::NoSuchGame`] outside `0..num_envs`,
     /// [`Error::Forfeited`] for a game lost by an illegal action, which no single game can hold.
-    pub fn game(&self, i: usize) -> Result<Game, Error> {
+    pub fn game(&self, i: usize) -> Result<AnyGame, Error> {
         let (k, local) = self.locate(i)?;
-        self.blocks[k].game(local)
+        match &self.blocks[k] {
+            Part::Classic(b) => b.game(local).map(AnyGame::from),
+            Part::Family(b) => b.game(local),
+        }
     }
 
-    /// Puts `game` in place of game `i`: a checked game of the same size, in a position X could have
-    /// reached moving first (else [`Error::Incompatible`], and nothing changes). It cancels a pending
-    /// restart; a finished game stands as an ended one.
+    /// Puts `game` in place of game `i`: a checked game of the same rules, in a position X could
+    /// have reached moving first (else [`Error::Incompatible`], and nothing changes). It cancels a
+    /// pending restart; a finished game stands as an ended one.
     ///
     /// ```
     /// use tictactoe_core::{AutoReset, Game, Illegal, Player, VecGames};
@@ -405,21 +489,29 @@ impl VecGames {
     /// let mut games = VecGames::new(2, 3, AutoReset::NextStep, Illegal::Raise, 0)?;
     /// let mut game = Game::new(3)?;
     /// game.play(1, 1, Player::X)?;
-    /// games.set_game(1, &game)?;
+    /// games.set_game(1, &game.clone().into())?;
     /// assert_eq!(games.current_player(1)?, Player::O);
     /// game.undo()?;
     /// game.play(0, 0, Player::O)?;
-    /// assert!(games.set_game(0, &game).is_err()); // O moved first
+    /// assert!(games.set_game(0, &game.into()).is_err()); // O moved first
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
-    pub fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
+    pub fn set_game(&mut self, i: usize, game: &AnyGame) -> Result<(), Error> {
         let (k, local) = self.locate(i)?;
-        self.blocks[k].set_game(local, game)
+        match &mut self.blocks[k] {
+            Part::Classic(b) => match game.as_classic() {
+                Some(classic) => b.set_game(local, classic),
+                None => Err(Error::Incompatible {
+                    reason: "its rules differ",
+                }),
+            },
+            Part::Family(b) => b.set_game(local, game),
+        }
     }
 
     /// The player to move in game `i`.
     pub fn current_player(&self, i: usize) -> Result<Player, Error> {
         let (k, local) = self.locate(i)?;
-        Ok(self.blocks[k].current_player(local))
+        Ok(either!(&self.blocks[k], b => b.current_player(local)))
     }
 }

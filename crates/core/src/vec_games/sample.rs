@@ -10,11 +10,10 @@ use super::bits::{empty_cells, kth_empty};
 use super::block::{Block, size, sized};
 use super::layout::Env;
 use crate::cells::words;
-use crate::counters::Counters;
 
 /// A uniform number below `bound` (at least 1), without bias.
 #[inline]
-fn below(rng: &mut Xoshiro256PlusPlus, bound: u64) -> u64 {
+pub(super) fn below(rng: &mut Xoshiro256PlusPlus, bound: u64) -> u64 {
     let mut wide = u128::from(rng.next_u64()) * u128::from(bound);
     // A low half at or above `bound` is above the threshold (which is below `bound`): the division
     // that finds the threshold is only needed in the rare other case. Same draws either way.
@@ -27,13 +26,13 @@ fn below(rng: &mut Xoshiro256PlusPlus, bound: u64) -> u64 {
     (wide >> 64) as u64
 }
 
-/// A uniformly random legal action of a game with `cells` cells whose board is `board`: any cell
-/// for a game that has ended, else an empty one.
+/// A uniformly random legal action of a game with `cells` cells whose board is `board` and which
+/// has `moves_left` empty cells while in play: any cell for a game that has ended, else an empty one.
 #[inline(always)]
-fn random_action(
+pub(super) fn random_action(
     rng: &mut Xoshiro256PlusPlus,
     board: &[u64],
-    counters: &Counters,
+    moves_left: u64,
     env: Env,
     cells: usize,
 ) -> usize {
@@ -43,13 +42,13 @@ fn random_action(
         // board is read either way (a select would let the compiler branch around the read).
         let every = empty_cells(0, cells) & u64::from(env.ended).wrapping_neg();
         let choices = empty_cells(word, cells) | every;
-        let bound = select_unpredictable(env.ended, cells as u64, counters.moves_left());
+        let bound = select_unpredictable(env.ended, cells as u64, moves_left);
         return kth_empty(choices, below(rng, bound), cells);
     }
     if env.ended {
         return below(rng, cells as u64) as usize;
     }
-    let mut k = below(rng, counters.moves_left());
+    let mut k = below(rng, moves_left);
     if board.len() <= 4 {
         // A few words: each one's empty cells counted and the pick's word chosen without a branch
         // (which word a random pick falls in is a coin flip), then one select in that word.
@@ -90,7 +89,7 @@ impl Block {
         let games = columns.cells.chunks_exact(words(cells));
         let games = games.zip(&columns.counters).zip(&columns.envs);
         for (action, ((board, counters), &env)) in actions.iter_mut().zip(games) {
-            *action = random_action(&mut self.rng, board, counters, env, cells) as i64;
+            *action = random_action(&mut self.rng, board, counters.moves_left(), env, cells) as i64;
         }
     }
 
@@ -105,7 +104,7 @@ impl Block {
         for (mut slot, winner) in self.columns.slots(n).zip(winners.iter_mut()) {
             while !slot.env.ended {
                 let (board, counters, env) = (&*slot.cells, &*slot.counters, *slot.env);
-                let action = random_action(&mut self.rng, board, counters, env, n * n);
+                let action = random_action(&mut self.rng, board, counters.moves_left(), env, n * n);
                 slot.advance::<true>(action as i64, n, reciprocal);
             }
             *winner = slot.env.winner;

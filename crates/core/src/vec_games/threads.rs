@@ -3,8 +3,8 @@
 
 use alloc::vec::Vec;
 
+use super::Part;
 use super::VecGames;
-use super::block::Block;
 
 /// Cuts `slice` into consecutive pieces of `per` items for each block's game count.
 pub(super) fn split<'a, T>(
@@ -36,13 +36,13 @@ pub(super) fn pieces<'a, T>(whole: Option<&'a [T]>, sizes: &[usize]) -> Vec<Opti
 }
 
 /// Runs `work` on every block with its own piece of the buffers.
-pub(super) fn each<W, F>(blocks: &mut [Block], pieces: Vec<W>, work: F)
+pub(super) fn each<W, F>(blocks: &mut [Part], pieces: Vec<W>, work: F)
 where
     W: Send,
-    F: Fn(&mut Block, W) + Sync,
+    F: Fn(&mut Part, W) + Sync,
 {
     // The last block is the smallest (the first ones take one game more when sizes differ).
-    let smallest = blocks.last().map_or(0, Block::num_envs);
+    let smallest = blocks.last().map_or(0, Part::num_envs);
     let jobs = blocks.iter_mut().zip(pieces);
     if in_turn(smallest) {
         jobs.for_each(|(block, piece)| work(block, piece));
@@ -58,10 +58,10 @@ fn in_turn(smallest: usize) -> bool {
 }
 
 #[cfg(feature = "std")]
-fn run_on_threads<'b, W, F>(mut jobs: impl Iterator<Item = (&'b mut Block, W)>, work: &F)
+fn run_on_threads<'b, W, F>(mut jobs: impl Iterator<Item = (&'b mut Part, W)>, work: &F)
 where
     W: Send,
-    F: Fn(&mut Block, W) + Sync,
+    F: Fn(&mut Part, W) + Sync,
 {
     let Some((first, first_piece)) = jobs.next() else {
         return;
@@ -81,9 +81,9 @@ where
 }
 
 #[cfg(not(feature = "std"))]
-fn run_on_threads<'b, W, F>(jobs: impl Iterator<Item = (&'b mut Block, W)>, work: &F)
+fn run_on_threads<'b, W, F>(jobs: impl Iterator<Item = (&'b mut Part, W)>, work: &F)
 where
-    F: Fn(&mut Block, W),
+    F: Fn(&mut Part, W),
 {
     jobs.for_each(|(block, piece)| work(block, piece));
 }

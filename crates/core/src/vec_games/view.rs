@@ -115,10 +115,11 @@ impl Block {
 }
 
 impl<'a> View<'a> {
-    /// The view cut into one piece per block of `sizes` games with `cells` cells each.
-    pub(super) fn split(self, sizes: &[usize], cells: usize) -> Vec<View<'a>> {
+    /// The view cut into one piece per block of `sizes` games with `cells` cells and `actions`
+    /// actions each.
+    pub(super) fn split(self, sizes: &[usize], cells: usize, actions: usize) -> Vec<View<'a>> {
         let obs = split(self.obs, sizes, 2 * cells);
-        let mask = split(self.action_mask, sizes, cells);
+        let mask = split(self.action_mask, sizes, actions);
         let player = split(self.current_player, sizes, 1);
         let pieces = obs.into_iter().zip(mask).zip(player);
         pieces
@@ -133,13 +134,18 @@ impl<'a> View<'a> {
 
 impl<'a> StepOutputs<'a> {
     /// Every output cut into one piece per block, as [`View::split`] cuts the view.
-    pub(super) fn split(self, sizes: &[usize], cells: usize) -> Vec<StepOutputs<'a>> {
+    pub(super) fn split(
+        self,
+        sizes: &[usize],
+        cells: usize,
+        actions: usize,
+    ) -> Vec<StepOutputs<'a>> {
         let final_per = if self.final_obs.is_empty() {
             0
         } else {
             2 * cells
         };
-        let mut views = self.view.split(sizes, cells).into_iter();
+        let mut views = self.view.split(sizes, cells, actions).into_iter();
         let mut rewards = split(self.rewards, sizes, 2).into_iter();
         let mut terminated = split(self.terminated, sizes, 1).into_iter();
         let mut winner = split(self.winner, sizes, 1).into_iter();

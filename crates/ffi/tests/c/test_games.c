@@ -207,7 +207,49 @@ static void nulls_and_bad_arguments(void) {
     tictactoe_games_free(games);
 }
 
+/* Connect Four batches: columns as actions, a 6 x 7 observation, games copied out and back. */
+static void connect_four(void) {
+    enum { GAMES = 5, ROWS = 6, COLS = 7 };
+    static bool obs[GAMES * ROWS * COLS * 2], mask[GAMES * COLS], terminated[GAMES], has_final[GAMES];
+    static uint8_t player[GAMES], winner[GAMES], winners[GAMES];
+    static float rewards[GAMES * 2];
+    int64_t actions[GAMES];
+    CHECK(tictactoe_games_new_rules(GAMES, 6, 7, 4, 2, 0, 0, 1, 1) == NULL); /* an unknown flag */
+    CHECK(tictactoe_games_new_rules(GAMES, 6, 7, 8, TICTACTOE_GRAVITY, 0, 0, 1, 1) == NULL);
+    TicTacToeGames *games = tictactoe_games_new_rules(GAMES, ROWS, COLS, 4, TICTACTOE_GRAVITY,
+                                                      TICTACTOE_AUTORESET_NEXT_STEP, TICTACTOE_ILLEGAL_RAISE, 7, 2);
+    CHECK(games != NULL);
+    CHECK(tictactoe_games_reset(games, NULL, obs, mask, player) == 0);
+    for (int i = 0; i < GAMES * COLS; i++) CHECK(mask[i]);
+    int ended = 0;
+    for (int step = 0; step < 300; step++) {
+        CHECK(tictactoe_games_sample(games, actions) == 0);
+        for (int i = 0; i < GAMES; i++) CHECK(actions[i] >= 0 && actions[i] < COLS);
+        CHECK(tictactoe_games_step(games, actions, obs, mask, player, rewards, terminated, winner, NULL,
+                                   has_final, NULL) == 0);
+        for (int i = 0; i < GAMES; i++) ended += terminated[i];
+    }
+    CHECK(ended > 0);
+    /* A column off the board is refused, naming the game. */
+    size_t at = 99;
+    for (int i = 0; i < GAMES; i++) actions[i] = 0;
+    actions[2] = COLS;
+    CHECK(tictactoe_games_step(games, actions, obs, mask, player, rewards, terminated, winner, NULL, has_final,
+                               &at) == TICTACTOE_ERROR_OUT_OF_RANGE && at == 2);
+    TicTacToe *copy = tictactoe_games_game(games, 1);
+    CHECK(copy != NULL && tictactoe_rows(copy) == ROWS && tictactoe_gravity(copy) == 1);
+    CHECK(tictactoe_games_set_game(games, 3, copy) == 0);
+    TicTacToe *classic = tictactoe_new(3);
+    CHECK(tictactoe_games_set_game(games, 3, classic) == TICTACTOE_ERROR_OTHER);
+    CHECK(tictactoe_games_playout(games, winners) == 0);
+    for (int i = 0; i < GAMES; i++) CHECK(winners[i] <= 2);
+    tictactoe_free(classic);
+    tictactoe_free(copy);
+    tictactoe_games_free(games);
+}
+
 int main(void) {
+    connect_four();
     nulls_and_bad_arguments();
     for (int autoreset = 0; autoreset < 3; autoreset++)
         for (int illegal = 0; illegal < 2; illegal++) differential(autoreset, illegal);

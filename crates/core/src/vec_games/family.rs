@@ -1,0 +1,303 @@
+//! A block of games of any rules but the classic ones: each game is a [`KGame`], moved by its own
+//! move function (so the family's rules exist once), with the environment's bookkeeping beside it.
+//! An action is a cell `row * cols + col`, or with gravity a column.
+
+use alloc::vec::Vec;
+
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::bits::{mover_view, spread, write_word};
+use super::layout::Env;
+use super::sample::{below, random_action};
+use super::view::{StepOutputs, View};
+use super::{AutoReset, Illegal};
+use crate::any::AnyGame;
+use crate::cells::{bits_player, occupant};
+use crate::error::Error;
+use crate::kgame::KGame;
+use crate::player::Player;
+use crate::rules::Rules;
+
+/// A block of games of `rules` (not the classic ones).
+#[derive(Clone, Debug)]
+pub(super) struct FamilyBlock {
+    rules: Rules,
+    autoreset: AutoReset,
+    illegal: Illegal,
+    games: Vec<KGame>,
+    envs: Vec<Env>,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl FamilyBlock {
+    /// `num_envs` empty games of `rules`, or `oom`.
+    pub(super) fn new(
+        num_envs: usize,
+        rules: Rules,
+        autoreset: AutoReset,
+        illegal: Illegal,
+        seed: u64,
+        oom: Error,
+    ) -> Result<FamilyBlock, Error> {
+        let empty = KGame::new(rules)?;
+        let mut games = Vec::new();
+        games.try_reserve_exact(num_envs).map_err(|_| oom)?;
+        let mut envs = Vec::new();
+        envs.try_reserve_exact(num_envs).map_err(|_| oom)?;
+        for _ in 0..num_envs {
+            games.push(empty.clone());
+            envs.push(Env::START);
+        }
+        Ok(FamilyBlock {
+            rules,
+            autoreset,
+            illegal,
+            games,
+            envs,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        })
+    }
+
+    pub(super) fn num_envs(&self) -> usize {
+        self.envs.len()
+    }
+
+    pub(super) fn seed(&mut self, seed: u64) {
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    }
+
+    /// The cell `action` names in `game`, or why it is illegal there.
+    fn cell_of(&self, game: &KGame, action: i64) -> Result<(usize, usize), Error> {
+        let (rows, cols) = (self.rules.rows(), self.rules.cols());
+        let actions = self.rules.actions();
+        let index = usize::try_from(action)
+            .ok()
+            .filter(|&a| a < actions)
+            .ok_or(Error::ActionOutOfRange {
+                action: i128::from(action),
+                actions,
+            })?;
+        if self.rules.gravity() {
+            let row = game
+                .landing(index)
+                .ok_or(Error::ColumnFull { col: index })?;
+            return Ok((row, index));
+        }
+        let (row, col) = (index / cols, index % cols);
+        debug_assert!(row < rows);
+        match occupant(game.cells_words(), index as u32) {
+            Some(by) => Err(Error::Occupied { row, col, by }),
+            None => Ok((row, col)),
+        }
+    }
+
+    /// The error `step` would give for `actions` (one per game), or `Ok`.
+    pub(super) fn check(&self, actions: &[i64]) -> Result<(), (usize, Error)> {
+        for (i, ((game, env), &action)) in
+            self.games.iter().zip(&self.envs).zip(actions).enumerate()
+        {
+            if env.ended {
+                if self.autoreset == AutoReset::Disabled {
+                    let winner = bits_player(env.winner);
+                    return Err((i, Error::GameOver { winner }));
+                }
+                continue;
+            }
+            if self.illegal == Illegal::Raise {
+                self.cell_of(game, action).map_err(|error| (i, error))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays `actions[i]` in game `i` for every game, which [`check`](Self::check) has accepted.
+    pub(super) fn step_checked(&mut self, actions: &[i64], out: StepOutputs<'_>) {
+        let (cells, actions_per) = (self.rules.cells() as usize, self.rules.actions());
+        let same_step = self.autoreset == AutoReset::SameStep;
+        let StepOutputs {
+            view,
+            rewards,
+            terminated,
+            winner,
+            final_obs,
+            has_final_obs,
+        } = out;
+        for i in 0..self.games.len() {
+            let reward = &mut rewards[2 * i..2 * i + 2];
+            reward.fill(0.0);
+            (terminated[i], winner[i], has_final_obs[i]) = (false, 0, false);
+            if self.envs[i].ended {
+                self.restart(i);
+            } else if let Some(won) = self.advance(i, actions[i]) {
+                (terminated[i], winner[i]) = (true, won);
+                if let Some(w) = bits_player(won) {
+                    reward[w.index()] = 1.0;
+                    reward[w.other().index()] = -1.0;
+                }
+                if same_step {
+                    let obs = &mut final_obs[2 * cells * i..2 * cells * (i + 1)];
+                    write_planes(self.games[i].cells_words(), self.envs[i].to_move, obs);
+                    has_final_obs[i] = true;
+                    self.restart(i);
+                }
+            }
+            let obs = &mut view.obs[2 * cells * i..2 * cells * (i + 1)];
+            let mask = &mut view.action_mask[actions_per * i..actions_per * (i + 1)];
+            self.write_game(i, obs, mask);
+            view.current_player[i] = self.envs[i].to_move.number();
+        }
+    }
+
+    fn restart(&mut self, i: usize) {
+        self.games[i].reset();
+        self.envs[i] = Env::START;
+    }
+
+    /// Plays `action` for the player to move in game `i`, which is in play; an illegal action loses
+    /// the game. Returns the winner's number (0 for a draw) when the game ends.
+    fn advance(&mut self, i: usize, action: i64) -> Option<u8> {
+        let mover = self.envs[i].to_move;
+        self.envs[i].to_move = mover.other();
+        let cell = self.cell_of(&self.games[i], action);
+        // The game's own move: the family's rules, once.
+        let played = cell.and_then(|(row, col)| self.games[i].play(row, col, mover));
+        let env = &mut self.envs[i];
+        let winner = match played {
+            Ok(Some(winner)) => winner.number(),
+            Ok(None) if self.games[i].is_over() => 0,
+            Ok(None) => return None,
+            Err(_) => {
+                env.forfeit = true;
+                mover.other().number()
+            }
+        };
+        env.ended = true;
+        env.winner = winner;
+        Some(winner)
+    }
+
+    /// Game `i`'s observation and mask.
+    fn write_game(&self, i: usize, obs: &mut [bool], mask: &mut [bool]) {
+        let (game, env) = (&self.games[i], self.envs[i]);
+        if !self.rules.gravity() {
+            let chunks = obs.chunks_mut(64).zip(mask.chunks_mut(32));
+            for ((obs, mask), &word) in chunks.zip(game.cells_words()) {
+                write_word(word, env.to_move == Player::O, env.ended, obs, mask);
+            }
+            return;
+        }
+        write_planes(game.cells_words(), env.to_move, obs);
+        for (col, legal) in mask.iter_mut().enumerate() {
+            *legal = env.ended || game.landing(col).is_some();
+        }
+    }
+
+    /// Empties every game, or those `only` names, and writes the view.
+    pub(super) fn reset(&mut self, only: Option<&[bool]>, view: View<'_>) {
+        for i in 0..self.games.len() {
+            if only.is_none_or(|only| only[i]) {
+                self.restart(i);
+            }
+        }
+        self.write_view(view);
+    }
+
+    pub(super) fn write_view(&self, view: View<'_>) {
+        let (cells, actions) = (self.rules.cells() as usize, self.rules.actions());
+        let obs = view.obs.chunks_exact_mut(2 * cells);
+        let mask = view.action_mask.chunks_exact_mut(actions);
+        for (i, ((obs, mask), player)) in obs
+            .zip(mask)
+            .zip(view.current_player.iter_mut())
+            .enumerate()
+        {
+            self.write_game(i, obs, mask);
+            *player = self.envs[i].to_move.number();
+        }
+    }
+
+    /// A uniformly random legal action for game `i`.
+    fn random(&mut self, i: usize) -> usize {
+        let (game, env) = (&self.games[i], self.envs[i]);
+        if !self.rules.gravity() {
+            let cells = self.rules.cells() as usize;
+            return random_action(
+                &mut self.rng,
+                game.cells_words(),
+                game.moves_left(),
+                env,
+                cells,
+            );
+        }
+        let cols = self.rules.cols();
+        if env.ended {
+            return below(&mut self.rng, cols as u64) as usize;
+        }
+        let open = (0..cols).filter(|&c| game.landing(c).is_some()).count();
+        let k = below(&mut self.rng, open as u64) as usize;
+        (0..cols)
+            .filter(|&c| game.landing(c).is_some())
+            .nth(k)
+            .unwrap_or(0)
+    }
+
+    pub(super) fn sample(&mut self, actions: &mut [i64]) {
+        for (i, action) in actions.iter_mut().enumerate() {
+            *action = self.random(i) as i64;
+        }
+    }
+
+    pub(super) fn playout(&mut self, winners: &mut [u8]) {
+        for (i, winner) in winners.iter_mut().enumerate() {
+            while !self.envs[i].ended {
+                let action = self.random(i);
+                self.advance(i, action as i64);
+            }
+            *winner = self.envs[i].winner;
+        }
+    }
+
+    /// A copy of game `i`: [`Error::Forfeited`] for a game lost by an illegal action.
+    pub(super) fn game(&self, i: usize) -> Result<AnyGame, Error> {
+        let env = self.envs[i];
+        if env.forfeit {
+            let winner = bits_player(env.winner).unwrap_or(Player::X);
+            return Err(Error::Forfeited { winner });
+        }
+        Ok(AnyGame::from_lines(self.games[i].clone()))
+    }
+
+    /// Puts `game` in place of game `i`: the same rules, X first (else [`Error::Incompatible`]).
+    pub(super) fn set_game(&mut self, i: usize, game: &AnyGame) -> Result<(), Error> {
+        let Some(lines) = game.as_lines().filter(|g| g.rules() == self.rules) else {
+            return Err(Error::Incompatible {
+                reason: "its rules differ",
+            });
+        };
+        if lines.moves().next().is_some_and(|(_, _, p)| p != Player::X) {
+            return Err(Error::Incompatible {
+                reason: "O moved first, and X moves first here",
+            });
+        }
+        self.games[i] = lines.clone();
+        self.envs[i] = Env {
+            to_move: lines.last_player().map_or(Player::X, Player::other),
+            ended: lines.is_over(),
+            winner: lines.winner().map_or(0, Player::number),
+            forfeit: false,
+        };
+        Ok(())
+    }
+
+    pub(super) fn current_player(&self, i: usize) -> Player {
+        self.envs[i].to_move
+    }
+}
+
+/// A packed board's observation planes from `to_move`'s view: two entries a cell.
+fn write_planes(board: &[u64], to_move: Player, obs: &mut [bool]) {
+    for (chunk, &word) in obs.chunks_mut(64).zip(board) {
+        spread(mover_view(word, to_move == Player::O), chunk);
+    }
+}
