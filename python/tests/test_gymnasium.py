@@ -109,7 +109,7 @@ def test_the_vector_env_plays_connect_four() -> None:
     assert obs.shape == (4, 6, 7, 2) and info["action_mask"].shape == (4, 7)
     ended = 0
     for _ in range(200):
-        obs, reward, terminated, truncated, info = envs.step(envs.sample())
+        obs, _, terminated, _, info = envs.step(envs.sample())
         assert envs.observation_space.contains(obs)
         ended += int(terminated.sum())
     assert ended > 0

@@ -16,9 +16,9 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("pygame")  # tictactoe_v3 imports it
 
 import tictactoe.pettingzoo
-from pettingzoo.classic import tictactoe_v3
+from pettingzoo.classic import connect_four_v3, tictactoe_v3
 from pettingzoo.test import api_test
-from tictactoe.pettingzoo import env, raw_env
+from tictactoe.pettingzoo import connect_four_env, connect_four_raw_env, env, raw_env
 
 
 def state(game: Any) -> tuple[object, ...]:
@@ -43,9 +43,18 @@ def test_every_step_of_random_games_matches_tictactoe_v3() -> None:
     """Each game: the same random actions for both, a fifth of them for any cell (so some illegal),
     until the AEC loop ends; after every step both agents' observations and all of the
     environment's dicts compare equal."""
+    compare_random_games(env(), tictactoe_v3.env(), actions=9, games=1500, longest=40)
+
+
+def test_every_step_of_random_games_matches_connect_four_v3() -> None:
+    """The same for Connect Four: a fifth of the actions any column, so some land in full ones."""
+    compare_random_games(
+        connect_four_env(), connect_four_v3.env(), actions=7, games=1500, longest=50
+    )
+
+
+def compare_random_games(ours: Any, theirs: Any, actions: int, games: int, longest: int) -> None:
     rng = random.Random(2026)
-    ours, theirs = env(), tictactoe_v3.env()
-    games = 1500
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # both warn on each illegal move
         for _ in range(games):
@@ -66,13 +75,13 @@ def test_every_step_of_random_games_matches_tictactoe_v3() -> None:
                 if done or cut:
                     action = None
                 elif rng.random() < 0.2:
-                    action = rng.randrange(9)
+                    action = rng.randrange(actions)
                 else:
                     action = rng.choice(np.flatnonzero(mine["action_mask"]).tolist())
                 ours.step(action)
                 theirs.step(action)
                 steps += 1
-                assert steps < 40
+                assert steps < longest
             assert not theirs.agents
             assert state(ours.unwrapped) == state(theirs.unwrapped)
 
@@ -82,6 +91,34 @@ def test_passes_pettingzoo_api_test(n: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(env(n), num_cycles=300)
+
+
+@pytest.mark.parametrize("rules", [(6, 7, 4), (4, 5, 3), (2, 2, 2)])
+def test_connect_four_passes_pettingzoo_api_test(rules: tuple[int, int, int]) -> None:
+    rows, cols, k = rules
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(connect_four_env(rows=rows, cols=cols, k=k), num_cycles=300)
+
+
+def test_the_family_beyond_connect_four() -> None:
+    game = env(rows=3, cols=5, k=3)
+    game.reset()
+    for action in [0, 5, 1, 6, 2]:  # X takes the first three cells of the top row
+        game.step(action)
+    assert game.rewards == {"player_1": 1, "player_2": -1}
+    four = connect_four_raw_env(rows=4, cols=4, k=3)
+    four.reset()
+    for column in [0, 1, 0, 1, 0]:
+        four.step(column)
+    assert four.rewards == {"player_0": 1, "player_1": -1}
+    assert four.observe("player_1")["observation"][:, 0, 1].tolist() == [0, 1, 1, 1]
+    with pytest.raises(ValueError, match="full"):
+        full = connect_four_raw_env(rows=2, cols=2, k=2)
+        full.reset()
+        full.step(0)
+        full.step(0)
+        full.step(0)
 
 
 def test_larger_boards_score_like_the_engine() -> None:

@@ -1,10 +1,12 @@
-"""A PettingZoo AEC environment on the engine: a drop-in for ``pettingzoo.classic.tictactoe_v3``.
+"""PettingZoo AEC environments on the engine: drop-ins for ``pettingzoo.classic.tictactoe_v3``
+(``env``) and ``pettingzoo.classic.connect_four_v3`` (``connect_four_env``).
 
-For the same actions it gives the same agents, observations, masks, rewards, terminations and
-truncations as ``tictactoe_v3`` at ``n = 3``, quirks included (an illegal action costs its mover -1
-and the other agent 0, and ends the game as truncated too; only the agent to move sees legal
-actions in its mask). Any ``n`` works the same way. Needs the extra:
-``pip install 'tictactoe-engine[pettingzoo]'``.
+For the same actions each gives the same agents, observations, masks, rewards, terminations and
+truncations as the PettingZoo game it replaces, quirks included (an illegal action costs its mover
+-1 and the other agent 0, and ends the game as truncated too; only the agent to move sees legal
+actions in its mask, also once the game is over). Any rules of the family work the same way:
+``env(n)`` or ``env(rows=..., cols=..., k=...)``, ``connect_four_env(rows=..., cols=..., k=...)``.
+Needs the extra: ``pip install 'tictactoe-engine[pettingzoo]'``.
 
 Actions are cell indices, ``row * n + col``, and the observation's cell ``[i // n, i % n]`` is the
 one action ``i`` marks, as in v3. (v3 draws its board with square ``i`` down the columns; the
@@ -33,16 +35,38 @@ from pettingzoo.utils import AgentSelector, wrappers
 from tictactoe import IllegalMoveError, TicTacToe
 
 AGENTS = ("player_1", "player_2")
+# connect_four_v3 numbers its agents from 0.
+CONNECT_FOUR_AGENTS = ("player_0", "player_1")
 
 
-def env(n: int = 3, render_mode: str | None = None) -> AECEnv[str, dict[str, Any], int]:
-    """The environment wrapped as ``tictactoe_v3.env()`` is: an illegal action ends the game with -1
+def _wrapped(raw: AECEnv[str, dict[str, Any], int]) -> AECEnv[str, dict[str, Any], int]:
+    """``raw`` wrapped as PettingZoo's classic games are: an illegal action ends the game with -1
     for its mover, an action outside the space is an assertion error, and calls out of order are
     refused."""
-    wrapped: AECEnv[str, dict[str, Any], int] = raw_env(n, render_mode)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    raw = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    raw = wrappers.AssertOutOfBoundsWrapper(raw)
+    return wrappers.OrderEnforcingWrapper(raw)
+
+
+def env(
+    n: int | None = None,
+    render_mode: str | None = None,
+    *,
+    rows: int | None = None,
+    cols: int | None = None,
+    k: int | None = None,
+    gravity: bool = False,
+) -> AECEnv[str, dict[str, Any], int]:
+    """The drop-in for ``tictactoe_v3.env()``: ``n`` (3 by default), or any rules of the family."""
+    return _wrapped(raw_env(n, render_mode, rows=rows, cols=cols, k=k, gravity=gravity))
+
+
+def connect_four_env(
+    render_mode: str | None = None, *, rows: int = 6, cols: int = 7, k: int = 4
+) -> AECEnv[str, dict[str, Any], int]:
+    """The drop-in for ``connect_four_v3.env()``: agents ``player_0`` and ``player_1``, an action
+    per column; other board sizes and run lengths with the same conventions."""
+    return _wrapped(connect_four_raw_env(render_mode, rows=rows, cols=cols, k=k))
 
 
 class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
@@ -54,30 +78,47 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
         "is_parallelizable": False,
         "render_fps": 1,
     }
+    agent_names: tuple[str, str] = AGENTS
 
-    def __init__(self, n: int = 3, render_mode: str | None = None) -> None:
-        EzPickle.__init__(self, n, render_mode)
+    def __init__(
+        self,
+        n: int | None = None,
+        render_mode: str | None = None,
+        *,
+        rows: int | None = None,
+        cols: int | None = None,
+        k: int | None = None,
+        gravity: bool = False,
+    ) -> None:
+        EzPickle.__init__(self, n, render_mode, rows=rows, cols=cols, k=k, gravity=gravity)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        self.n = n
+        if rows is None and cols is None:
+            self._game = TicTacToe(3 if n is None else n, k=k, gravity=gravity)
+        else:
+            self._game = TicTacToe(n, rows=rows, cols=cols, k=k, gravity=gravity)
+        self.rows, self.cols = self._game.rows, self._game.cols
+        self.n = self.rows
+        self.gravity = self._game.gravity
         self.render_mode = render_mode
-        self._game = TicTacToe(n)
         # The marks by player number, kept beside the engine (which decides legality and wins) so
-        # that an observation is a few array operations instead of n * n calls.
-        self._marks = np.zeros((n, n), dtype=np.int8)
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
-        cells = n * n
-        self.action_spaces = {a: spaces.Discrete(cells) for a in AGENTS}
+        # that an observation is a few array operations instead of rows * cols calls.
+        self._marks = np.zeros((self.rows, self.cols), dtype=np.int8)
+        agents = self.agent_names
+        self.possible_agents = list(agents)
+        self.agents = list(agents)
+        actions = self.cols if self.gravity else self.rows * self.cols
+        self._actions = actions
+        self.action_spaces = {a: spaces.Discrete(actions) for a in agents}
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(0, 1, (n, n, 2), dtype=np.int8),
-                    "action_mask": spaces.Box(0, 1, (cells,), dtype=np.int8),
+                    "observation": spaces.Box(0, 1, (self.rows, self.cols, 2), dtype=np.int8),
+                    "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
                 }
             )
-            for a in AGENTS
+            for a in agents
         }
         self._selector = AgentSelector(self.agents)
         self._start()
@@ -85,7 +126,7 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
     def _start(self) -> None:
         self._game.reset()
         self._marks[:] = 0
-        self.agents = list(AGENTS)
+        self.agents = list(self.agent_names)
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -101,11 +142,13 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        me = AGENTS.index(agent) + 1
+        me = self.agent_names.index(agent) + 1
         observation = np.stack([self._marks == me, self._marks == 3 - me], axis=-1)
-        mask = np.zeros(self.n * self.n, dtype=np.int8)
+        mask = np.zeros(self._actions, dtype=np.int8)
         if agent == self.agent_selection:
-            mask[self._marks.ravel() == 0] = 1
+            # A column is open while its top cell is; a cell while it is empty.
+            free = self._marks[0] if self.gravity else self._marks.ravel()
+            mask[free == 0] = 1
         return {"observation": observation.astype(np.int8), "action_mask": mask}
 
     def step(self, action: int) -> None:
@@ -113,20 +156,28 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        player = AGENTS.index(agent) + 1
+        player = self.agent_names.index(agent) + 1
         action = operator.index(action)  # a float is a TypeError, not truncated
-        if not 0 <= action < self.n * self.n:
+        if not 0 <= action < self._actions:
             # Refused in the caller's own terms: a cell it never named would mislead.
+            last = self._actions - 1
             raise IllegalMoveError(
-                f"action {action} is outside the board: it must be between 0 and {self.n**2 - 1}"
+                f"action {action} is outside the board: it must be between 0 and {last}"
             )
-        row, col = divmod(action, self.n)
-        winner = self._game.move(row, col, player)
-        self._marks[row, col] = player
+        if self.gravity:
+            winner = self._game.drop(action, player)
+            column = self._marks[:, action]
+            # The engine took the drop: the column had an empty cell, the lowest of which is now
+            # the player's.
+            column[np.flatnonzero(column == 0)[-1]] = player
+        else:
+            row, col = divmod(action, self.cols)
+            winner = self._game.move(row, col, player)
+            self._marks[row, col] = player
         if self._game.is_over:
             if winner:
-                self.rewards[AGENTS[winner - 1]] += 1
-                self.rewards[AGENTS[2 - winner]] -= 1
+                self.rewards[self.agent_names[winner - 1]] += 1
+                self.rewards[self.agent_names[2 - winner]] -= 1
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         self.agent_selection = self._selector.next()
@@ -143,3 +194,22 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
 
     def close(self) -> None:
         pass
+
+
+class connect_four_raw_env(raw_env):
+    """The unwrapped drop-in for ``connect_four_v3.raw_env``: Connect Four (or other rules with
+    gravity), agents ``player_0`` and ``player_1``, one action per column."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "connect_four_engine_v0",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
+    agent_names = CONNECT_FOUR_AGENTS
+
+    def __init__(
+        self, render_mode: str | None = None, *, rows: int = 6, cols: int = 7, k: int = 4
+    ) -> None:
+        super().__init__(None, render_mode, rows=rows, cols=cols, k=k, gravity=True)
+        EzPickle.__init__(self, render_mode, rows=rows, cols=cols, k=k)
