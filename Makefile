@@ -293,7 +293,7 @@ bench-floor: lib venv
 	cp target/release/lib_probe.so $(BENCH_PY)/_probe.abi3.so
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := ops batch decode ffi
+FUZZ_TARGETS := ops batch decode ffi family
 
 # Nightly only: libFuzzer on each target for FUZZ_SECONDS, from the committed seeds. A crash's input
 # goes into fuzz/regressions/<target>/, which `make test` replays on stable.

@@ -148,6 +148,9 @@ pub fn decode(data: &[u8]) {
     {
         return;
     }
+    if data.get(3) == Some(&3) {
+        return decode_family(data);
+    }
     let fixed = FixedGame::<3>::decode(data);
     let Ok(game) = Game::decode(data) else {
         assert!(
@@ -181,4 +184,136 @@ pub fn decode(data: &[u8]) {
             let _ = copy.play_i64(0, n - 1, 2);
         }
     }
+}
+
+/// [`decode`] for the family's format (version 3): an accepted input is canonical and replays on
+/// the scanning model.
+fn decode_family(data: &[u8]) {
+    use tictactoe_core::AnyGame;
+    use tictactoe_testkit::family::KModel;
+
+    if data
+        .get(8..12)
+        .is_some_and(|cols| u32::from_le_bytes(cols.try_into().expect("four bytes")) > 256)
+    {
+        return;
+    }
+    let Ok(game) = AnyGame::decode(data) else {
+        return;
+    };
+    assert_eq!(game.encode(), data);
+    let rules = game.rules();
+    assert!(
+        !rules.is_classic(),
+        "the classic game is written as version 2"
+    );
+    let mut model = KModel::new(rules.rows(), rules.cols(), rules.k(), rules.gravity());
+    for (r, c, p) in game.moves() {
+        assert!(model.play(r as i64, c as i64, p.number().into()).is_ok());
+    }
+    assert_eq!(game.to_string(), model.render());
+    assert_eq!(game.winner(), model.winner());
+}
+
+/// Any rules of the family from the input's first four bytes (sides 1 to 9, every k, gravity or
+/// not), then arbitrary calls (moves, drops, undo, reset, batches, encode and decode), each answer
+/// checked against the scanning model and the whole board every few calls.
+pub fn family(data: &[u8]) {
+    use tictactoe_core::{AnyGame, Rules};
+    use tictactoe_testkit::family::KModel;
+
+    let mut input = Input { data };
+    let (Some(r), Some(c), Some(k), Some(flags)) =
+        (input.byte(), input.byte(), input.byte(), input.byte())
+    else {
+        return;
+    };
+    let (rows, cols) = (1 + usize::from(r % 9), 1 + usize::from(c % 9));
+    let k = 1 + usize::from(k) % rows.max(cols);
+    let gravity = flags & 1 == 1;
+    let rules = Rules::new(rows, cols, k, gravity).expect("rules of the family");
+    let mut game = AnyGame::new(rules, Mode::Checked).expect("a small game");
+    let mut model = KModel::new(rows, cols, k, gravity);
+    let side = rows.max(cols);
+    let mut calls = 0;
+    while let Some(op) = input.byte() {
+        let before = game.clone();
+        match op % 8 {
+            0..=2 => {
+                let (Some(r), Some(c), Some(p)) = (input.byte(), input.byte(), input.byte()) else {
+                    return;
+                };
+                let (row, col, p) = (
+                    coordinate(r, side),
+                    coordinate(c, side),
+                    player(p, model.last_player()),
+                );
+                let got = game.play_i64(row, col, p);
+                assert_eq!(got, model.play(row, col, p));
+                if got.is_err() {
+                    assert_eq!(game, before, "a refused move changed the game");
+                }
+            }
+            3 | 4 => {
+                let (Some(c), Some(p)) = (input.byte(), input.byte()) else {
+                    return;
+                };
+                let (col, p) = (coordinate(c, side), player(p, model.last_player()));
+                let got = game.drop_i64(col, p);
+                assert_eq!(got, model.drop(col, p));
+                if got.is_err() {
+                    assert_eq!(game, before, "a refused drop changed the game");
+                }
+            }
+            5 => assert_eq!(game.undo(), model.undo()),
+            6 => {
+                let count = input.byte().map_or(0, |b| usize::from(b % 5));
+                let mut moves = Vec::new();
+                let mut trial = model.clone();
+                let mut refused = None;
+                for index in 0..count {
+                    let (Some(r), Some(c), Some(p)) = (input.byte(), input.byte(), input.byte())
+                    else {
+                        break;
+                    };
+                    let m = [
+                        coordinate(r, side),
+                        coordinate(c, side),
+                        player(p, trial.last_player()),
+                    ];
+                    if refused.is_none() && trial.play(m[0], m[1], m[2]).is_err() {
+                        refused = Some(index);
+                    }
+                    moves.push(m);
+                }
+                let got = game.play_all_i64(moves);
+                match refused {
+                    Some(index) => {
+                        assert_eq!(got.map_err(|e| e.index), Err(index));
+                        assert_eq!(game, before, "a refused batch changed the game");
+                    }
+                    None => {
+                        assert!(got.is_ok());
+                        model = trial;
+                    }
+                }
+            }
+            _ => {
+                let back = AnyGame::decode(&game.encode()).expect("an encoding reads back");
+                assert_eq!(back, game);
+                game = back;
+            }
+        }
+        calls += 1;
+        assert_eq!(game.winner(), model.winner());
+        assert_eq!(game.move_count(), model.moves.len() as u64);
+        if calls % FULL_CHECK_EVERY == 0 {
+            for p in [Player::X, Player::O] {
+                assert_eq!(game.can_win(p), model.can_win(p));
+            }
+            assert_eq!(game.to_string(), model.render());
+        }
+    }
+    assert_eq!(game.is_over(), model.is_over());
+    assert_eq!(game.to_string(), model.render());
 }

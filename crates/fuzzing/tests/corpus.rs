@@ -12,6 +12,7 @@ const TARGETS: &[(&str, Target)] = &[
     ("batch", tictactoe_fuzzing::batch),
     ("decode", tictactoe_fuzzing::decode),
     ("ffi", tictactoe_fuzzing::ffi),
+    ("family", tictactoe_fuzzing::family),
 ];
 
 // Under Miri, which interprets every instruction, only the target that crosses the unsafe C ABI:
