@@ -3,8 +3,10 @@
 
 fn main() {
     println!("cargo:rerun-if-changed=c/reference.c");
+    println!("cargo:rerun-if-changed=c/family.c");
     cc::Build::new()
         .file("c/reference.c")
+        .file("c/family.c")
         .opt_level(2)
         .warnings(true)
         .extra_warnings(true)

@@ -1,6 +1,8 @@
 //! `tictactoe-bench generate DIR` writes the games; `tictactoe-bench run DIR` replays them through the
 //! engine and the hand-written C loop and prints one JSON object per line for `bench/report.py`.
 
+mod family;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::path::Path;
@@ -433,6 +435,7 @@ fn main() {
         }
         (Some("run"), Some(dir)) => {
             run(Path::new(dir));
+            family::run();
             for (envs, n) in [(64, 3), (4096, 3), (65_536, 3), (4096, 8)] {
                 let steps = (4_000_000 / (envs * n * n / 9)).max(8);
                 let ops = (steps * envs) as u64;

@@ -1,0 +1,314 @@
+//! The family's rows: a move on a 1000 x 1000 board for several `k` (flat in `k`), Connect Four
+//! moves, and Connect Four batches, each beside its honest floor (`c/family.c`, or a plain Rust
+//! loop for the batch, as for the classic batch rows).
+
+use std::hint::black_box;
+
+use tictactoe_bench::Rng;
+use tictactoe_core::{
+    AnyGame, AutoReset, Illegal, KGame, Mode, Player, Rules, StepOutputs, VecGames, View,
+};
+
+use crate::{Contender, group};
+
+unsafe extern "C" {
+    fn family_scan_replay(
+        moves: *const i64,
+        count: usize,
+        rows: i64,
+        cols: i64,
+        k: i64,
+        board: *mut u8,
+    ) -> i64;
+    fn connect_four_replay(data: *const i64, words: usize) -> i64;
+}
+
+/// `count` moves on a `side x side` board, X and O alternating, each on a random empty cell of its
+/// own colour in a colouring with no three in a row in any direction (cell `(r, c)` is X's when
+/// `(r + 2c) % 4 < 2`): no game ends, whatever `k >= 3`, so every row times moves and nothing
+/// else. `[row, col, player]` triples.
+fn endless_moves(side: usize, count: usize, rng: &mut Rng) -> Vec<i64> {
+    let mut cells: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
+    for r in 0..side {
+        for c in 0..side {
+            cells[usize::from((r + 2 * c) % 4 >= 2)].push((r, c));
+        }
+    }
+    for list in &mut cells {
+        for i in (1..list.len()).rev() {
+            list.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+    }
+    (0..count)
+        .flat_map(|i| {
+            let (r, c) = cells[i % 2][i / 2];
+            [r as i64, c as i64, (i % 2 + 1) as i64]
+        })
+        .collect()
+}
+
+/// Random Connect Four games to their end, X first, as `[k, col, col, ...]` records.
+fn connect_four_games(count: usize, rng: &mut Rng) -> Vec<i64> {
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let mut game = KGame::new(Rules::connect_four()).expect("a board");
+        let mut cols = Vec::new();
+        let mut player = Player::X;
+        while !game.is_over() {
+            let open: Vec<usize> = (0..7).filter(|&c| game.cell(0, c) == Ok(None)).collect();
+            let col = open[rng.below(open.len() as u64) as usize];
+            game.drop_in(col, player).expect("an open column");
+            cols.push(col as i64);
+            player = player.other();
+        }
+        out.push(cols.len() as i64);
+        out.extend(cols);
+    }
+    out
+}
+
+/// Replays `moves` on `game` (reset first); returns the sum of the winners.
+fn replay_cells(game: &mut KGame, moves: &[i64]) -> i64 {
+    game.reset();
+    let mut sum = 0;
+    for m in moves.chunks_exact(3) {
+        let won = game.play_i64(m[0], m[1], m[2]).expect("a legal move");
+        sum += i64::from(won);
+    }
+    sum
+}
+
+/// Replays Connect Four records on `game` through `drop` (after `reset` for each game); returns the
+/// sum of the winners.
+fn replay_drops<G>(
+    data: &[i64],
+    game: &mut G,
+    drop: fn(&mut G, i64, i64) -> u8,
+    reset: fn(&mut G),
+) -> i64 {
+    let (mut sum, mut at) = (0, 0);
+    while at < data.len() {
+        let k = data[at] as usize;
+        reset(game);
+        for (i, &col) in data[at + 1..at + 1 + k].iter().enumerate() {
+            sum += i64::from(drop(game, col, (i % 2 + 1) as i64));
+        }
+        at += 1 + k;
+    }
+    sum
+}
+
+pub(crate) fn run() {
+    let mut rng = Rng::new(0xC0_4E_C7_F0_0E);
+    let side = 1000;
+    let count = 200_000;
+    let moves = endless_moves(side, count, &mut rng);
+    let mut boards: Vec<KGame> = [3, 5, 50]
+        .iter()
+        .map(|&k| KGame::new(Rules::new(side, side, k, false).expect("rules")).expect("a board"))
+        .collect();
+    let mut bytes = vec![0u8; side * side];
+    let mut more_bytes = vec![0u8; side * side];
+    let [k3, k5, k50] = boards.as_mut_slice() else {
+        unreachable!("three boards")
+    };
+    let scan = |k: i64, board: &mut Vec<u8>| {
+        // SAFETY: `moves` holds `count` triples on a `side x side` board of `board.len()` bytes.
+        unsafe {
+            family_scan_replay(
+                moves.as_ptr(),
+                count,
+                side as i64,
+                side as i64,
+                k,
+                board.as_mut_ptr(),
+            )
+        }
+    };
+    let contenders: Vec<Contender<'_>> = vec![
+        ("core, k = 3", Box::new(|| replay_cells(k3, &moves))),
+        ("core, k = 5", Box::new(|| replay_cells(k5, &moves))),
+        ("core, k = 50", Box::new(|| replay_cells(k50, &moves))),
+        (
+            "C floor: byte board, walk from the move, k = 3",
+            Box::new(|| scan(3, &mut bytes)),
+        ),
+        (
+            "C floor: byte board, walk from the move, k = 50",
+            Box::new(|| scan(50, &mut more_bytes)),
+        ),
+    ];
+    group(
+        "family, 1000 x 1000 board, per move (no win)",
+        7,
+        count as u64,
+        contenders,
+    );
+
+    let games = connect_four_games(20_000, &mut rng);
+    let ops = (games.len() - 20_000) as u64;
+    let mut any = AnyGame::new(Rules::connect_four(), Mode::Checked).expect("a board");
+    let mut lines = KGame::new(Rules::connect_four()).expect("a board");
+    let contenders: Vec<Contender<'_>> = vec![
+        (
+            "C floor: two 64-bit boards, shift-and win test",
+            Box::new(|| {
+                // SAFETY: `games` is a slice of records as `connect_four_replay` reads them.
+                unsafe { connect_four_replay(games.as_ptr(), games.len()) }
+            }),
+        ),
+        (
+            "core, the one game type (AnyGame::drop_i64)",
+            Box::new(|| {
+                let drop = |g: &mut AnyGame, c, p| g.drop_i64(c, p).expect("legal");
+                replay_drops(&games, &mut any, drop, AnyGame::reset)
+            }),
+        ),
+        (
+            "core, the family's board (KGame::drop_i64)",
+            Box::new(|| {
+                let drop = |g: &mut KGame, c, p| g.drop_i64(c, p).expect("legal");
+                replay_drops(&games, &mut lines, drop, KGame::reset)
+            }),
+        ),
+    ];
+    group("Connect Four, per move (random games)", 7, ops, contenders);
+
+    let (envs, steps) = (4096, 200);
+    group(
+        "VecGames step(sample()), Connect Four, 4096 games, per env-step",
+        7,
+        (envs * steps) as u64,
+        vec![
+            ("core", Box::new(move || connect_four_batch(envs, steps))),
+            (
+                "floor: plain Connect Four bitboard loop, same outputs",
+                Box::new(move || plain_connect_four_batch(envs, steps)),
+            ),
+        ],
+    );
+}
+
+/// `VecGames` with Connect Four's rules in the core alone: `step(sample())`, every output written.
+fn connect_four_batch(envs: usize, steps: usize) -> i64 {
+    let rules = Rules::connect_four();
+    let mut games = VecGames::with_rules(envs, rules, AutoReset::NextStep, Illegal::Raise, 1, 1)
+        .expect("games");
+    let (mut obs, mut mask, mut player) = (
+        vec![false; 84 * envs],
+        vec![false; 7 * envs],
+        vec![0u8; envs],
+    );
+    let (mut rewards, mut done, mut winner, mut has_final) = (
+        vec![0f32; 2 * envs],
+        vec![false; envs],
+        vec![0u8; envs],
+        vec![false; envs],
+    );
+    let mut actions = vec![0i64; envs];
+    let mut sum = 0i64;
+    for _ in 0..steps {
+        games.sample(&mut actions).expect("sample");
+        let out = StepOutputs {
+            view: View {
+                obs: &mut obs,
+                action_mask: &mut mask,
+                current_player: &mut player,
+            },
+            rewards: &mut rewards,
+            terminated: &mut done,
+            winner: &mut winner,
+            final_obs: &mut [],
+            has_final_obs: &mut has_final,
+        };
+        games.step(&actions, out).expect("legal actions");
+        sum += done.iter().filter(|&&d| d).count() as i64;
+    }
+    black_box(&obs);
+    sum
+}
+
+/// The floor of a Connect Four batch: per game the two players' 64-bit boards (7 bits a column),
+/// the column heights, whose move it is and whether it ended; a random open column; the shift-and
+/// win test; and the same outputs as `VecGames` (the mover's view, the open columns, the player,
+/// rewards, termination, winner), next-step auto-reset. Its checksum is its own.
+fn plain_connect_four_batch(envs: usize, steps: usize) -> i64 {
+    fn won(b: u64) -> bool {
+        [7, 1, 8, 6].iter().any(|&s| {
+            let m = b & (b >> s);
+            m & (m >> (2 * s)) != 0
+        })
+    }
+    #[derive(Clone, Copy)]
+    struct G {
+        boards: [u64; 2],
+        heights: [u8; 7],
+        moves: u8,
+        ended: bool,
+    }
+    let fresh = G {
+        boards: [0; 2],
+        heights: [0; 7],
+        moves: 0,
+        ended: false,
+    };
+    let mut games = vec![fresh; envs];
+    let (mut obs, mut mask, mut player) = (
+        vec![[false; 84]; envs],
+        vec![[false; 7]; envs],
+        vec![0u8; envs],
+    );
+    let (mut rewards, mut done, mut winner) =
+        (vec![[0f32; 2]; envs], vec![false; envs], vec![0u8; envs]);
+    let mut rng = Rng::new(1);
+    let mut sum = 0i64;
+    for _ in 0..steps {
+        for i in 0..envs {
+            let g = &mut games[i];
+            rewards[i] = [0.0; 2];
+            (done[i], winner[i]) = (false, 0);
+            if g.ended {
+                *g = fresh;
+            } else {
+                let open = g.heights.iter().filter(|&&h| h < 6).count() as u64;
+                let mut pick = rng.below(open);
+                let col = (0..7)
+                    .find(|&c| {
+                        if g.heights[c] >= 6 {
+                            return false;
+                        }
+                        let here = pick == 0;
+                        pick = pick.wrapping_sub(1);
+                        here
+                    })
+                    .unwrap_or(0);
+                let p = usize::from(g.moves & 1);
+                g.boards[p] |= 1 << (7 * col + usize::from(g.heights[col]));
+                g.heights[col] += 1;
+                g.moves += 1;
+                if won(g.boards[p]) {
+                    (rewards[i][p], rewards[i][1 - p], winner[i]) = (1.0, -1.0, p as u8 + 1);
+                }
+                done[i] = winner[i] != 0 || g.moves == 42;
+                g.ended = done[i];
+            }
+            // Row 0 is the top: cell (row, col) is bit 7 * col + (5 - row).
+            let me = usize::from(g.moves & 1);
+            for row in 0..6 {
+                for col in 0..7 {
+                    let bit = 1 << (7 * col + 5 - row);
+                    let at = 2 * (7 * row + col);
+                    obs[i][at] = g.boards[me] & bit != 0;
+                    obs[i][at + 1] = g.boards[1 - me] & bit != 0;
+                }
+            }
+            for (col, m) in mask[i].iter_mut().enumerate() {
+                *m = g.ended || g.heights[col] < 6;
+            }
+            player[i] = me as u8 + 1;
+        }
+        sum += done.iter().filter(|&&d| d).count() as i64;
+    }
+    black_box((&obs, &mask, &player, &rewards, &winner));
+    sum
+}
