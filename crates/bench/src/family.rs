@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use tictactoe_bench::Rng;
 use tictactoe_core::{
-    AnyGame, AutoReset, Illegal, KGame, Mode, Player, Rules, StepOutputs, VecGames, View,
+    AnyGame, AutoReset, BitBoard, Illegal, KGame, Mode, Player, Rules, StepOutputs, VecGames, View,
 };
 
 use crate::{Contender, group};
@@ -149,6 +149,7 @@ pub(crate) fn run() {
     let ops = (games.len() - 20_000) as u64;
     let mut any = AnyGame::new(Rules::connect_four(), Mode::Checked).expect("a board");
     let mut lines = KGame::new(Rules::connect_four()).expect("a board");
+    let mut small = KGame::new_small(Rules::connect_four()).expect("a board");
     let contenders: Vec<Contender<'_>> = vec![
         (
             "C floor: two 64-bit boards, shift-and win test",
@@ -165,7 +166,14 @@ pub(crate) fn run() {
             }),
         ),
         (
-            "core, the family's board (KGame::drop_i64)",
+            "core, one word a player (KGame::new_small)",
+            Box::new(|| {
+                let drop = |g: &mut KGame<BitBoard>, c, p| g.drop_i64(c, p).expect("legal");
+                replay_drops(&games, &mut small, drop, KGame::reset)
+            }),
+        ),
+        (
+            "core, line bitsets (KGame::new)",
             Box::new(|| {
                 let drop = |g: &mut KGame, c, p| g.drop_i64(c, p).expect("legal");
                 replay_drops(&games, &mut lines, drop, KGame::reset)

@@ -10,14 +10,15 @@ use crate::batch::BatchError;
 use crate::board::Outcome;
 use crate::error::{DecodeError, Error};
 use crate::game::Game;
-use crate::kgame::KGame;
+use crate::kgame::{BitBoard, KGame, LineBoard, Marks};
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::rules::Rules;
 
 /// A game of any rules of the k-in-a-row family ([`Rules`]), in the representation that plays those
 /// rules best: counters for the classic square game (every figure of [`Game`]: O(1) moves, lean
-/// mode), line bitsets for every other ([`KGame`]).
+/// mode), one word a player for other boards that fit in 64 bits ([`BitBoard`]), line bitsets for
+/// every other ([`LineBoard`]).
 ///
 /// ```
 /// use tictactoe_core::{AnyGame, Mode, Player, Rules};
@@ -36,7 +37,8 @@ pub struct AnyGame(Repr);
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Repr {
     Classic(Game),
-    Lines(KGame),
+    Lines(KGame<LineBoard>),
+    Bits(KGame<BitBoard>),
 }
 
 /// Calls the same method on whichever game is inside.
@@ -45,8 +47,41 @@ macro_rules! each {
         match $self {
             AnyGame(Repr::Classic($game)) => $body,
             AnyGame(Repr::Lines($game)) => $body,
+            AnyGame(Repr::Bits($game)) => $body,
         }
     };
+}
+
+/// The family's boards, as the one game type holds them.
+pub(crate) trait IntoAny: Marks {
+    /// `game` as the one game type.
+    fn into_any(game: KGame<Self>) -> AnyGame;
+    /// The game of this board inside `any`, if that is what it holds.
+    fn from_any(any: &AnyGame) -> Option<&KGame<Self>>;
+}
+
+impl IntoAny for LineBoard {
+    fn into_any(game: KGame<LineBoard>) -> AnyGame {
+        AnyGame(Repr::Lines(game))
+    }
+    fn from_any(any: &AnyGame) -> Option<&KGame<LineBoard>> {
+        match &any.0 {
+            Repr::Lines(game) => Some(game),
+            _ => None,
+        }
+    }
+}
+
+impl IntoAny for BitBoard {
+    fn into_any(game: KGame<BitBoard>) -> AnyGame {
+        AnyGame(Repr::Bits(game))
+    }
+    fn from_any(any: &AnyGame) -> Option<&KGame<BitBoard>> {
+        match &any.0 {
+            Repr::Bits(game) => Some(game),
+            _ => None,
+        }
+    }
 }
 
 impl AnyGame {
@@ -64,12 +99,10 @@ impl AnyGame {
                 reason: "lean mode needs the classic square game: rows = cols = k, no gravity",
             });
         }
+        if BitBoard::fits(rules) {
+            return KGame::new_small(rules).map(|game| AnyGame(Repr::Bits(game)));
+        }
         KGame::new(rules).map(|game| AnyGame(Repr::Lines(game)))
-    }
-
-    /// A game of rules other than the classic ones, on its line bitsets.
-    pub(crate) fn from_lines(game: KGame) -> AnyGame {
-        AnyGame(Repr::Lines(game))
     }
 
     /// The rules this game plays by.
@@ -78,6 +111,7 @@ impl AnyGame {
         match &self.0 {
             Repr::Classic(game) => Rules::classic(game.n()),
             Repr::Lines(game) => game.rules(),
+            Repr::Bits(game) => game.rules(),
         }
     }
 
@@ -99,7 +133,7 @@ impl AnyGame {
     pub fn mode(&self) -> Mode {
         match &self.0 {
             Repr::Classic(game) => game.mode(),
-            Repr::Lines(_) => Mode::Checked,
+            Repr::Lines(_) | Repr::Bits(_) => Mode::Checked,
         }
     }
 
@@ -108,16 +142,7 @@ impl AnyGame {
     pub fn as_classic(&self) -> Option<&Game> {
         match &self.0 {
             Repr::Classic(game) => Some(game),
-            Repr::Lines(_) => None,
-        }
-    }
-
-    /// The family's game inside, if these are not the classic rules.
-    #[must_use]
-    pub fn as_lines(&self) -> Option<&KGame> {
-        match &self.0 {
-            Repr::Classic(_) => None,
-            Repr::Lines(game) => Some(game),
+            _ => None,
         }
     }
 
@@ -145,6 +170,7 @@ impl AnyGame {
                 Err(Error::NoGravity)
             }
             Repr::Lines(game) => game.drop_i64(col, player),
+            Repr::Bits(game) => game.drop_i64(col, player),
         }
     }
 
@@ -262,7 +288,10 @@ impl AnyGame {
                 let why = "the classic game is written as version 2";
                 return Err(DecodeError::Inconsistent(why).into());
             }
-            return KGame::decode(bytes).map(|game| AnyGame(Repr::Lines(game)));
+            if BitBoard::fits(header.rules) {
+                return KGame::<BitBoard>::decode(bytes).map(|game| AnyGame(Repr::Bits(game)));
+            }
+            return KGame::<LineBoard>::decode(bytes).map(|game| AnyGame(Repr::Lines(game)));
         }
         Game::decode(bytes).map(AnyGame::from)
     }

@@ -58,6 +58,7 @@ mod game;
 #[cfg(feature = "alloc")]
 mod kgame;
 mod limits;
+mod packed;
 mod play;
 mod player;
 mod rules;
@@ -78,7 +79,7 @@ pub use error::{DecodeError, Error};
 pub use game::Game;
 pub use game::{FixedGame, TicTacToe};
 #[cfg(feature = "alloc")]
-pub use kgame::KGame;
+pub use kgame::{BitBoard, KGame, LineBoard, Marks};
 pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
 pub use player::{InvalidPlayer, Player};
 pub use rules::Rules;

@@ -4,7 +4,7 @@
 //! after every call.
 
 use proptest::prelude::*;
-use tictactoe_core::{Error, KGame, Player, Rules};
+use tictactoe_core::{BitBoard, Error, KGame, Marks, Player, Rules};
 use tictactoe_testkit::family::KModel;
 
 #[derive(Clone, Debug)]
@@ -36,7 +36,12 @@ fn ops(rows: usize, cols: usize) -> impl Strategy<Value = Vec<Op>> {
     proptest::collection::vec(op, 1..80)
 }
 
-fn agrees(game: &KGame, model: &KModel) {
+/// Rules that fit in one word a player, `(rows + 1) * cols <= 64`.
+fn small_rules() -> impl Strategy<Value = (usize, usize, usize, bool)> {
+    rules().prop_filter("fits in 64 bits", |&(r, c, _, _)| (r + 1) * c <= 64)
+}
+
+fn agrees<M: Marks>(game: &KGame<M>, model: &KModel) {
     assert_eq!(
         game.winner(),
         model.winner(),
@@ -70,74 +75,57 @@ proptest! {
 
     #[test]
     fn every_call_equals_the_scanning_model(((rows, cols, k, gravity), ops) in rules().prop_flat_map(|rules| (Just(rules), ops(rules.0, rules.1)))) {
-        let mut game = KGame::new(Rules::new(rows, cols, k, gravity).unwrap()).unwrap();
-        let mut model = KModel::new(rows, cols, k, gravity);
-        for op in ops {
-            let before = game.clone();
-            match op {
-                Op::Play(r, c, p) => {
-                    let got = game.play_i64(r, c, p);
-                    prop_assert_eq!(got, model.play(r, c, p));
-                    if got.is_err() { prop_assert_eq!(&game, &before); }
-                }
-                Op::Drop(c, p) => {
-                    let got = game.drop_i64(c, p);
-                    prop_assert_eq!(got, model.drop(c, p));
-                    if got.is_err() { prop_assert_eq!(&game, &before); }
-                }
-                Op::Undo => prop_assert_eq!(game.undo(), model.undo()),
-                Op::Batch(moves) => {
-                    let mut trial = model.clone();
-                    let refused = moves.iter().position(|&[r, c, p]| trial.play(r, c, p).is_err());
-                    let got = game.play_all_i64(moves.iter().copied());
-                    match refused {
-                        Some(index) => {
-                            prop_assert_eq!(got.map_err(|e| e.index), Err(index));
-                            prop_assert_eq!(&game, &before);
-                        }
-                        None => {
-                            prop_assert!(got.is_ok());
-                            model = trial;
-                        }
-                    }
-                }
-                Op::RoundTrip => {
-                    let bytes = game.encode();
-                    prop_assert_eq!(KGame::decode(&bytes), Ok(game.clone()));
-                    prop_assert_eq!(KGame::decode(&bytes).unwrap().encode(), bytes);
-                }
-            }
-            agrees(&game, &model);
-        }
-        // Undo back to empty, compared all the way.
-        while model.undo().is_ok() {
-            game.undo().unwrap();
-            agrees(&game, &model);
-        }
-        prop_assert_eq!(game.undo(), Err(Error::NothingToUndo));
-        prop_assert_eq!(&game, &KGame::new(Rules::new(rows, cols, k, gravity).unwrap()).unwrap());
+        let rules = Rules::new(rows, cols, k, gravity).unwrap();
+        run_ops(KGame::new(rules).unwrap(), KModel::new(rows, cols, k, gravity), ops)?;
+    }
+
+    /// The same calls on one word a player, for every rule set that fits.
+    #[test]
+    fn bitboards_equal_the_scanning_model(((rows, cols, k, gravity), ops) in small_rules().prop_flat_map(|rules| (Just(rules), ops(rules.0, rules.1)))) {
+        let rules = Rules::new(rows, cols, k, gravity).unwrap();
+        run_ops(KGame::new_small(rules).unwrap(), KModel::new(rows, cols, k, gravity), ops)?;
     }
 
     /// Random playouts to the end on every rule set, with the model checked after every move:
     /// wins come from every direction, not just the few an operation list reaches.
     #[test]
     fn random_games_end_as_the_model_says((rows, cols, k, gravity) in rules(), seed in any::<u64>()) {
-        let mut game = KGame::new(Rules::new(rows, cols, k, gravity).unwrap()).unwrap();
-        let mut model = KModel::new(rows, cols, k, gravity);
-        let mut state = seed | 1;
-        let mut player = if seed % 2 == 0 { 1 } else { 2 };
-        while !model.is_over() {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17;
-            let empty: Vec<(usize, usize)> = (0..rows)
-                .flat_map(|r| (0..cols).map(move |c| (r, c)))
-                .filter(|&(r, c)| model.board[r][c].is_none() && (!gravity || model.landing(c) == Some(r)))
-                .collect();
-            let (r, c) = empty[(state % empty.len() as u64) as usize];
-            prop_assert_eq!(game.play_i64(r as i64, c as i64, player), model.play(r as i64, c as i64, player));
-            agrees(&game, &model);
-            player = 3 - player;
+        let rules = Rules::new(rows, cols, k, gravity).unwrap();
+        play_out(KGame::new(rules).unwrap(), KModel::new(rows, cols, k, gravity), seed)?;
+        if BitBoard::fits(rules) {
+            play_out(KGame::new_small(rules).unwrap(), KModel::new(rows, cols, k, gravity), seed)?;
         }
     }
+}
+
+/// A random game to its end on `game` and `model`, compared after every move.
+fn play_out<M: Marks>(
+    mut game: KGame<M>,
+    mut model: KModel,
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    let (rows, cols, gravity) = (model.rows, model.cols, model.gravity);
+    let mut state = seed | 1;
+    let mut player = if seed.is_multiple_of(2) { 1 } else { 2 };
+    while !model.is_over() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let empty: Vec<(usize, usize)> = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| {
+                model.board[r][c].is_none() && (!gravity || model.landing(c) == Some(r))
+            })
+            .collect();
+        let (r, c) = empty[(state % empty.len() as u64) as usize];
+        prop_assert_eq!(
+            game.play_i64(r as i64, c as i64, player),
+            model.play(r as i64, c as i64, player)
+        );
+        agrees(&game, &model);
+        player = 3 - player;
+    }
+    Ok(())
 }
 
 #[test]
@@ -164,4 +152,64 @@ fn rules_outside_the_family_are_refused_with_their_numbers() {
     let wide = Rules::new(1, 65_536, 5, false).unwrap();
     assert!(matches!(KGame::new(wide), Err(Error::InvalidRules { .. })));
     assert!(KGame::new(Rules::new(1, 65_535, 5, false).unwrap()).is_ok());
+}
+
+/// Every operation on `game` and on `model`, compared after each, then undo back to empty.
+fn run_ops<M: Marks>(
+    mut game: KGame<M>,
+    mut model: KModel,
+    ops: Vec<Op>,
+) -> Result<(), TestCaseError> {
+    let empty = game.clone();
+    for op in ops {
+        let before = game.clone();
+        match op {
+            Op::Play(r, c, p) => {
+                let got = game.play_i64(r, c, p);
+                prop_assert_eq!(got, model.play(r, c, p));
+                if got.is_err() {
+                    prop_assert_eq!(&game, &before);
+                }
+            }
+            Op::Drop(c, p) => {
+                let got = game.drop_i64(c, p);
+                prop_assert_eq!(got, model.drop(c, p));
+                if got.is_err() {
+                    prop_assert_eq!(&game, &before);
+                }
+            }
+            Op::Undo => prop_assert_eq!(game.undo(), model.undo()),
+            Op::Batch(moves) => {
+                let mut trial = model.clone();
+                let refused = moves
+                    .iter()
+                    .position(|&[r, c, p]| trial.play(r, c, p).is_err());
+                let got = game.play_all_i64(moves.iter().copied());
+                match refused {
+                    Some(index) => {
+                        prop_assert_eq!(got.map_err(|e| e.index), Err(index));
+                        prop_assert_eq!(&game, &before);
+                    }
+                    None => {
+                        prop_assert!(got.is_ok());
+                        model = trial;
+                    }
+                }
+            }
+            Op::RoundTrip => {
+                let bytes = game.encode();
+                prop_assert_eq!(KGame::<M>::decode(&bytes), Ok(game.clone()));
+                prop_assert_eq!(KGame::<M>::decode(&bytes).unwrap().encode(), bytes);
+            }
+        }
+        agrees(&game, &model);
+    }
+    // Undo back to empty, compared all the way.
+    while model.undo().is_ok() {
+        game.undo().unwrap();
+        agrees(&game, &model);
+    }
+    prop_assert_eq!(game.undo(), Err(Error::NothingToUndo));
+    prop_assert_eq!(&game, &empty);
+    Ok(())
 }

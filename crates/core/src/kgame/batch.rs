@@ -5,16 +5,16 @@ use crate::batch::BatchError;
 use crate::error::Error;
 use crate::player::Player;
 
-use super::KGame;
+use super::{KGame, Marks};
 
 /// Holds a game during a batch: dropped before `commit`, by a refusal or by a panic unwinding
 /// through the caller's iterator, it takes back the moves applied so far.
-struct Rollback<'g> {
-    game: &'g mut KGame,
+struct Rollback<'g, M: Marks> {
+    game: &'g mut KGame<M>,
     applied: usize,
 }
 
-impl Drop for Rollback<'_> {
+impl<M: Marks> Drop for Rollback<'_, M> {
     fn drop(&mut self) {
         for _ in 0..self.applied {
             // Each was applied by this batch, so there is a move to take back.
@@ -23,7 +23,7 @@ impl Drop for Rollback<'_> {
     }
 }
 
-impl KGame {
+impl<M: Marks> KGame<M> {
     /// Applies `(row, col, player)` moves all or nothing, as [`play`](Self::play) would one by one;
     /// returns the winner after the last.
     ///
@@ -57,7 +57,7 @@ impl KGame {
     fn run_batch<T>(
         &mut self,
         moves: impl IntoIterator<Item = T>,
-        mut apply: impl FnMut(&mut KGame, T) -> Result<(), Error>,
+        mut apply: impl FnMut(&mut KGame<M>, T) -> Result<(), Error>,
     ) -> Result<Option<Player>, BatchError> {
         let mut batch = Rollback {
             game: self,

@@ -7,9 +7,9 @@ use crate::encoding::{Header, RULES_HEADER, RULES_VERSION, Reader, Writer};
 use crate::error::{DecodeError, Error};
 use crate::player::Player;
 
-use super::KGame;
+use super::{KGame, Marks};
 
-impl KGame {
+impl<M: Marks> KGame<M> {
     /// The length of [`encode_into`](Self::encode_into)'s output.
     #[must_use]
     pub fn encoded_len(&self) -> usize {
@@ -61,14 +61,14 @@ impl KGame {
     /// move's cell `row * cols + col` (4). The moves are replayed through the rules.
     ///
     /// ```
-    /// use tictactoe_core::{DecodeError, Error, Game, KGame};
+    /// use tictactoe_core::{DecodeError, Error, Game, KGame, LineBoard};
     ///
     /// // The classic game's format (version 2) is not this one's.
     /// let classic = Game::new(3)?.encode();
-    /// assert_eq!(KGame::decode(&classic), Err(Error::Decode(DecodeError::WrongShape)));
+    /// assert_eq!(KGame::<LineBoard>::decode(&classic), Err(Error::Decode(DecodeError::WrongShape)));
     /// # Ok::<(), Error>(())
     /// ```
-    pub fn decode(bytes: &[u8]) -> Result<KGame, Error> {
+    pub fn decode(bytes: &[u8]) -> Result<KGame<M>, Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != RULES_VERSION {
             return Err(DecodeError::WrongShape.into());
@@ -90,7 +90,7 @@ impl KGame {
             }
             .into());
         }
-        let mut game = KGame::new(header.rules).map_err(|err| match err {
+        let mut game = KGame::<M>::on_board(header.rules).map_err(|err| match err {
             Error::OutOfMemory { .. } => err,
             _ => DecodeError::WrongShape.into(),
         })?;

@@ -8,7 +8,11 @@
 
 use alloc::vec::Vec;
 
+use super::marks::private::Board;
+use crate::cells::{mark_cell, occupant, set_cell_bits, words as cell_words};
+use crate::error::Error;
 use crate::player::Player;
+use crate::rules::Rules;
 
 /// One direction's lines in each player's array: line `i` is `words` words from `base + i * words`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,7 +33,7 @@ struct Spot {
 
 /// The line bitsets of a `rows x cols` board, and the open windows of each player.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Lines {
+struct Lines {
     rows: usize,
     cols: usize,
     k: usize,
@@ -121,7 +125,7 @@ fn nearest_above(w: &[u64], pos: usize, ceil: usize) -> Option<usize> {
 impl Lines {
     /// The empty lines of a `rows x cols` board where `k` in a row wins, or `None` when the memory
     /// cannot be had.
-    pub(crate) fn new(rows: usize, cols: usize, k: usize) -> Option<Lines> {
+    fn new(rows: usize, cols: usize, k: usize) -> Option<Lines> {
         let diagonals = rows + cols - 1;
         let shapes = [
             (rows, words(cols)),
@@ -215,7 +219,7 @@ impl Lines {
 
     /// Marks (`row`, `col`), which is empty, for `player`; true when that makes `k` in a row.
     #[inline]
-    pub(crate) fn add(&mut self, row: usize, col: usize, player: Player) -> bool {
+    fn add(&mut self, row: usize, col: usize, player: Player) -> bool {
         let mut won = false;
         let mut closed = 0;
         for d in 0..4 {
@@ -234,7 +238,7 @@ impl Lines {
     }
 
     /// Exactly undoes [`add`](Self::add) of `player` at (`row`, `col`).
-    pub(crate) fn remove(&mut self, row: usize, col: usize, player: Player) {
+    fn remove(&mut self, row: usize, col: usize, player: Player) {
         let mut reopened = 0;
         for d in 0..4 {
             let spot = self.spot(d, row, col);
@@ -247,16 +251,109 @@ impl Lines {
 
     /// The windows `player` can still complete.
     #[inline]
-    pub(crate) fn open(&self, player: Player) -> u64 {
+    fn open(&self, player: Player) -> u64 {
         self.open[player.index()]
     }
 
     /// Back to the empty board.
-    pub(crate) fn clear(&mut self) {
+    fn clear(&mut self) {
         for m in &mut self.marks {
             m.fill(0);
         }
         self.open = [self.windows; 2];
+    }
+}
+
+/// A board of any size: its line bitsets, who holds each cell (two bits a cell, `row * cols + col`),
+/// and how many marks each column holds (a column's next mark, with gravity, lands above them).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LineBoard {
+    lines: Lines,
+    cols: usize,
+    rows: usize,
+    cells: Vec<u64>,
+    heights: Vec<u32>,
+}
+
+/// `len` copies of `value`, or `None` when the memory cannot be had.
+fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, value);
+    Some(v)
+}
+
+impl Board for LineBoard {
+    fn for_rules(rules: Rules) -> Result<LineBoard, Error> {
+        let rules = rules.checked_board()?;
+        let (rows, cols) = (rules.rows(), rules.cols());
+        let oom = Error::OutOfMemory { rows, cols };
+        let cells = usize::try_from(rules.cells()).map_err(|_| oom)?;
+        let build = || {
+            Some(LineBoard {
+                lines: Lines::new(rows, cols, rules.k())?,
+                cols,
+                rows,
+                cells: filled(cell_words(cells), 0)?,
+                heights: filled(cols, 0)?,
+            })
+        };
+        build().ok_or(oom)
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    #[inline]
+    fn holder(&self, row: usize, col: usize) -> Option<Player> {
+        occupant(&self.cells, (row * self.cols + col) as u32)
+    }
+
+    #[inline]
+    fn landing(&self, col: usize) -> Option<usize> {
+        let height = self.heights[col] as usize;
+        (height < self.rows).then(|| self.rows - 1 - height)
+    }
+
+    #[inline]
+    fn add(&mut self, row: usize, col: usize, player: Player) -> bool {
+        mark_cell(
+            &mut self.cells,
+            (row * self.cols + col) as u32,
+            player.number(),
+        );
+        self.heights[col] += 1;
+        self.lines.add(row, col, player)
+    }
+
+    fn remove(&mut self, row: usize, col: usize, player: Player) {
+        set_cell_bits(&mut self.cells, (row * self.cols + col) as u32, 0);
+        self.heights[col] -= 1;
+        self.lines.remove(row, col, player);
+    }
+
+    #[inline]
+    fn open(&self, player: Player) -> bool {
+        self.lines.open(player) > 0
+    }
+
+    fn clear(&mut self) {
+        self.lines.clear();
+        self.cells.fill(0);
+        self.heights.fill(0);
+    }
+
+    fn planes(&self, to_move: Player, obs: &mut [bool]) {
+        crate::packed::write_planes(&self.cells, to_move, obs);
+    }
+
+    fn empty_cells(&self, all: bool, mask: &mut [bool]) {
+        crate::packed::write_empty(&self.cells, all, mask);
+    }
+
+    fn kth_empty(&self, k: u64) -> usize {
+        crate::packed::kth_empty_cell(&self.cells, self.rows * self.cols, k)
     }
 }
 

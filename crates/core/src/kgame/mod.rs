@@ -1,26 +1,32 @@
-//! A game of any rules of the k-in-a-row family: any board, any `k`, with or without gravity. Its
-//! lines are bitsets ([`lines`]), so a move finds its run and the windows it closes without
-//! scanning a line or the board; it keeps the board itself (2 bits a cell), the height of every
-//! column and its moves, so it can refuse taken cells, apply gravity and take moves back.
+//! A game of any rules of the k-in-a-row family: any board, any `k`, with or without gravity. The
+//! game keeps the rules, whose turn it is and the moves (so it can take them back); its board
+//! ([`Marks`]) keeps the marks and answers, without scanning a line or the board, where a mark
+//! lands, whether a move wins, and whether a player can still win: line bitsets for any size
+//! ([`LineBoard`]), one word a player for small boards ([`BitBoard`]).
 
 mod batch;
+mod bits;
 mod encoding;
 mod lines;
+mod marks;
 
 use alloc::vec::Vec;
 use core::fmt;
 
+pub use bits::BitBoard;
+pub use lines::LineBoard;
+pub use marks::Marks;
+
 use crate::board::Outcome;
-use crate::cells::{mark_cell, occupant, set_cell_bits, words};
 use crate::error::Error;
 use crate::player::Player;
 use crate::rules::Rules;
 use crate::turns::Turns;
-use lines::Lines;
 
-/// A game of the k-in-a-row family on the heap: a `rows x cols` board where `k` in a row wins,
-/// with or without gravity ([`Rules`]). Every move, its win test and [`can_win`](Self::can_win)
-/// cost O(1) for any `k` up to 64 and any board.
+/// A game of the k-in-a-row family: a `rows x cols` board where `k` in a row wins, with or without
+/// gravity ([`Rules`]), on the board `M`: [`LineBoard`] (any size; [`KGame::new`]) or [`BitBoard`]
+/// (boards that fit in a 64-bit word; [`KGame::new_small`]). Every move, its win test and
+/// [`can_win`](Self::can_win) cost O(1) for any `k` up to 64 and any board.
 ///
 /// ```
 /// use tictactoe_core::{KGame, Player, Rules};
@@ -35,27 +41,15 @@ use lines::Lines;
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
 #[derive(Clone)]
-pub struct KGame {
+pub struct KGame<M: Marks = LineBoard> {
     rules: Rules,
-    lines: Lines,
-    /// Who holds each cell, `row * cols + col`, two bits each.
-    cells: Vec<u64>,
-    /// How many marks each column holds: with gravity, a column's next mark lands above them.
-    heights: Vec<u32>,
-    /// The cells played, oldest first.
+    marks: M,
+    /// The cells played (`row * cols + col`), oldest first.
     journal: Vec<u32>,
     turns: Turns,
 }
 
-/// `len` copies of `value`, or `None` when the memory cannot be had.
-fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, value);
-    Some(v)
-}
-
-impl KGame {
+impl KGame<LineBoard> {
     /// An empty board for `rules`: sides of at most [`MAX_CHECKED_N`](crate::MAX_CHECKED_N) (else
     /// [`Error::InvalidRules`]); [`Error::OutOfMemory`] when its memory cannot be had.
     ///
@@ -67,21 +61,36 @@ impl KGame {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn new(rules: Rules) -> Result<KGame, Error> {
-        let rules = rules.checked_board()?;
-        let (rows, cols) = (rules.rows(), rules.cols());
-        let oom = Error::OutOfMemory { rows, cols };
-        let cells = usize::try_from(rules.cells()).map_err(|_| oom)?;
-        let build = || {
-            Some(KGame {
-                rules,
-                lines: Lines::new(rows, cols, rules.k())?,
-                cells: filled(words(cells), 0)?,
-                heights: filled(cols, 0)?,
-                journal: Vec::new(),
-                turns: Turns::new(rules.cells()),
-            })
-        };
-        build().ok_or(oom)
+        Self::on_board(rules)
+    }
+}
+
+impl KGame<BitBoard> {
+    /// An empty board for `rules` in one word a player: boards with `(rows + 1) * cols <= 64`
+    /// (Connect Four, every square board up to 7 x 7); others are [`Error::InvalidRules`].
+    ///
+    /// ```
+    /// use tictactoe_core::{KGame, Player, Rules};
+    ///
+    /// let mut game = KGame::new_small(Rules::connect_four())?;
+    /// game.drop_in(3, Player::X)?;
+    /// assert_eq!(game.cell(5, 3)?, Some(Player::X));
+    /// assert!(KGame::new_small(Rules::gomoku(15)?).is_err());
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn new_small(rules: Rules) -> Result<KGame<BitBoard>, Error> {
+        Self::on_board(rules)
+    }
+}
+
+impl<M: Marks> KGame<M> {
+    pub(crate) fn on_board(rules: Rules) -> Result<KGame<M>, Error> {
+        Ok(KGame {
+            rules,
+            marks: M::for_rules(rules)?,
+            journal: Vec::new(),
+            turns: Turns::new(rules.cells()),
+        })
     }
 
     /// The rules this game plays by.
@@ -92,9 +101,14 @@ impl KGame {
 
     /// Where a mark dropped in column `col` lands now (the lowest empty row), or `None` when the
     /// column is full. `col` is below `cols`.
+    #[inline]
     pub(crate) fn landing(&self, col: usize) -> Option<usize> {
-        let height = self.heights[col] as usize;
-        (height < self.rules.rows()).then(|| self.rules.rows() - 1 - height)
+        self.marks.landing(col)
+    }
+
+    /// The board.
+    pub(crate) fn marks(&self) -> &M {
+        &self.marks
     }
 
     /// Checks that (`row`, `col`) is on the board and returns it as indices, for foreign callers.
@@ -187,8 +201,7 @@ impl KGame {
     /// goes on, the player's turn, an empty cell, and with gravity the landing cell.
     fn place(&mut self, row: usize, col: usize, player: Player) -> Result<Option<Player>, Error> {
         self.turns.check(player)?;
-        let index = (row * self.rules.cols() + col) as u32;
-        if let Some(by) = occupant(&self.cells, index) {
+        if let Some(by) = self.marks.holder(row, col) {
             return Err(Error::Occupied { row, col, by });
         }
         if self.rules.gravity() {
@@ -204,10 +217,8 @@ impl KGame {
                 rows: self.rules.rows(),
                 cols: self.rules.cols(),
             })?;
-        self.journal.push(index);
-        mark_cell(&mut self.cells, index, player.number());
-        self.heights[col] += 1;
-        let won = self.lines.add(row, col, player);
+        self.journal.push((row * self.rules.cols() + col) as u32);
+        let won = self.marks.add(row, col, player);
         Ok(self.turns.finish(player, won))
     }
 
@@ -229,18 +240,14 @@ impl KGame {
         self.journal.pop();
         let cols = self.rules.cols();
         let (row, col) = (index as usize / cols, index as usize % cols);
-        set_cell_bits(&mut self.cells, index, 0);
-        self.heights[col] -= 1;
-        self.lines.remove(row, col, player);
+        self.marks.remove(row, col, player);
         self.turns.unwind(player);
         Ok((row, col, player))
     }
 
     /// Back to the empty board of the same rules, keeping the memory.
     pub fn reset(&mut self) {
-        self.lines.clear();
-        self.cells.fill(0);
-        self.heights.fill(0);
+        self.marks.clear();
         self.journal.clear();
         self.turns = Turns::new(self.rules.cells());
     }
@@ -248,10 +255,7 @@ impl KGame {
     /// Who holds (`row`, `col`): `None` when empty.
     pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
         let (row, col) = self.rules.locate(row as i128, col as i128)?;
-        Ok(occupant(
-            &self.cells,
-            (row * self.rules.cols() + col) as u32,
-        ))
+        Ok(self.marks.holder(row, col))
     }
 
     /// The winner, if any.
@@ -305,7 +309,7 @@ impl KGame {
     /// ```
     #[must_use]
     pub fn can_win(&self, player: Player) -> bool {
-        !self.turns.is_over() && self.lines.open(player) > 0
+        !self.turns.is_over() && self.marks.open(player)
     }
 
     /// Whether the game is in play, won or drawn.
@@ -332,23 +336,18 @@ impl KGame {
             (index as usize / cols, index as usize % cols, player)
         })
     }
-
-    /// The packed cells, two bits each (for batches and encoding).
-    pub(crate) fn cells_words(&self) -> &[u64] {
-        &self.cells
-    }
 }
 
 /// Equal games have the same rules and the same moves in the same order.
-impl PartialEq for KGame {
-    fn eq(&self, other: &KGame) -> bool {
+impl<M: Marks> PartialEq for KGame<M> {
+    fn eq(&self, other: &KGame<M>) -> bool {
         self.rules == other.rules && self.journal == other.journal && self.turns == other.turns
     }
 }
 
-impl Eq for KGame {}
+impl<M: Marks> Eq for KGame<M> {}
 
-impl core::hash::Hash for KGame {
+impl<M: Marks> core::hash::Hash for KGame<M> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.rules.hash(state);
         self.journal.hash(state);
@@ -356,7 +355,7 @@ impl core::hash::Hash for KGame {
     }
 }
 
-impl fmt::Debug for KGame {
+impl<M: Marks> fmt::Debug for KGame<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("KGame")
             .field("rules", &self.rules)
@@ -367,7 +366,7 @@ impl fmt::Debug for KGame {
 }
 
 /// The board, one line per row (row 0 first), cells between bars: `|X| |O|`.
-impl fmt::Display for KGame {
+impl<M: Marks> fmt::Display for KGame<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cols = self.rules.cols();
         for row in 0..self.rules.rows() {
@@ -375,8 +374,7 @@ impl fmt::Display for KGame {
                 f.write_str("\n")?;
             }
             for col in 0..cols {
-                let symbol =
-                    occupant(&self.cells, (row * cols + col) as u32).map_or(' ', Player::symbol);
+                let symbol = self.marks.holder(row, col).map_or(' ', Player::symbol);
                 write!(f, "|{symbol}")?;
             }
             f.write_str("|")?;

@@ -4,13 +4,13 @@
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::bits::reciprocal;
 use super::layout::{Columns, Env};
 use super::view::View;
 use super::{AutoReset, Illegal};
 use crate::cells::bits_player;
 use crate::error::Error;
 use crate::game::Game;
+use crate::packed::reciprocal;
 use crate::player::Player;
 
 /// Calls `$games.$method::<N>(...)` with `N` the board size for the small boards (up to 8 x 8), so

@@ -1,36 +1,36 @@
-//! A block of games of any rules but the classic ones: each game is a [`KGame`], moved by its own
-//! move function (so the family's rules exist once), with the environment's bookkeeping beside it.
-//! An action is a cell `row * cols + col`, or with gravity a column.
+//! A block of games of any rules but the classic ones: each game is a [`KGame`] on the board `M`
+//! (one word a player when the board fits, line bitsets otherwise), moved by its own move function
+//! (so the family's rules exist once), with the environment's bookkeeping beside it. An action is a
+//! cell `row * cols + col`, or with gravity a column.
 
 use alloc::vec::Vec;
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::bits::{mover_view, spread, write_word};
 use super::layout::Env;
-use super::sample::{below, random_action};
+use super::sample::below;
 use super::view::{StepOutputs, View};
 use super::{AutoReset, Illegal};
-use crate::any::AnyGame;
-use crate::cells::{bits_player, occupant};
+use crate::any::{AnyGame, IntoAny};
+use crate::cells::bits_player;
 use crate::error::Error;
 use crate::kgame::KGame;
 use crate::player::Player;
 use crate::rules::Rules;
 
-/// A block of games of `rules` (not the classic ones).
+/// A block of games of `rules` (not the classic ones) on boards `M`.
 #[derive(Clone, Debug)]
-pub(super) struct FamilyBlock {
+pub(super) struct FamilyBlock<M: IntoAny> {
     rules: Rules,
     autoreset: AutoReset,
     illegal: Illegal,
-    games: Vec<KGame>,
+    games: Vec<KGame<M>>,
     envs: Vec<Env>,
     rng: Xoshiro256PlusPlus,
 }
 
-impl FamilyBlock {
+impl<M: IntoAny> FamilyBlock<M> {
     /// `num_envs` empty games of `rules`, or `oom`.
     pub(super) fn new(
         num_envs: usize,
@@ -39,8 +39,8 @@ impl FamilyBlock {
         illegal: Illegal,
         seed: u64,
         oom: Error,
-    ) -> Result<FamilyBlock, Error> {
-        let empty = KGame::new(rules)?;
+    ) -> Result<FamilyBlock<M>, Error> {
+        let empty = KGame::<M>::on_board(rules)?;
         let mut games = Vec::new();
         games.try_reserve_exact(num_envs).map_err(|_| oom)?;
         let mut envs = Vec::new();
@@ -68,7 +68,7 @@ impl FamilyBlock {
     }
 
     /// The cell `action` names in `game`, or why it is illegal there.
-    fn cell_of(&self, game: &KGame, action: i64) -> Result<(usize, usize), Error> {
+    fn cell_of(&self, game: &KGame<M>, action: i64) -> Result<(usize, usize), Error> {
         let (rows, cols) = (self.rules.rows(), self.rules.cols());
         let actions = self.rules.actions();
         let index = usize::try_from(action)
@@ -86,7 +86,7 @@ impl FamilyBlock {
         }
         let (row, col) = (index / cols, index % cols);
         debug_assert!(row < rows);
-        match occupant(game.cells_words(), index as u32) {
+        match game.marks().holder(row, col) {
             Some(by) => Err(Error::Occupied { row, col, by }),
             None => Ok((row, col)),
         }
@@ -137,7 +137,7 @@ impl FamilyBlock {
                 }
                 if same_step {
                     let obs = &mut final_obs[2 * cells * i..2 * cells * (i + 1)];
-                    write_planes(self.games[i].cells_words(), self.envs[i].to_move, obs);
+                    self.games[i].marks().planes(self.envs[i].to_move, obs);
                     has_final_obs[i] = true;
                     self.restart(i);
                 }
@@ -180,16 +180,11 @@ impl FamilyBlock {
     /// Game `i`'s observation and mask.
     fn write_game(&self, i: usize, obs: &mut [bool], mask: &mut [bool]) {
         let (game, env) = (&self.games[i], self.envs[i]);
-        if !self.rules.gravity() {
-            let chunks = obs.chunks_mut(64).zip(mask.chunks_mut(32));
-            for ((obs, mask), &word) in chunks.zip(game.cells_words()) {
-                write_word(word, env.to_move == Player::O, env.ended, obs, mask);
-            }
-            return;
-        }
-        write_planes(game.cells_words(), env.to_move, obs);
-        for (col, legal) in mask.iter_mut().enumerate() {
-            *legal = env.ended || game.landing(col).is_some();
+        game.marks().planes(env.to_move, obs);
+        if self.rules.gravity() {
+            game.marks().open_columns(env.ended, mask);
+        } else {
+            game.marks().empty_cells(env.ended, mask);
         }
     }
 
@@ -221,25 +216,18 @@ impl FamilyBlock {
     fn random(&mut self, i: usize) -> usize {
         let (game, env) = (&self.games[i], self.envs[i]);
         if !self.rules.gravity() {
-            let cells = self.rules.cells() as usize;
-            return random_action(
-                &mut self.rng,
-                game.cells_words(),
-                game.moves_left(),
-                env,
-                cells,
-            );
+            if env.ended {
+                return below(&mut self.rng, self.rules.cells()) as usize;
+            }
+            let k = below(&mut self.rng, game.moves_left());
+            return game.marks().kth_empty(k);
         }
-        let cols = self.rules.cols();
         if env.ended {
-            return below(&mut self.rng, cols as u64) as usize;
+            return below(&mut self.rng, self.rules.cols() as u64) as usize;
         }
-        let open = (0..cols).filter(|&c| game.landing(c).is_some()).count();
-        let k = below(&mut self.rng, open as u64) as usize;
-        (0..cols)
-            .filter(|&c| game.landing(c).is_some())
-            .nth(k)
-            .unwrap_or(0)
+        let (open, _) = game.marks().open_column(u64::MAX);
+        let k = below(&mut self.rng, open);
+        game.marks().open_column(k).1
     }
 
     pub(super) fn sample(&mut self, actions: &mut [i64]) {
@@ -265,12 +253,12 @@ impl FamilyBlock {
             let winner = bits_player(env.winner).unwrap_or(Player::X);
             return Err(Error::Forfeited { winner });
         }
-        Ok(AnyGame::from_lines(self.games[i].clone()))
+        Ok(M::into_any(self.games[i].clone()))
     }
 
     /// Puts `game` in place of game `i`: the same rules, X first (else [`Error::Incompatible`]).
     pub(super) fn set_game(&mut self, i: usize, game: &AnyGame) -> Result<(), Error> {
-        let Some(lines) = game.as_lines().filter(|g| g.rules() == self.rules) else {
+        let Some(lines) = M::from_any(game).filter(|g| g.rules() == self.rules) else {
             return Err(Error::Incompatible {
                 reason: "its rules differ",
             });
@@ -292,12 +280,5 @@ impl FamilyBlock {
 
     pub(super) fn current_player(&self, i: usize) -> Player {
         self.envs[i].to_move
-    }
-}
-
-/// A packed board's observation planes from `to_move`'s view: two entries a cell.
-fn write_planes(board: &[u64], to_move: Player, obs: &mut [bool]) {
-    for (chunk, &word) in obs.chunks_mut(64).zip(board) {
-        spread(mover_view(word, to_move == Player::O), chunk);
     }
 }

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::play::commit_checked;
 use crate::player::Player;
 
-use super::bits::divide;
+use crate::packed::divide;
 
 /// Every game's parts, game after game: game `i` owns `counters[i]`, `envs[i]`, the `n` pairs of
 /// lines from `lines[i * n]`, the board's words from `cells[i * words]` and `n * n` journal slots

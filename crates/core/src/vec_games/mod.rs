@@ -8,7 +8,6 @@
 //! column ([`layout`]); a block is stepped ([`step`]), sampled ([`sample`]) and viewed ([`view`]) by
 //! one thread. With feature `std`, large blocks run on threads of their own.
 
-mod bits;
 mod block;
 mod error;
 mod family;
@@ -22,6 +21,7 @@ use alloc::vec::Vec;
 
 use crate::any::AnyGame;
 use crate::error::Error;
+use crate::kgame::{BitBoard, LineBoard};
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::rules::Rules;
@@ -91,11 +91,13 @@ pub struct VecGames {
     illegal: Illegal,
 }
 
-/// One block: the classic game's columns of counters, or games of other rules.
+/// One block: the classic game's columns of counters, or games of other rules on one word a player
+/// (boards that fit) or on line bitsets.
 #[derive(Clone, Debug)]
 enum Part {
     Classic(Block),
-    Family(FamilyBlock),
+    Bits(FamilyBlock<BitBoard>),
+    Lines(FamilyBlock<LineBoard>),
 }
 
 /// Calls the same method on whichever block it is.
@@ -103,7 +105,8 @@ macro_rules! either {
     ($part:expr, $block:ident => $body:expr) => {
         match $part {
             Part::Classic($block) => $body,
-            Part::Family($block) => $body,
+            Part::Bits($block) => $body,
+            Part::Lines($block) => $body,
         }
     };
 }
@@ -239,8 +242,12 @@ impl VecGames {
             let part = if rules.is_classic() {
                 let block = Block::new(games, rules.rows(), autoreset, illegal, seed, oom)?;
                 Part::Classic(block)
+            } else if BitBoard::fits(rules) {
+                Part::Bits(FamilyBlock::new(
+                    games, rules, autoreset, illegal, seed, oom,
+                )?)
             } else {
-                Part::Family(FamilyBlock::new(
+                Part::Lines(FamilyBlock::new(
                     games, rules, autoreset, illegal, seed, oom,
                 )?)
             };
@@ -393,11 +400,11 @@ impl VecGames {
         fits("actions", actions.len(), self.num_envs)?;
         for (block, &start) in self.blocks.iter().zip(&self.starts) {
             let piece = &actions[start..start + block.num_envs()];
+            let refused = |(game, error)| StepError { game, error }.into();
             let checked = match block {
                 Part::Classic(b) => b.check(piece),
-                Part::Family(b) => b
-                    .check(piece)
-                    .map_err(|(game, error)| StepError { game, error }.into()),
+                Part::Bits(b) => b.check(piece).map_err(refused),
+                Part::Lines(b) => b.check(piece).map_err(refused),
             };
             checked.map_err(|err| err.shifted(start))?;
         }
@@ -475,7 +482,8 @@ impl VecGames {
         let (k, local) = self.locate(i)?;
         match &self.blocks[k] {
             Part::Classic(b) => b.game(local).map(AnyGame::from),
-            Part::Family(b) => b.game(local),
+            Part::Bits(b) => b.game(local),
+            Part::Lines(b) => b.game(local),
         }
     }
 
@@ -505,7 +513,8 @@ impl VecGames {
                     reason: "its rules differ",
                 }),
             },
-            Part::Family(b) => b.set_game(local, game),
+            Part::Bits(b) => b.set_game(local, game),
+            Part::Lines(b) => b.set_game(local, game),
         }
     }
 

@@ -6,10 +6,10 @@ use core::hint::select_unpredictable;
 use rand_core::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::bits::{empty_cells, kth_empty};
 use super::block::{Block, size, sized};
 use super::layout::Env;
 use crate::cells::words;
+use crate::packed::{empty_cells, kth_empty};
 
 /// A uniform number below `bound` (at least 1), without bias.
 #[inline]

@@ -5,11 +5,11 @@ use alloc::vec::Vec;
 
 use crate::player::Player;
 
-use super::bits::{mover_view, spread, write_word};
 use super::block::{Block, size, sized};
 use super::layout::Env;
 use super::threads::split;
 use crate::cells::words;
+use crate::packed::{mover_view, spread, write_word};
 
 /// Where [`VecGames::reset`](super::VecGames::reset) and [`VecGames::step`](super::VecGames::step) write what every game looks like now, game after
 /// game: each slice holds exactly `num_envs` times the per-game length given.

@@ -13,7 +13,7 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 /// `2c + 1` when the other player does. The board stores X in the low bit of each field and O in
 /// the high one, so it is already X's view; O's swaps each pair.
 #[inline]
-pub(super) fn mover_view(word: u64, mover_is_o: bool) -> u64 {
+pub(crate) fn mover_view(word: u64, mover_is_o: bool) -> u64 {
     let swapped = ((word & LOW_BITS) << 1) | ((word >> 1) & LOW_BITS);
     // The mover alternates from game to game: a branch here would mispredict half the time.
     select_unpredictable(mover_is_o, swapped, word)
@@ -21,7 +21,7 @@ pub(super) fn mover_view(word: u64, mover_is_o: bool) -> u64 {
 
 /// Bit `2c` set for each empty cell `c` among the first `cells` of a packed word (at most 32).
 #[inline]
-pub(super) fn empty_cells(word: u64, cells: usize) -> u64 {
+pub(crate) fn empty_cells(word: u64, cells: usize) -> u64 {
     let fields = if cells >= 32 {
         LOW_BITS
     } else {
@@ -33,7 +33,7 @@ pub(super) fn empty_cells(word: u64, cells: usize) -> u64 {
 /// One packed word of a board (up to 32 cells) as observation pairs and mask entries, from the
 /// view of the mover. A legal cell is an empty one, and every cell of an ended game.
 #[inline(always)]
-pub(super) fn write_word(
+pub(crate) fn write_word(
     word: u64,
     mover_is_o: bool,
     ended: bool,
@@ -108,7 +108,7 @@ const BYTE_BOOLS: [[bool; 8]; 256] = {
 
 /// Writes bit `k` of `bits` into `out[k]` (`out` at most 64 long).
 #[inline]
-pub(super) fn spread(mut bits: u64, out: &mut [bool]) {
+pub(crate) fn spread(mut bits: u64, out: &mut [bool]) {
     let mut bytes = out.chunks_exact_mut(8);
     for eight in &mut bytes {
         eight.copy_from_slice(&BYTE_BOOLS[(bits & 0xFF) as usize]);
@@ -144,7 +144,7 @@ const SELECT_IN_BYTE: [[u8; 8]; 256] = select_table();
 /// The position of the `k`-th set bit of `bits` (from 0, lowest first), which has more than `k`
 /// set bits. Without a loop: where a random pick lands is a branch no predictor can learn.
 #[inline]
-pub(super) fn select(bits: u64, k: u64) -> usize {
+pub(crate) fn select(bits: u64, k: u64) -> usize {
     // The set bits of each byte, then (one multiplication) of each byte and all bytes below it.
     let mut count = bits - ((bits >> 1) & LOW_BITS);
     count = (count & 0x3333_3333_3333_3333) + ((count >> 2) & 0x3333_3333_3333_3333);
@@ -165,7 +165,7 @@ pub(super) fn select(bits: u64, k: u64) -> usize {
 /// The cell whose empty bit is the `k`-th set bit of `empty` (bits `2c`, as [`empty_cells`] gives
 /// them), which has more than `k` set bits.
 #[inline(always)]
-pub(super) fn kth_empty(empty: u64, k: u64, cells: usize) -> usize {
+pub(crate) fn kth_empty(empty: u64, k: u64, cells: usize) -> usize {
     if cells <= 9 {
         // Up to 3 x 3: the cells' bits gathered into 9 and looked up, about a third of the work.
         let nine = usize::from(EVEN_OF_BYTE[(empty & 0xFF) as usize])
@@ -198,13 +198,43 @@ const SELECT_IN_NINE: [[u8; 9]; 512] = select_table();
 /// which wraps to 0 for n = 1, where every `a` on the board is 0): exact for every 32-bit `a` and
 /// `n`, and one multiplication where a division would cost tens of cycles.
 #[inline]
-pub(super) fn divide(a: u32, reciprocal: u64) -> u32 {
+pub(crate) fn divide(a: u32, reciprocal: u64) -> u32 {
     ((u128::from(reciprocal) * u128::from(a)) >> 64) as u32
 }
 
 /// The reciprocal [`divide`] takes for divisor `n` (at least 1).
-pub(super) const fn reciprocal(n: u32) -> u64 {
+pub(crate) const fn reciprocal(n: u32) -> u64 {
     (u64::MAX / n as u64).wrapping_add(1)
+}
+
+/// A packed board's observation planes from `to_move`'s view: two entries a cell.
+pub(crate) fn write_planes(board: &[u64], to_move: crate::player::Player, obs: &mut [bool]) {
+    let mover_is_o = to_move == crate::player::Player::O;
+    for (chunk, &word) in obs.chunks_mut(64).zip(board) {
+        spread(mover_view(word, mover_is_o), chunk);
+    }
+}
+
+/// For each cell of a packed board (as many as `mask` holds), whether it is empty, or, when
+/// `all`, true.
+pub(crate) fn write_empty(board: &[u64], all: bool, mask: &mut [bool]) {
+    for (chunk, &word) in mask.chunks_mut(32).zip(board) {
+        let word = if all { 0 } else { word };
+        spread(even_bits(empty_cells(word, chunk.len())), chunk);
+    }
+}
+
+/// The `k`-th empty cell of a packed board of `cells` cells (k below the empty cells).
+pub(crate) fn kth_empty_cell(board: &[u64], cells: usize, mut k: u64) -> usize {
+    for (w, &word) in board.iter().enumerate() {
+        let empty = empty_cells(word, cells - 32 * w);
+        let here = u64::from(empty.count_ones());
+        if k < here {
+            return 32 * w + kth_empty(empty, k, 32);
+        }
+        k -= here;
+    }
+    0
 }
 
 #[cfg(test)]
