@@ -86,6 +86,19 @@ proptest! {
         run_ops(KGame::new_small(rules).unwrap(), KModel::new(rows, cols, k, gravity), ops)?;
     }
 
+    /// Boards with a side beyond one word (64 cells), whose lines span several words: random games
+    /// to their end, compared after every move.
+    #[test]
+    fn lines_longer_than_a_word_equal_the_scanning_model(
+        (short, long, k, gravity, across) in (1usize..=3, 60usize..=140, any::<bool>(), any::<bool>())
+            .prop_flat_map(|(short, long, gravity, across)| (Just(short), Just(long), 1..=long, Just(gravity), Just(across))),
+        seed in any::<u64>(),
+    ) {
+        let (rows, cols) = if across { (short, long) } else { (long, short) };
+        let rules = Rules::new(rows, cols, k, gravity).unwrap();
+        play_out(KGame::new(rules).unwrap(), KModel::new(rows, cols, k, gravity), seed)?;
+    }
+
     /// Random playouts to the end on every rule set, with the model checked after every move:
     /// wins come from every direction, not just the few an operation list reaches.
     #[test]

@@ -44,10 +44,18 @@ struct Lines {
     open: [u64; 2],
     /// The windows of the empty board.
     windows: u64,
+    /// Every line fits in one word (sides of at most 64): the scans are a few instructions each.
+    narrow: bool,
 }
 
 fn words(bits: usize) -> usize {
     bits.div_ceil(64)
+}
+
+/// The `n` lowest bits set (all 64 from 64 on).
+#[inline(always)]
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
 }
 
 /// How many set bits run down from `pos - 1` (towards 0), at most `limit`.
@@ -161,6 +169,7 @@ impl Lines {
             marks,
             open: [windows; 2],
             windows,
+            narrow: rows <= 64 && cols <= 64,
         })
     }
 
@@ -217,11 +226,48 @@ impl Lines {
         (last + 1 - first).saturating_sub(reach) as u64
     }
 
+    /// [`free_windows`](Self::free_windows) for a line in one word.
+    #[inline(always)]
+    fn free_in_word(&self, w: u64, spot: Spot) -> u64 {
+        let reach = self.k - 1;
+        let floor = spot.lo.max(spot.pos.saturating_sub(reach));
+        let ceil = spot.hi.min(spot.pos + reach);
+        let below = w & low_bits(spot.pos) & !low_bits(floor);
+        let above = w & low_bits(ceil + 1) & !low_bits(spot.pos + 1);
+        let first = if below == 0 {
+            floor
+        } else {
+            64 - below.leading_zeros() as usize
+        };
+        let last = if above == 0 {
+            ceil
+        } else {
+            above.trailing_zeros() as usize - 1
+        };
+        (last + 1 - first).saturating_sub(reach) as u64
+    }
+
     /// Marks (`row`, `col`), which is empty, for `player`; true when that makes `k` in a row.
     #[inline]
     fn add(&mut self, row: usize, col: usize, player: Player) -> bool {
         let mut won = false;
         let mut closed = 0;
+        if self.narrow {
+            for d in 0..4 {
+                let spot = self.spot(d, row, col);
+                let at = self.directions[d].base + spot.line;
+                let word = self.marks[player.index()][at];
+                closed += self.free_in_word(word, spot);
+                let word = word | 1 << spot.pos;
+                self.marks[player.index()][at] = word;
+                // The run through the new mark: the ones just below it and just above it.
+                let below = (!(word << (63 - spot.pos) << 1)).leading_zeros() as usize;
+                let above = (!(word >> spot.pos >> 1)).trailing_zeros() as usize;
+                won |= below + 1 + above >= self.k;
+            }
+            self.open[player.other().index()] -= closed;
+            return won;
+        }
         for d in 0..4 {
             let spot = self.spot(d, row, col);
             let range = self.range(d, spot);
@@ -240,6 +286,17 @@ impl Lines {
     /// Exactly undoes [`add`](Self::add) of `player` at (`row`, `col`).
     fn remove(&mut self, row: usize, col: usize, player: Player) {
         let mut reopened = 0;
+        if self.narrow {
+            for d in 0..4 {
+                let spot = self.spot(d, row, col);
+                let at = self.directions[d].base + spot.line;
+                let word = self.marks[player.index()][at] & !(1 << spot.pos);
+                self.marks[player.index()][at] = word;
+                reopened += self.free_in_word(word, spot);
+            }
+            self.open[player.other().index()] += reopened;
+            return;
+        }
         for d in 0..4 {
             let spot = self.spot(d, row, col);
             let range = self.range(d, spot);
