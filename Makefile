@@ -72,8 +72,9 @@ demo:
 	@mkdir -p $(BUILD)
 	@echo "Building the core, the C library and the Python extension (log: $(BUILD)/demo-build.log)..."
 	@{ $(MAKE) --no-print-directory lib develop && \
-	   $(CARGO) build -q --release --locked -p tictactoe-core --example classic && \
-	   $(CC) $(CFLAGS_STRICT) -O2 examples/c/classic.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/classic; \
+	   $(CARGO) build -q --release --locked -p tictactoe-core --example classic --example family && \
+	   $(CC) $(CFLAGS_STRICT) -O2 examples/c/classic.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/classic && \
+	   $(CC) $(CFLAGS_STRICT) -O2 examples/c/family.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/family; \
 	 } > $(BUILD)/demo-build.log 2>&1 || { cat $(BUILD)/demo-build.log; exit 1; }
 	@echo
 	@target/release/examples/classic | tee $(BUILD)/demo-rust.txt
@@ -86,6 +87,11 @@ demo:
 	if [ "$$(printf '%s\n' "$$finals" | wc -l)" = 1 ]; then \
 	  echo "Rust, C and Python agree: $${finals#final: }"; \
 	else echo "The faces disagree:"; printf '%s\n' "$$finals"; exit 1; fi
+	@family=$$( { target/release/examples/family; $(BUILD)/family; $(PY) examples/python/family.py; } \
+	  | grep '^final: ' | sort -u); \
+	if [ "$$(printf '%s\n' "$$family" | wc -l)" = 1 ]; then \
+	  echo "The family, in all three: $${family#final: }"; \
+	else echo "The faces disagree on the family:"; printf '%s\n' "$$family"; exit 1; fi
 
 test: rust-checks rust-test embedded c-test py-checks py-test readme-check wheel-check
 	@echo "make test: all checks passed"

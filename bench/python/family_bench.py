@@ -143,10 +143,15 @@ def per_move() -> None:
         print("OpenSpiel: not installed, skipped", file=sys.stderr)
     group("Python per move, Connect Four (random games)", 5, rows, checksums=False)
 
-    for name, params in (("gomoku", {"size": 15, "connect": 5}), ("mnk", {"m": 15, "n": 15, "k": 5})):
+    for name, params in (
+        ("gomoku", {"size": 15, "connect": 5}),
+        ("mnk", {"m": 15, "n": 15, "k": 5}),
+    ):
         games = random_games(TicTacToe.gomoku, 200, 2, gravity=False)
         moves = sum(map(len, games))
-        rows = [("tictactoe: move, one call a move", moves, ours_moves(TicTacToe.gomoku, games, 15))]
+        rows = [
+            ("tictactoe: move, one call a move", moves, ours_moves(TicTacToe.gomoku, games, 15))
+        ]
         openspiel = spiel(name, params, games)
         if openspiel:
             rows.append((f"OpenSpiel {name}: apply_action + is_terminal", moves, openspiel))
@@ -326,11 +331,13 @@ def batches() -> None:
     else:
         from tictactoe.pettingzoo import connect_four_env
 
-        rows.append(("PettingZoo connect_four_v3, one env", 2000, aec_loop(connect_four_v3.env, 2000)))
-        rows.append(("tictactoe.pettingzoo drop-in, one env", 2000, aec_loop(connect_four_env, 2000)))
-    group(
-        "Python step(sample()), Connect Four, 4096 games, per env-step", 5, rows, checksums=False
-    )
+        rows.append(
+            ("PettingZoo connect_four_v3, one env", 2000, aec_loop(connect_four_v3.env, 2000))
+        )
+        rows.append(
+            ("tictactoe.pettingzoo drop-in, one env", 2000, aec_loop(connect_four_env, 2000))
+        )
+    group("Python step(sample()), Connect Four, 4096 games, per env-step", 5, rows, checksums=False)
     check_numpy_gomoku()
     num_envs, steps = 1024, 100
     gomoku = VecGames(num_envs, 15, k=5, seed=3)
@@ -339,7 +346,11 @@ def batches() -> None:
         5,
         [
             ("VecGames", num_envs * steps, vec_loop(gomoku, steps)),
-            ("NumPy, written well (padded boards, gathers)", num_envs * steps, numpy_gomoku_loop(num_envs, steps)),
+            (
+                "NumPy, written well (padded boards, gathers)",
+                num_envs * steps,
+                numpy_gomoku_loop(num_envs, steps),
+            ),
         ],
         checksums=False,
     )
