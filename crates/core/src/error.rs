@@ -160,6 +160,16 @@ pub enum Error {
     NothingToUndo,
     /// The call needs the board (cells, undo, rendering), which a lean game does not keep.
     NeedsBoard,
+    /// A search for perfect play ran out of its node budget before it finished; nothing changed.
+    SearchLimit {
+        /// The nodes it searched.
+        nodes: u64,
+    },
+    /// The memory for a solver's table could not be had.
+    SolverOutOfMemory {
+        /// The table's size, as a power of two of entries.
+        bits: u32,
+    },
     /// An output buffer is too small.
     BufferTooSmall {
         /// The bytes the output needs.
@@ -306,6 +316,13 @@ impl fmt::Display for Error {
                 f,
                 "a lean game keeps no board: cells, undo and drawing need a checked game"
             ),
+            Error::SearchLimit { nodes } => write!(
+                f,
+                "the search ran out of its budget after {nodes} positions without an answer"
+            ),
+            Error::SolverOutOfMemory { bits } => {
+                write!(f, "not enough memory for a table of 2^{bits} positions")
+            }
             Error::BufferTooSmall { needed } => {
                 write!(f, "the buffer is too small: {needed} bytes are needed")
             }

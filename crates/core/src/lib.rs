@@ -64,6 +64,8 @@ mod player;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde;
+#[cfg(feature = "alloc")]
+mod solve;
 mod storage;
 mod turns;
 #[cfg(feature = "vec")]
@@ -83,6 +85,8 @@ pub use kgame::{BitBoard, KGame, LineBoard, Marks};
 pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
 pub use player::{InvalidPlayer, Player};
 pub use rules::Rules;
+#[cfg(feature = "alloc")]
+pub use solve::{Solution, Solver};
 #[cfg(feature = "alloc")]
 pub use storage::Heap;
 pub use storage::{Fixed, Storage};

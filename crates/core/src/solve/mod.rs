@@ -1,0 +1,248 @@
+//! Perfect play: the game-theoretic value of any position of any rules of the family, how long the
+//! rest of the game lasts under perfect play, and every move that keeps both.
+//!
+//! Boards that fit in a 64-bit word are searched on two words a position ([`position`]) by negamax
+//! with alpha-beta pruning, a transposition table and the rules' forced moves ([`search`]). Larger
+//! boards are searched move by move on the game itself ([`fallback`]): exact, and as slow as their
+//! size makes any exhaustive search; a node budget bounds every search.
+
+mod fallback;
+mod position;
+mod search;
+mod table;
+
+use alloc::vec::Vec;
+
+use crate::any::AnyGame;
+use crate::error::Error;
+use crate::limits::Mode;
+use crate::player::Player;
+use position::{Position, Shape};
+use search::{OutOfNodes, Search};
+use table::Table;
+
+/// What perfect play makes of a position: `value` for the player to move (+1 a win, 0 a draw, -1 a
+/// loss) and `plies`, how many more moves the game lasts when the winner wins as fast as it can and
+/// the loser holds out as long as it can (a draw: the empty cells, since a drawn game ends full).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    /// +1, 0 or -1, for the player to move.
+    pub value: i8,
+    /// The moves the game has left under perfect play.
+    pub plies: u32,
+}
+
+/// A solver with its own transposition table, to keep between calls: positions of the same rules
+/// share what earlier searches proved. Every answer is exact; the table only saves work.
+///
+/// ```
+/// use tictactoe_core::{AnyGame, Mode, Rules, Solution, Solver};
+///
+/// let mut solver = Solver::new(16)?;
+/// let game = AnyGame::new(Rules::square(3)?, Mode::Checked)?;
+/// assert_eq!(solver.solve(&game, None)?, Solution { value: 0, plies: 9 }); // a draw
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    table: Table,
+    /// The shape the table's positions belong to: another clears it.
+    shape: Option<(usize, usize, usize, bool)>,
+    nodes: u64,
+    hits: u64,
+}
+
+/// A position of `game` for the search, with the player to move's marks first.
+fn position(game: &AnyGame, shape: &Shape) -> Position {
+    let mover = game.last_player().map_or(Player::X, Player::other);
+    let (mut mine, mut theirs) = (0, 0);
+    for (row, col, player) in game.moves() {
+        if player == mover {
+            mine |= shape.bit(row, col);
+        } else {
+            theirs |= shape.bit(row, col);
+        }
+    }
+    Position {
+        mine,
+        theirs,
+        moves: game.move_count() as u32,
+    }
+}
+
+/// Refuses what has no perfect play to find: a finished game, a lean one (it keeps no board).
+fn solvable(game: &AnyGame) -> Result<(), Error> {
+    if game.mode() == Mode::Lean {
+        return Err(Error::NeedsBoard);
+    }
+    if game.is_over() {
+        return Err(Error::GameOver {
+            winner: game.winner(),
+        });
+    }
+    Ok(())
+}
+
+impl Solver {
+    /// The table size a solver uses by default: `2^20` entries (24 MiB).
+    pub const DEFAULT_TABLE_BITS: u32 = 20;
+
+    /// A solver whose table holds `2^bits` positions (24 bytes each); [`Error::OutOfMemory`]-like
+    /// refusal ([`Error::SolverOutOfMemory`]) when that cannot be had.
+    pub fn new(bits: u32) -> Result<Solver, Error> {
+        let table = Table::new(bits).ok_or(Error::SolverOutOfMemory { bits })?;
+        Ok(Solver {
+            table,
+            shape: None,
+            nodes: 0,
+            hits: 0,
+        })
+    }
+
+    /// The bytes a table of `2^bits` positions takes.
+    #[must_use]
+    pub const fn table_bytes(bits: u32) -> usize {
+        Table::ENTRY_BYTES << bits
+    }
+
+    /// Nodes searched and table hits since this solver was made.
+    #[must_use]
+    pub fn stats(&self) -> (u64, u64) {
+        (self.nodes, self.hits)
+    }
+
+    /// A search of `game`'s rules on this solver's table, cleared first when the rules changed.
+    fn search(&mut self, shape: Shape, key: (usize, usize, usize, bool), limit: u64) -> Search<'_> {
+        if self.shape != Some(key) {
+            self.table.clear();
+            self.shape = Some(key);
+        }
+        Search::new(shape, &mut self.table, limit)
+    }
+
+    /// [`Solution`] of `game` for the player to move, searching at most `max_nodes` positions
+    /// (`None`: no limit). Refused: a finished game ([`Error::GameOver`]), a lean game
+    /// ([`Error::NeedsBoard`]), a search that runs out of nodes ([`Error::SearchLimit`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{AnyGame, Error, Mode, Rules, Solution, Solver};
+    ///
+    /// let mut solver = Solver::new(12)?;
+    /// // 3 x 4 with three in a row: the first player wins.
+    /// let game = AnyGame::new(Rules::new(3, 4, 3, false)?, Mode::Checked)?;
+    /// assert_eq!(solver.solve(&game, None)?.value, 1);
+    /// assert!(matches!(solver.solve(&game, Some(3)), Err(Error::SearchLimit { .. })));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn solve(&mut self, game: &AnyGame, max_nodes: Option<u64>) -> Result<Solution, Error> {
+        solvable(game)?;
+        let limit = max_nodes.unwrap_or(u64::MAX);
+        let rules = game.rules();
+        let Some(shape) = Shape::of(rules) else {
+            return fallback::solve(game, limit, &mut self.nodes);
+        };
+        let key = (rules.rows(), rules.cols(), rules.k(), rules.gravity());
+        let p = position(game, &shape);
+        let mut search = self.search(shape, key, limit);
+        let result = search.solve(p);
+        let (nodes, hits) = (search.nodes, search.hits);
+        let solution = result.map(|score| {
+            let (value, plies) = search.outcome(score, p.moves);
+            Solution { value, plies }
+        });
+        self.nodes += nodes;
+        self.hits += hits;
+        solution.map_err(|OutOfNodes| Error::SearchLimit { nodes })
+    }
+
+    /// Every move that keeps `game`'s [`Solution`] exactly (the same value in the same number of
+    /// plies), as `(row, col)` in row-major order; refused as [`solve`](Self::solve) refuses.
+    /// `max_nodes` bounds the whole call.
+    ///
+    /// ```
+    /// use tictactoe_core::{AnyGame, Mode, Rules, Solver};
+    ///
+    /// let mut solver = Solver::new(12)?;
+    /// let mut game = AnyGame::new(Rules::square(3)?, Mode::Checked)?;
+    /// game.play_i64(0, 0, 1)?;
+    /// // Against a corner, only the centre holds the draw.
+    /// assert_eq!(solver.best_moves(&game, None)?, [(1, 1)]);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn best_moves(
+        &mut self,
+        game: &AnyGame,
+        max_nodes: Option<u64>,
+    ) -> Result<Vec<(usize, usize)>, Error> {
+        solvable(game)?;
+        let limit = max_nodes.unwrap_or(u64::MAX);
+        let rules = game.rules();
+        let Some(shape) = Shape::of(rules) else {
+            return fallback::best_moves(game, limit, &mut self.nodes);
+        };
+        let key = (rules.rows(), rules.cols(), rules.k(), rules.gravity());
+        let p = position(game, &shape);
+        let mut search = self.search(shape, key, limit);
+        let result = best(&mut search, p);
+        let (nodes, hits) = (search.nodes, search.hits);
+        self.nodes += nodes;
+        self.hits += hits;
+        result.map_err(|OutOfNodes| Error::SearchLimit { nodes })
+    }
+}
+
+/// The moves from `p` that keep its score, in row-major order.
+fn best(search: &mut Search<'_>, p: Position) -> Result<Vec<(usize, usize)>, OutOfNodes> {
+    let shape = search.shape;
+    let target = search.solve(p)?;
+    let legal = p.legal(&shape);
+    let cells = shape.cells.count_ones();
+    let mut moves = Vec::new();
+    for row in 0..shape.rows as usize {
+        for col in 0..shape.cols as usize {
+            let bit = shape.bit(row, col);
+            if legal & bit == 0 {
+                continue;
+            }
+            let child = p.play(bit);
+            let score = if shape.winning_spots(p.mine) & bit != 0 {
+                search.win_at(p.moves + 1)
+            } else if child.moves == cells {
+                0
+            } else {
+                -search.solve(child)?
+            };
+            if score == target {
+                moves.push((row, col));
+            }
+        }
+    }
+    Ok(moves)
+}
+
+impl AnyGame {
+    /// [`Solver::solve`] with a table sized for this board (up to [`Solver::DEFAULT_TABLE_BITS`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{AnyGame, Mode, Rules, Solution};
+    ///
+    /// let game = AnyGame::new(Rules::new(4, 4, 3, false)?, Mode::Checked)?;
+    /// assert_eq!(game.solve(None)?.value, 1); // 4 x 4, three in a row: the first player wins
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn solve(&self, max_nodes: Option<u64>) -> Result<Solution, Error> {
+        Solver::new(self.table_bits())?.solve(self, max_nodes)
+    }
+
+    /// [`Solver::best_moves`] with a table sized for this board.
+    pub fn best_moves(&self, max_nodes: Option<u64>) -> Result<Vec<(usize, usize)>, Error> {
+        Solver::new(self.table_bits())?.best_moves(self, max_nodes)
+    }
+
+    /// A table as large as the board's positions can use, up to the default.
+    fn table_bits(&self) -> u32 {
+        let cells = self.rules().cells().min(64) as u32;
+        // 3^cells positions at most: about 1.6 bits a cell.
+        (cells * 8 / 5).clamp(8, Solver::DEFAULT_TABLE_BITS)
+    }
+}

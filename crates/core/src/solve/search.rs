@@ -1,0 +1,215 @@
+//! Negamax with alpha-beta pruning over [`Position`]s, on one scale of scores that orders every
+//! outcome as perfect play ranks them: a win at move `M` (counting every move of the game) scores
+//! `big - M`, a loss at move `M` scores `-(big - M)`, a draw 0, with `big` one more than the cells.
+//! Because `M` counts from the start of the game, a position's score is exactly the negation of its
+//! best child's, with no adjustment: the sooner a win, the higher; the later a loss, the higher.
+//!
+//! What keeps it fast without changing any answer: an immediate win ends the search of a position;
+//! an opponent's immediate win forces the block (two of them lose); with gravity, a move just below
+//! an opponent's winning cell is never tried while another exists (it loses at once); the bounds of
+//! a position's score follow from its move count; a transposition table keeps what was proved; and
+//! moves are tried in the order of the wins they threaten, then nearest the centre first.
+
+use super::position::{Position, Shape};
+use super::table::Table;
+
+/// The search ran out of its node budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OutOfNodes;
+
+/// One search: the shape, the table, and the counts of nodes and table hits.
+pub(crate) struct Search<'t> {
+    pub(crate) shape: Shape,
+    table: &'t mut Table,
+    /// One more than the cells: the score of a win at move `M` is `big - M`.
+    big: i32,
+    cells: u32,
+    /// The order in which to try each cell: nearest the centre first.
+    rank: [u8; 64],
+    pub(crate) nodes: u64,
+    pub(crate) hits: u64,
+    limit: u64,
+}
+
+impl<'t> Search<'t> {
+    pub(crate) fn new(shape: Shape, table: &'t mut Table, limit: u64) -> Search<'t> {
+        let cells = shape.cells.count_ones();
+        let mut rank = [0u8; 64];
+        for (bit, slot) in rank.iter_mut().enumerate() {
+            if shape.cells >> bit & 1 == 0 {
+                continue;
+            }
+            let (row, col) = shape.cell(1 << bit);
+            // Twice the distance from the centre, so that even sides have a centre too.
+            let dr = (2 * row as i32 - (shape.rows as i32 - 1)).unsigned_abs();
+            let dc = (2 * col as i32 - (shape.cols as i32 - 1)).unsigned_abs();
+            let far = if shape.gravity {
+                dc
+            } else {
+                dr.max(dc) * 2 + dr.min(dc)
+            };
+            *slot = 255 - far.min(255) as u8;
+        }
+        Search {
+            shape,
+            table,
+            big: cells as i32 + 1,
+            cells,
+            rank,
+            nodes: 0,
+            hits: 0,
+            limit,
+        }
+    }
+
+    /// The score of a win by the player to move at move `at` (counting every move of the game).
+    #[inline]
+    pub(crate) fn win_at(&self, at: u32) -> i32 {
+        self.big - at as i32
+    }
+
+    /// The best score a player can hope for when its earliest possible win is at move `at`: that
+    /// win, or a draw when the board fills first.
+    #[inline]
+    fn at_best(&self, at: u32) -> i32 {
+        if at <= self.cells { self.win_at(at) } else { 0 }
+    }
+
+    /// `(value, plies)` of a score of a position after `moves` moves.
+    pub(crate) fn outcome(&self, score: i32, moves: u32) -> (i8, u32) {
+        match score {
+            0 => (0, self.cells - moves),
+            s if s > 0 => (1, (self.big - s) as u32 - moves),
+            s => (-1, (self.big + s) as u32 - moves),
+        }
+    }
+
+    /// The exact score of `p`, which is not over: null-window probes narrow its range.
+    pub(crate) fn solve(&mut self, p: Position) -> Result<i32, OutOfNodes> {
+        let mut min = -self.at_best(p.moves + 2);
+        let mut max = self.at_best(p.moves + 1);
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            // Probes near 0 settle draws and the sign first, which prunes the most.
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(p, med, med + 1)?;
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        Ok(min)
+    }
+
+    /// The score of `p` if it lies in `(alpha, beta)`; otherwise a bound beyond the window on the
+    /// side it failed (fail-soft). `p` is not over.
+    pub(crate) fn negamax(
+        &mut self,
+        p: Position,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<i32, OutOfNodes> {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return Err(OutOfNodes);
+        }
+        let shape = self.shape;
+        let legal = p.legal(&shape);
+        if shape.winning_spots(p.mine) & legal != 0 {
+            return Ok(self.win_at(p.moves + 1));
+        }
+        if p.moves + 1 >= self.cells {
+            // The last cell, and it does not win: the board fills, a draw.
+            return Ok(0);
+        }
+        let theirs = shape.winning_spots(p.theirs) & shape.cells & !p.all();
+        let mut candidates = legal;
+        let threats = theirs & legal;
+        if threats != 0 {
+            if threats.count_ones() > 1 {
+                return Ok(-self.win_at(p.moves + 2));
+            }
+            candidates = threats;
+        }
+        if shape.gravity {
+            // A mark just below their winning cell would let them take it.
+            candidates &= !(theirs >> 1);
+        }
+        if candidates == 0 {
+            return Ok(-self.win_at(p.moves + 2));
+        }
+        // Neither can win sooner than these from here on.
+        let max = self.at_best(p.moves + 3);
+        let min = -self.at_best(p.moves + 4);
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return Ok(beta);
+            }
+        }
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return Ok(alpha);
+            }
+        }
+        if let Some((lower, upper)) = self.table.get(&p) {
+            self.hits += 1;
+            if lower >= beta {
+                return Ok(lower);
+            }
+            if upper <= alpha {
+                return Ok(upper);
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+            if alpha >= beta {
+                return Ok(alpha);
+            }
+        }
+        // The moves, best first: most wins threatened after them, then nearest the centre.
+        let mut order = [(0u32, 0u64); 64];
+        let mut count = 0;
+        let mut left = candidates;
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            left ^= bit;
+            let after = p.mine | bit;
+            let threatened =
+                (shape.winning_spots(after) & shape.cells & !(p.all() | bit)).count_ones();
+            let key = threatened << 8 | u32::from(self.rank[bit.trailing_zeros() as usize]);
+            // Insertion by key, highest first.
+            let mut at = count;
+            while at > 0 && order[at - 1].0 < key {
+                order[at] = order[at - 1];
+                at -= 1;
+            }
+            order[at] = (key, bit);
+            count += 1;
+        }
+        let start = alpha;
+        let mut best = i32::MIN;
+        for &(_, bit) in &order[..count] {
+            let score = -self.negamax(p.play(bit), -beta, -alpha)?;
+            if score >= beta {
+                self.table.put(&p, score, i32::MAX);
+                return Ok(score);
+            }
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+            }
+        }
+        if best > start {
+            self.table.put(&p, best, best);
+        } else {
+            self.table.put(&p, i32::MIN, best);
+        }
+        Ok(best)
+    }
+}

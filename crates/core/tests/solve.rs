@@ -1,0 +1,315 @@
+//! Perfect play against a plain exhaustive search written here: every move tried, no pruning, no
+//! ordering, each position's outcome computed from its children's (a memo of positions already
+//! seen, which changes no answer, keeps it to seconds). Over every rule set of at most 12 cells
+//! from the empty board, and thousands of random positions of every rule set of at most 16 cells
+//! and of Connect Four near its end; `best_moves` checked move by move against the children's
+//! outcomes; the known results; the budget.
+
+use std::collections::HashMap;
+
+use tictactoe_core::{AnyGame, Error, Mode, Player, Rules, Solution, Solver};
+
+/// A board of the family, as plainly as it can be written.
+#[derive(Clone)]
+struct Plain {
+    rows: usize,
+    cols: usize,
+    gravity: bool,
+    cells: Vec<u8>,
+    windows: Vec<Vec<usize>>,
+    memo: HashMap<(Vec<u8>, u8), (i8, u32)>,
+}
+
+impl Plain {
+    fn new(rules: Rules) -> Plain {
+        let (rows, cols, k) = (rules.rows() as i64, rules.cols() as i64, rules.k() as i64);
+        let mut windows = Vec::new();
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            for r in 0..rows {
+                for c in 0..cols {
+                    let cells: Vec<(i64, i64)> = (0..k).map(|i| (r + i * dr, c + i * dc)).collect();
+                    if cells
+                        .iter()
+                        .all(|&(r, c)| (0..rows).contains(&r) && (0..cols).contains(&c))
+                    {
+                        windows.push(
+                            cells
+                                .iter()
+                                .map(|&(r, c)| (r * cols + c) as usize)
+                                .collect(),
+                        );
+                    }
+                }
+            }
+        }
+        Plain {
+            rows: rows as usize,
+            cols: cols as usize,
+            gravity: rules.gravity(),
+            cells: vec![0; (rows * cols) as usize],
+            windows,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn won(&self, p: u8) -> bool {
+        self.windows
+            .iter()
+            .any(|w| w.iter().all(|&c| self.cells[c] == p))
+    }
+
+    fn legal(&self) -> Vec<usize> {
+        if self.gravity {
+            (0..self.cols)
+                .filter_map(|c| {
+                    (0..self.rows)
+                        .rev()
+                        .map(|r| r * self.cols + c)
+                        .find(|&i| self.cells[i] == 0)
+                })
+                .collect()
+        } else {
+            (0..self.cells.len())
+                .filter(|&i| self.cells[i] == 0)
+                .collect()
+        }
+    }
+
+    /// Perfect play's outcome for `mover` to move: (value, plies).
+    fn outcome(&mut self, mover: u8) -> (i8, u32) {
+        let key = (self.cells.clone(), mover);
+        if let Some(&known) = self.memo.get(&key) {
+            return known;
+        }
+        let mut best: Option<(i8, u32)> = None;
+        for cell in self.legal() {
+            let child = self.child(cell, mover);
+            if best.is_none_or(|b| rank(child) > rank(b)) {
+                best = Some(child);
+            }
+        }
+        let best = best.expect("a position in play has a move");
+        self.memo.insert(key, best);
+        best
+    }
+
+    /// The outcome for `mover` of marking `cell`.
+    fn child(&mut self, cell: usize, mover: u8) -> (i8, u32) {
+        self.cells[cell] = mover;
+        let result = if self.won(mover) {
+            (1, 1)
+        } else if self.cells.iter().all(|&c| c != 0) {
+            (0, 1)
+        } else {
+            let (v, p) = self.outcome(3 - mover);
+            (-v, p + 1)
+        };
+        self.cells[cell] = 0;
+        result
+    }
+
+    /// The moves (row, col) that keep the outcome, row-major.
+    fn best_moves(&mut self, mover: u8) -> Vec<(usize, usize)> {
+        let target = self.outcome(mover);
+        let cols = self.cols;
+        let mut moves: Vec<(usize, usize)> = self
+            .legal()
+            .into_iter()
+            .filter(|&cell| self.child(cell, mover) == target)
+            .map(|cell| (cell / cols, cell % cols))
+            .collect();
+        moves.sort_unstable();
+        moves
+    }
+}
+
+/// How good an outcome is for the player to move: a sooner win, a later loss.
+fn rank((value, plies): (i8, u32)) -> (i8, i64) {
+    match value {
+        1 => (2, -i64::from(plies)),
+        0 => (1, 0),
+        _ => (0, i64::from(plies)),
+    }
+}
+
+/// Every rule set with at most `cells` cells, gravity on and off.
+fn rule_sets(cells: usize) -> Vec<Rules> {
+    let mut all = Vec::new();
+    for rows in 1..=cells {
+        for cols in 1..=cells / rows {
+            for k in 1..=rows.max(cols) {
+                for gravity in [false, true] {
+                    all.push(Rules::new(rows, cols, k, gravity).unwrap());
+                }
+            }
+        }
+    }
+    all
+}
+
+fn mover_of(game: &AnyGame) -> u8 {
+    game.last_player().map_or(1, |p| p.other().number())
+}
+
+/// The solver's answers for `game` equal the plain search's on `plain` (the same position).
+fn agree(solver: &mut Solver, game: &AnyGame, plain: &mut Plain) {
+    let mover = mover_of(game);
+    let (value, plies) = plain.outcome(mover);
+    assert_eq!(
+        solver.solve(game, None),
+        Ok(Solution { value, plies }),
+        "on\n{game}"
+    );
+    assert_eq!(
+        solver.best_moves(game, None).unwrap(),
+        plain.best_moves(mover),
+        "on\n{game}"
+    );
+    // The same through the game's own methods, with a table of their own.
+    assert_eq!(game.solve(None), Ok(Solution { value, plies }));
+}
+
+#[test]
+fn every_small_rule_set_from_the_empty_board_equals_the_plain_search() {
+    let mut solver = Solver::new(16).unwrap();
+    let mut checked = 0;
+    for rules in rule_sets(12) {
+        let game = AnyGame::new(rules, Mode::Checked).unwrap();
+        agree(&mut solver, &game, &mut Plain::new(rules));
+        checked += 1;
+    }
+    assert!(checked > 100);
+}
+
+#[test]
+fn random_positions_of_every_rule_set_up_to_16_cells_equal_the_plain_search() {
+    let mut solver = Solver::new(18).unwrap();
+    let mut state = 0x5EED_u64;
+    let mut next = |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    let mut positions = 0;
+    for rules in rule_sets(16) {
+        let cells = rules.rows() * rules.cols();
+        let mut plain = Plain::new(rules);
+        for _ in 0..4 {
+            let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+            // Either player first; enough moves that at most 11 cells are left to search.
+            let mut player = if next(2) == 0 { Player::X } else { Player::O };
+            let least = cells.saturating_sub(11);
+            let target = least + next(cells - least);
+            plain.cells.fill(0);
+            while (game.move_count() as usize) < target && !game.is_over() {
+                let legal = plain.legal();
+                let cell = legal[next(legal.len())];
+                let (row, col) = (cell / rules.cols(), cell % rules.cols());
+                game.play(row, col, player).unwrap();
+                plain.cells[cell] = player.number();
+                player = player.other();
+            }
+            if game.is_over() {
+                assert!(matches!(
+                    solver.solve(&game, None),
+                    Err(Error::GameOver { .. })
+                ));
+                continue;
+            }
+            agree(&mut solver, &game, &mut plain);
+            positions += 1;
+        }
+    }
+    assert!(positions > 1000, "{positions} positions");
+}
+
+#[test]
+fn connect_four_near_its_end_equals_the_plain_search() {
+    let rules = Rules::connect_four();
+    let mut solver = Solver::new(20).unwrap();
+    let mut state = 0xC4_u64;
+    let mut positions = 0;
+    while positions < 60 {
+        let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+        let mut plain = Plain::new(rules);
+        // Random play to 31 stones or more, so that at most 11 cells are left.
+        while game.move_count() < 31 && !game.is_over() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let legal = plain.legal();
+            let cell = legal[(state % legal.len() as u64) as usize];
+            let player = mover_of(&game);
+            game.drop_i64((cell % 7) as i64, i64::from(player)).unwrap();
+            plain.cells[cell] = player;
+        }
+        if !game.is_over() {
+            agree(&mut solver, &game, &mut plain);
+            positions += 1;
+        }
+    }
+}
+
+#[test]
+fn the_known_results() {
+    let solve = |rows, cols, k| {
+        let game = AnyGame::new(Rules::new(rows, cols, k, false).unwrap(), Mode::Checked).unwrap();
+        game.solve(None).unwrap()
+    };
+    assert_eq!(solve(3, 3, 3), Solution { value: 0, plies: 9 });
+    assert_eq!(
+        solve(4, 4, 4),
+        Solution {
+            value: 0,
+            plies: 16
+        }
+    );
+    assert_eq!(solve(4, 4, 3).value, 1);
+    assert_eq!(solve(3, 4, 3).value, 1);
+}
+
+#[test]
+fn budgets_refuse_cleanly_and_finished_or_lean_games_are_refused() {
+    let game = AnyGame::new(Rules::connect_four(), Mode::Checked).unwrap();
+    let before = game.clone();
+    for budget in [0, 1, 10] {
+        assert!(matches!(
+            game.solve(Some(budget)),
+            Err(Error::SearchLimit { .. })
+        ));
+        assert!(matches!(
+            game.best_moves(Some(budget)),
+            Err(Error::SearchLimit { .. })
+        ));
+    }
+    assert_eq!(game, before);
+    let small = AnyGame::new(Rules::square(3).unwrap(), Mode::Checked).unwrap();
+    assert_eq!(
+        small.solve(Some(u64::MAX)),
+        Ok(Solution { value: 0, plies: 9 })
+    );
+    let mut over = AnyGame::new(Rules::square(1).unwrap(), Mode::Checked).unwrap();
+    over.play_i64(0, 0, 1).unwrap();
+    assert!(matches!(over.solve(None), Err(Error::GameOver { .. })));
+    let lean = AnyGame::new(Rules::square(3).unwrap(), Mode::Lean).unwrap();
+    assert_eq!(lean.solve(None), Err(Error::NeedsBoard));
+    // A board too large for one word: the search is exact but bounded.
+    let gomoku = AnyGame::new(Rules::gomoku(15).unwrap(), Mode::Checked).unwrap();
+    assert!(matches!(
+        gomoku.solve(Some(10_000)),
+        Err(Error::SearchLimit { .. })
+    ));
+    // And it finishes on a large board with little left to play.
+    let mut wide = AnyGame::new(Rules::new(1, 70, 2, false).unwrap(), Mode::Checked).unwrap();
+    for col in 0..66 {
+        // Alternate so that no two neighbours are the same player's.
+        wide.play_i64(0, col, 1 + col % 2).unwrap();
+    }
+    let mut plain = Plain::new(wide.rules());
+    for (col, cell) in plain.cells.iter_mut().enumerate().take(66) {
+        *cell = 1 + (col % 2) as u8;
+    }
+    let mut solver = Solver::new(10).unwrap();
+    agree(&mut solver, &wide, &mut plain);
+}
