@@ -45,9 +45,12 @@ pub struct Solution {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
-    table: Table,
-    /// The shape the table's positions belong to: another clears it.
-    shape: Option<(usize, usize, usize, bool)>,
+    /// The table's size, as a power of two of entries.
+    bits: u32,
+    /// Made on first use, laid out for the rules it serves; other rules clear or remake it.
+    table: Option<Table>,
+    /// The rules the table's positions belong to.
+    rules: Option<(usize, usize, usize, bool)>,
     nodes: u64,
     hits: u64,
 }
@@ -84,25 +87,33 @@ fn solvable(game: &AnyGame) -> Result<(), Error> {
 }
 
 impl Solver {
-    /// The table size a solver uses by default: `2^20` entries (24 MiB).
+    /// The table size a solver uses by default: `2^20` entries (8 MiB for gravity games, 24 MiB
+    /// for the others).
     pub const DEFAULT_TABLE_BITS: u32 = 20;
 
-    /// A solver whose table holds `2^bits` positions (24 bytes each); [`Error::OutOfMemory`]-like
-    /// refusal ([`Error::SolverOutOfMemory`]) when that cannot be had.
+    /// The largest table a solver takes: `2^30` entries.
+    pub const MAX_TABLE_BITS: u32 = 30;
+
+    /// A solver whose table holds `2^bits` positions (8 bytes each for gravity games, 24 for the
+    /// others), made on first use: [`Error::SolverOutOfMemory`] then, when it cannot be had.
+    /// `bits` above [`MAX_TABLE_BITS`](Self::MAX_TABLE_BITS) is refused the same way now.
     pub fn new(bits: u32) -> Result<Solver, Error> {
-        let table = Table::new(bits).ok_or(Error::SolverOutOfMemory { bits })?;
+        if bits > Self::MAX_TABLE_BITS {
+            return Err(Error::SolverOutOfMemory { bits });
+        }
         Ok(Solver {
-            table,
-            shape: None,
+            bits,
+            table: None,
+            rules: None,
             nodes: 0,
             hits: 0,
         })
     }
 
-    /// The bytes a table of `2^bits` positions takes.
+    /// The most bytes a table of `2^bits` positions takes.
     #[must_use]
     pub const fn table_bytes(bits: u32) -> usize {
-        Table::ENTRY_BYTES << bits
+        Table::bytes(bits)
     }
 
     /// Nodes searched and table hits since this solver was made.
@@ -111,13 +122,28 @@ impl Solver {
         (self.nodes, self.hits)
     }
 
-    /// A search of `game`'s rules on this solver's table, cleared first when the rules changed.
-    fn search(&mut self, shape: Shape, key: (usize, usize, usize, bool), limit: u64) -> Search<'_> {
-        if self.shape != Some(key) {
-            self.table.clear();
-            self.shape = Some(key);
-        }
-        Search::new(shape, &mut self.table, limit)
+    /// A search of `game`'s rules on this solver's table, cleared (or made anew, when its layout
+    /// does not suit them) first when the rules changed.
+    fn search(
+        &mut self,
+        shape: Shape,
+        key: (usize, usize, usize, bool),
+        limit: u64,
+    ) -> Result<Search<'_>, Error> {
+        let bits = self.bits;
+        let fresh = match self.table.take() {
+            Some(mut table) if table.suits(&shape) => {
+                if self.rules != Some(key) {
+                    table.clear();
+                }
+                table
+            }
+            // The old table goes before the new one is made.
+            _ => Table::new(bits, &shape).ok_or(Error::SolverOutOfMemory { bits })?,
+        };
+        self.rules = Some(key);
+        let table = self.table.insert(fresh);
+        Ok(Search::new(shape, table, limit))
     }
 
     /// [`Solution`] of `game` for the player to move, searching at most `max_nodes` positions
@@ -143,7 +169,7 @@ impl Solver {
         };
         let key = (rules.rows(), rules.cols(), rules.k(), rules.gravity());
         let p = position(game, &shape);
-        let mut search = self.search(shape, key, limit);
+        let mut search = self.search(shape, key, limit)?;
         let result = search.solve(p);
         let (nodes, hits) = (search.nodes, search.hits);
         let solution = result.map(|score| {
@@ -182,7 +208,7 @@ impl Solver {
         };
         let key = (rules.rows(), rules.cols(), rules.k(), rules.gravity());
         let p = position(game, &shape);
-        let mut search = self.search(shape, key, limit);
+        let mut search = self.search(shape, key, limit)?;
         let result = best(&mut search, p);
         let (nodes, hits) = (search.nodes, search.hits);
         self.nodes += nodes;

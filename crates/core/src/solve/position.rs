@@ -34,6 +34,8 @@ pub(crate) struct Shape {
     pub(crate) bottom: u64,
     /// The shifts of the four directions: along a row, a column, and the two diagonals.
     shifts: [u32; 4],
+    /// Every shift a window needs stays below 64: plain shifts, without a check each.
+    short: bool,
 }
 
 impl Shape {
@@ -56,6 +58,7 @@ impl Shape {
             cells,
             bottom,
             shifts: [height, 1, height + 1, height - 1],
+            short: (rules.k() as u32 - 1) * (height + 1) < 64,
         })
     }
 
@@ -77,8 +80,21 @@ impl Shape {
     /// (empty or not: the caller masks them). For each direction `s`, a cell is such a spot when
     /// the other `k - 1` cells of some window through it are all `mine`: for each place `j` of the
     /// spot in the window, the AND of the word shifted to every other place, shifted back by `j`.
-    #[inline]
+    /// The common run lengths, on boards whose windows need no shift past the word, are compiled
+    /// for their `k`, so that every loop unrolls.
+    #[inline(always)]
     pub(crate) fn winning_spots(&self, mine: u64) -> u64 {
+        let spots = match (self.short, self.k) {
+            (true, 3) => spots_of::<3>(mine, &self.shifts),
+            (true, 4) => spots_of_four(mine, &self.shifts),
+            (true, 5) => spots_of::<5>(mine, &self.shifts),
+            _ => self.any_spots(mine),
+        };
+        spots & self.cells
+    }
+
+    /// [`winning_spots`](Self::winning_spots) for any `k` and any shifts.
+    fn any_spots(&self, mine: u64) -> u64 {
         let k = self.k;
         let mut spots = 0;
         for &s in &self.shifts {
@@ -90,8 +106,46 @@ impl Shape {
                 spots |= shl(others, j * s);
             }
         }
-        spots & self.cells
+        spots
     }
+}
+
+/// [`spots_of`] for four in a row, the Connect Four case, written out: for each direction, the
+/// pairs of marks one and two steps to each side of a cell, and a third beyond either pair.
+#[inline(always)]
+fn spots_of_four(m: u64, shifts: &[u32; 4]) -> u64 {
+    let mut spots = 0;
+    for &s in shifts {
+        let (up1, up2, up3) = (m << s, m << (2 * s), m << (3 * s));
+        let (down1, down2, down3) = (m >> s, m >> (2 * s), m >> (3 * s));
+        // Three marks just below the spot, or two below and one above.
+        let below = up1 & up2;
+        spots |= below & (up3 | down1);
+        // Three just above, or two above and one below.
+        let above = down1 & down2;
+        spots |= above & (down3 | up1);
+    }
+    spots
+}
+
+/// The winning spots for run length `K` when every shift stays below 64: for each direction, the
+/// word shifted to each place of a window, ANDed as prefix and suffix around each spot.
+#[inline(always)]
+fn spots_of<const K: usize>(mine: u64, shifts: &[u32; 4]) -> u64 {
+    let mut spots = 0;
+    for &s in shifts {
+        let shifted: [u64; K] = core::array::from_fn(|t| mine >> (t as u32 * s));
+        let mut suffix = [u64::MAX; K];
+        for t in (0..K - 1).rev() {
+            suffix[t] = suffix[t + 1] & shifted[t + 1];
+        }
+        let mut prefix = u64::MAX;
+        for j in 0..K {
+            spots |= (prefix & suffix[j]) << (j as u32 * s);
+            prefix &= shifted[j];
+        }
+    }
+    spots
 }
 
 /// A position: the mover's marks and the opponent's, and how many moves have been played.
