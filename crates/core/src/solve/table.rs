@@ -190,7 +190,7 @@ mod tests {
         let mut table = Table::new(10, &shape).unwrap();
         let p = Position {
             mine: 0b1,
-            theirs: 0b10_0000_000,
+            theirs: 0b1_0000_0000,
             moves: 2,
         };
         table.put(&p, -3, 5);
