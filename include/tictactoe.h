@@ -53,6 +53,8 @@ typedef enum tictactoe_error {
   TICTACTOE_ERROR_NO_GRAVITY = -18,
   // The size `n` of a board that is not square.
   TICTACTOE_ERROR_NOT_SQUARE = -19,
+  // A search for perfect play ran out of its node budget; nothing changed.
+  TICTACTOE_ERROR_SEARCH_LIMIT = -20,
 } tictactoe_error;
 
 // When a game that has ended starts again.
@@ -288,6 +290,35 @@ int tictactoe_undo(struct TicTacToe *game, int64_t *row, int64_t *col);
 int64_t tictactoe_render(const struct TicTacToe *game,
                          char *buf,
                          size_t len);
+
+// Perfect play: the value of `game` for the player to move (the one who did not move last; X
+// before any move) into `*value` (1 a win, 0 a draw, -1 a loss) and into `*plies` how many more
+// moves the game lasts when the winner wins as fast as it can and the loser holds out as long as it
+// can (a draw: the empty cells). `max_nodes` bounds the search (0: no bound). Returns 0, or a
+// negative code with nothing stored: `TICTACTOE_ERROR_SEARCH_LIMIT` when the budget ran out,
+// `TICTACTOE_ERROR_GAME_OVER` for a finished game, `TICTACTOE_ERROR_NEEDS_BOARD` for a lean one.
+// The game is never changed. `value` and `plies` may be NULL.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library; `value` and `plies` are NULL or writable.
+int tictactoe_solve(const struct TicTacToe *game, int *value, int *plies, uint64_t max_nodes);
+
+// Every move that keeps `game`'s perfect-play value and length (see `tictactoe_solve`), in
+// row-major order: their rows into `rows` and columns into `cols`, at most `len` of them. Returns
+// how many there are (so a return value above `len` means some did not fit: call again with
+// room for that many), or a negative code as `tictactoe_solve` does. `rows` and `cols` may be
+// NULL when `len` is 0. `max_nodes` bounds the whole call (0: no bound).
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library; `rows` and `cols` point to `len` writable
+// values each, and do not overlap.
+int64_t tictactoe_best_moves(const struct TicTacToe *game,
+                             int64_t *rows,
+                             int64_t *cols,
+                             size_t len,
+                             uint64_t max_nodes);
 
 // `num_envs` (1 or more) empty checked `n x n` games, each with X to move, and a random generator
 // seeded with `seed` for `tictactoe_games_sample` and `tictactoe_games_playout`. `autoreset` is a

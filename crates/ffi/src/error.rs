@@ -49,11 +49,13 @@ pub enum TicTacToeError {
     NoGravity = -18,
     /// The size `n` of a board that is not square.
     NotSquare = -19,
+    /// A search for perfect play ran out of its node budget; nothing changed.
+    SearchLimit = -20,
 }
 
 impl TicTacToeError {
     /// Every code, from -1 down, without gaps (checked below at compile time).
-    const ALL: [TicTacToeError; 19] = [
+    const ALL: [TicTacToeError; 20] = [
         TicTacToeError::NullPointer,
         TicTacToeError::InvalidSize,
         TicTacToeError::OutOfMemory,
@@ -73,6 +75,7 @@ impl TicTacToeError {
         TicTacToeError::ColumnFull,
         TicTacToeError::NoGravity,
         TicTacToeError::NotSquare,
+        TicTacToeError::SearchLimit,
     ];
 
     /// The code's message: static, NUL-terminated.
@@ -107,6 +110,7 @@ impl TicTacToeError {
             TicTacToeError::ColumnFull => c"the column is full",
             TicTacToeError::NoGravity => c"a drop needs gravity: without it a move names its cell",
             TicTacToeError::NotSquare => c"the board is not square: ask for its rows and columns",
+            TicTacToeError::SearchLimit => c"the search ran out of its node budget",
         }
     }
 
@@ -139,6 +143,8 @@ impl From<Error> for TicTacToeError {
             Error::ColumnFull { .. } => TicTacToeError::ColumnFull,
             Error::NoGravity => TicTacToeError::NoGravity,
             Error::NotSquare { .. } => TicTacToeError::NotSquare,
+            Error::SearchLimit { .. } => TicTacToeError::SearchLimit,
+            Error::SolverOutOfMemory { .. } => TicTacToeError::OutOfMemory,
             Error::GameOver { .. } => TicTacToeError::GameOver,
             Error::WrongTurn { .. } => TicTacToeError::WrongTurn,
             Error::Occupied { .. } => TicTacToeError::Occupied,

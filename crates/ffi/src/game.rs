@@ -396,3 +396,89 @@ pub unsafe extern "C" fn tictactoe_render(
         Ok(writer.finish() as i64)
     })
 }
+
+/// Perfect play: the value of `game` for the player to move (the one who did not move last; X
+/// before any move) into `*value` (1 a win, 0 a draw, -1 a loss) and into `*plies` how many more
+/// moves the game lasts when the winner wins as fast as it can and the loser holds out as long as it
+/// can (a draw: the empty cells). `max_nodes` bounds the search (0: no bound). Returns 0, or a
+/// negative code with nothing stored: `TICTACTOE_ERROR_SEARCH_LIMIT` when the budget ran out,
+/// `TICTACTOE_ERROR_GAME_OVER` for a finished game, `TICTACTOE_ERROR_NEEDS_BOARD` for a lean one.
+/// The game is never changed. `value` and `plies` may be NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library; `value` and `plies` are NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_solve(
+    game: *const TicTacToe,
+    value: *mut c_int,
+    plies: *mut c_int,
+    max_nodes: u64,
+) -> c_int {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    // SAFETY: the caller passes NULL or writable ints.
+    let (value, plies) = unsafe { (value.as_mut(), plies.as_mut()) };
+    read(handle, |g| -> Result<_, Error> {
+        let solution = g.solve((max_nodes != 0).then_some(max_nodes))?;
+        if let Some(value) = value {
+            *value = c_int::from(solution.value);
+        }
+        if let Some(plies) = plies {
+            // At most the cells of a board that keeps them, below 2^32: a c_int holds the ones a
+            // search can finish on.
+            *plies = c_int::try_from(solution.plies).unwrap_or(c_int::MAX);
+        }
+        Ok(0)
+    })
+}
+
+/// Every move that keeps `game`'s perfect-play value and length (see `tictactoe_solve`), in
+/// row-major order: their rows into `rows` and columns into `cols`, at most `len` of them. Returns
+/// how many there are (so a return value above `len` means some did not fit: call again with
+/// room for that many), or a negative code as `tictactoe_solve` does. `rows` and `cols` may be
+/// NULL when `len` is 0. `max_nodes` bounds the whole call (0: no bound).
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library; `rows` and `cols` point to `len` writable
+/// values each, and do not overlap.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_best_moves(
+    game: *const TicTacToe,
+    rows: *mut i64,
+    cols: *mut i64,
+    len: usize,
+    max_nodes: u64,
+) -> i64 {
+    if len > 0 && (rows.is_null() || cols.is_null()) {
+        return TicTacToeError::NullPointer as i64;
+    }
+    if len > isize::MAX as usize / size_of::<i64>() {
+        return TicTacToeError::TooManyMoves as i64;
+    }
+    let (start, end) = (rows as usize, rows as usize + len * size_of::<i64>());
+    let (other, other_end) = (cols as usize, cols as usize + len * size_of::<i64>());
+    if len > 0 && start < other_end && other < end {
+        return TicTacToeError::Overlap as i64;
+    }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| -> Result<_, Error> {
+        let moves = g.best_moves((max_nodes != 0).then_some(max_nodes))?;
+        if len > 0 {
+            // SAFETY: `rows` and `cols` are not NULL (checked above), hold `len` writable values
+            // each, and do not overlap (checked above).
+            let (rows, cols) = unsafe {
+                (
+                    core::slice::from_raw_parts_mut(rows, len),
+                    core::slice::from_raw_parts_mut(cols, len),
+                )
+            };
+            for ((row, col), &(r, c)) in rows.iter_mut().zip(cols.iter_mut()).zip(&moves) {
+                (*row, *col) = (r as i64, c as i64);
+            }
+        }
+        Ok(moves.len() as i64)
+    })
+}

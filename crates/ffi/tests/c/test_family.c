@@ -182,7 +182,91 @@ static void bad_rules_and_nulls(void) {
     tictactoe_free(classic);
 }
 
+/* Perfect play by exhaustive search on the model: the outcome for `player` to move, as value and
+ * plies (a sooner win, a later loss). */
+static void model_outcome(Model *m, int player, int *value, int *plies) {
+    int best_value = -2, best_plies = 0;
+    for (int r = 0; r < m->rows; r++)
+        for (int c = 0; c < m->cols; c++) {
+            if (m->board[r][c] != 0 || (m->gravity && landing(m, c) != r)) continue;
+            int v, p;
+            m->board[r][c] = player;
+            m->moves++;
+            if (model_winner(m) == player) {
+                v = 1, p = 1;
+            } else if (m->moves == m->rows * m->cols) {
+                v = 0, p = 1;
+            } else {
+                model_outcome(m, 3 - player, &v, &p);
+                v = -v, p = p + 1;
+            }
+            m->moves--;
+            m->board[r][c] = 0;
+            /* Rank: a win sooner, then a draw, then a loss later. */
+            long rank = v == 1 ? 2000 - p : v == 0 ? 1000 : p;
+            long best = best_value == 1 ? 2000 - best_plies : best_value == 0 ? 1000 : best_value == -1 ? best_plies : -1;
+            if (rank > best) best_value = v, best_plies = p;
+        }
+    *value = best_value;
+    *plies = best_plies;
+}
+
+static void perfect_play(void) {
+    /* The classic game: a draw in nine; against a corner only the centre holds it. */
+    TicTacToe *game = tictactoe_new(3);
+    int value = 9, plies = 0;
+    CHECK_EQ(tictactoe_solve(game, &value, &plies, 0), 0);
+    CHECK(value == 0 && plies == 9);
+    CHECK_EQ(tictactoe_move(game, 0, 0, 1), 0);
+    int64_t rows[9], cols[9];
+    CHECK_EQ(tictactoe_best_moves(game, rows, cols, 9, 0), 1);
+    CHECK(rows[0] == 1 && cols[0] == 1);
+    CHECK_EQ(tictactoe_best_moves(game, NULL, NULL, 0, 0), 1);
+    CHECK_EQ(tictactoe_best_moves(game, NULL, cols, 9, 0), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_best_moves(game, rows, rows + 1, 2, 0), TICTACTOE_ERROR_OVERLAP);
+    CHECK_EQ(tictactoe_solve(game, NULL, NULL, 1), TICTACTOE_ERROR_SEARCH_LIMIT);
+    CHECK_EQ(tictactoe_best_moves(game, rows, cols, 9, 1), TICTACTOE_ERROR_SEARCH_LIMIT);
+    CHECK_EQ(tictactoe_move_count(game), 1);
+    CHECK_EQ(tictactoe_solve(NULL, &value, &plies, 0), TICTACTOE_ERROR_NULL_POINTER);
+    tictactoe_free(game);
+    TicTacToe *lean = tictactoe_new_lean(3);
+    CHECK_EQ(tictactoe_solve(lean, &value, &plies, 0), TICTACTOE_ERROR_NEEDS_BOARD);
+    tictactoe_free(lean);
+    TicTacToe *over = tictactoe_new(1);
+    CHECK_EQ(tictactoe_move(over, 0, 0, 2), 2);
+    CHECK_EQ(tictactoe_solve(over, &value, &plies, 0), TICTACTOE_ERROR_GAME_OVER);
+    tictactoe_free(over);
+    /* Random positions of random small rules against the exhaustive search. */
+    for (int round = 0; round < 300; round++) {
+        Model m;
+        memset(&m, 0, sizeof m);
+        m.rows = 1 + below(3);
+        m.cols = 1 + below(3);
+        m.k = 1 + below(m.rows > m.cols ? m.rows : m.cols);
+        m.gravity = below(2);
+        TicTacToe *g = tictactoe_new_rules(m.rows, m.cols, m.k, m.gravity ? TICTACTOE_GRAVITY : 0);
+        int player = 1 + below(2), steps = below(m.rows * m.cols);
+        for (int s = 0; s < steps && !model_over(&m); s++) {
+            int64_t row = below(m.rows), col = below(m.cols);
+            if (model_move(&m, row, col, player) >= 0) {
+                CHECK(tictactoe_move(g, row, col, player) >= 0);
+                player = 3 - player;
+            }
+        }
+        if (model_over(&m)) {
+            CHECK_EQ(tictactoe_solve(g, &value, &plies, 0), TICTACTOE_ERROR_GAME_OVER);
+        } else {
+            int want_value, want_plies;
+            model_outcome(&m, m.last ? 3 - m.last : 1, &want_value, &want_plies);
+            CHECK_EQ(tictactoe_solve(g, &value, &plies, 0), 0);
+            CHECK(value == want_value && plies == want_plies);
+        }
+        tictactoe_free(g);
+    }
+}
+
 int main(void) {
+    perfect_play();
     bad_rules_and_nulls();
     random_games();
     printf("libtictactoe family: %ld passed, %ld failed\n", passed, failed);
