@@ -37,6 +37,7 @@ def test_public_names() -> None:
     assert tictactoe.__all__ == [
         "Header",
         "IllegalMoveError",
+        "SearchLimitError",
         "TicTacToe",
         "VecGames",
         "__version__",

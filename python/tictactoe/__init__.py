@@ -10,7 +10,13 @@
 
 from typing import NamedTuple
 
-from tictactoe._tictactoe import IllegalMoveError, TicTacToe, __version__, _read_header
+from tictactoe._tictactoe import (
+    IllegalMoveError,
+    SearchLimitError,
+    TicTacToe,
+    __version__,
+    _read_header,
+)
 from tictactoe._vec import VecGames
 
 
@@ -35,4 +41,12 @@ def read_header(data: bytes) -> Header:
     return Header(*_read_header(data))
 
 
-__all__ = ["Header", "IllegalMoveError", "TicTacToe", "VecGames", "__version__", "read_header"]
+__all__ = [
+    "Header",
+    "IllegalMoveError",
+    "SearchLimitError",
+    "TicTacToe",
+    "VecGames",
+    "__version__",
+    "read_header",
+]

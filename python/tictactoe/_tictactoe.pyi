@@ -3,6 +3,7 @@ from typing import Any, Self, SupportsIndex, TypeAlias, final
 
 __all__ = [
     "IllegalMoveError",
+    "SearchLimitError",
     "TicTacToe",
     "_VecGames",
     "__version__",
@@ -17,6 +18,11 @@ def _read_header(data: bytes) -> tuple[int, int, int, bool, bool]:
 
     >>> _read_header(TicTacToe(7, lean=True).to_bytes())
     (7, 7, 7, False, True)
+    """
+
+class SearchLimitError(RuntimeError):
+    """A search for perfect play ran out of its node budget (``max_nodes``) before it had an answer.
+    The game is unchanged; ask again with a larger budget, or none.
     """
 
 class IllegalMoveError(ValueError):
@@ -65,6 +71,32 @@ class TicTacToe:
         gravity: bool = False,
         lean: bool = False,
     ) -> Self: ...
+    def solve(self, max_nodes: SupportsIndex | None = None) -> tuple[int, int]:
+        """Perfect play: ``(value, plies)`` for the player to move (the one who did not move last; X
+        before any move). ``value`` is 1 if that player wins with perfect play, 0 for a draw, -1 if
+        it loses; ``plies`` is how many more moves the game lasts when the winner wins as fast as it
+        can and the loser holds out as long as it can (a draw: the empty cells).
+
+        ``max_nodes`` bounds the search (``None``: no bound); when it runs out, ``SearchLimitError``
+        and the game is unchanged. A finished or lean game raises ``IllegalMoveError``. The search
+        works on a copy, without holding the interpreter: other threads run meanwhile.
+
+        >>> TicTacToe(3).solve()
+        (0, 9)
+        >>> TicTacToe(4, k=3).solve()[0]
+        1
+        """
+    def best_moves(self, max_nodes: SupportsIndex | None = None) -> list[tuple[int, int]]:
+        """Every move that keeps ``solve()``'s answer exactly (the same value in the same number of
+        plies), as ``(row, col)`` pairs in row-major order. ``max_nodes`` bounds the whole call; the
+        refusals are ``solve``'s.
+
+        >>> game = TicTacToe(3)
+        >>> game.move(0, 0, 1)
+        0
+        >>> game.best_moves()
+        [(1, 1)]
+        """
     @classmethod
     def connect_four(cls) -> Self:
         """Connect Four: 6 rows, 7 columns, four in a row, gravity. Play it with ``drop(col, player)``.

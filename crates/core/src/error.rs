@@ -162,7 +162,7 @@ pub enum Error {
     NeedsBoard,
     /// A search for perfect play ran out of its node budget before it finished; nothing changed.
     SearchLimit {
-        /// The nodes it searched.
+        /// The budget it had, in positions searched.
         nodes: u64,
     },
     /// The memory for a solver's table could not be had.
@@ -318,7 +318,7 @@ impl fmt::Display for Error {
             ),
             Error::SearchLimit { nodes } => write!(
                 f,
-                "the search ran out of its budget after {nodes} positions without an answer"
+                "the search used its whole budget of {nodes} positions without an answer"
             ),
             Error::SolverOutOfMemory { bits } => {
                 write!(f, "not enough memory for a table of 2^{bits} positions")

@@ -14,6 +14,14 @@ pyo3::create_exception!(
      ``index`` is the position of the refused move in a ``play`` batch, and ``None`` for ``move``."
 );
 
+pyo3::create_exception!(
+    tictactoe,
+    SearchLimitError,
+    pyo3::exceptions::PyRuntimeError,
+    "A search for perfect play ran out of its node budget (``max_nodes``) before it had an answer.\n\
+     The game is unchanged; ask again with a larger budget, or none."
+);
+
 /// What kind of call an engine error came from: the same refusal is an illegal move for `move` and
 /// `play`, and a bad index for `cell`.
 #[derive(Clone, Copy)]
@@ -27,9 +35,13 @@ pub(crate) enum Call {
 /// The one mapping from engine errors to Python exceptions, for every method.
 pub(crate) fn to_py(py: Python<'_>, err: Error, message: String, call: Call) -> PyErr {
     match (err, call) {
-        (Error::OutOfMemory { .. } | Error::GamesOutOfMemory { .. }, _) => {
-            PyMemoryError::new_err(message)
-        }
+        (
+            Error::OutOfMemory { .. }
+            | Error::GamesOutOfMemory { .. }
+            | Error::SolverOutOfMemory { .. },
+            _,
+        ) => PyMemoryError::new_err(message),
+        (Error::SearchLimit { .. }, _) => SearchLimitError::new_err(message),
         (
             Error::InvalidPlayer { .. }
             | Error::OutOfRange { .. }

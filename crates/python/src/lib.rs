@@ -17,7 +17,7 @@ use tictactoe_core::{AnyGame, BatchError, Error, Game, Mode, Player, Rules};
 
 use crate::args::{Int, Shown, describe, int_arg, read_triples};
 use crate::buffer::{Matrix, int_matrix};
-use crate::errors::{Call, IllegalMoveError, to_py};
+use crate::errors::{Call, IllegalMoveError, SearchLimitError, to_py};
 use pyo3::exceptions::{PyAttributeError, PyMemoryError, PyTypeError};
 
 /// A game of the k-in-a-row family whose moves cost O(1): the classic n x n tic-tac-toe, or any
@@ -568,9 +568,92 @@ impl TicTacToe {
         format!("<TicTacToe({shape}{lean}): {moves} move{plural}, {outcome}>")
     }
 
+    /// Perfect play: ``(value, plies)`` for the player to move (the one who did not move last; X
+    /// before any move). ``value`` is 1 if that player wins with perfect play, 0 for a draw, -1 if
+    /// it loses; ``plies`` is how many more moves the game lasts when the winner wins as fast as it
+    /// can and the loser holds out as long as it can (a draw: the empty cells).
+    ///
+    /// ``max_nodes`` bounds the search (``None``: no bound); when it runs out, ``SearchLimitError``
+    /// and the game is unchanged. A finished or lean game raises ``IllegalMoveError``. The search
+    /// works on a copy, without holding the interpreter: other threads run meanwhile.
+    ///
+    /// >>> TicTacToe(3).solve()
+    /// (0, 9)
+    /// >>> TicTacToe(4, k=3).solve()[0]
+    /// 1
+    #[pyo3(signature = (max_nodes = None))]
+    fn solve(&self, py: Python<'_>, max_nodes: Option<&Bound<'_, PyAny>>) -> PyResult<(i8, u32)> {
+        let budget = budget(max_nodes)?;
+        let game = self.game().clone();
+        let solved = py.detach(|| game.solve(budget));
+        let solution = solved.map_err(|err| solve_error(py, err))?;
+        Ok((solution.value, solution.plies))
+    }
+
+    /// Every move that keeps ``solve()``'s answer exactly (the same value in the same number of
+    /// plies), as ``(row, col)`` pairs in row-major order. ``max_nodes`` bounds the whole call; the
+    /// refusals are ``solve``'s.
+    ///
+    /// >>> game = TicTacToe(3)
+    /// >>> game.move(0, 0, 1)
+    /// 0
+    /// >>> game.best_moves()
+    /// [(1, 1)]
+    #[pyo3(signature = (max_nodes = None))]
+    fn best_moves(
+        &self,
+        py: Python<'_>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<(usize, usize)>> {
+        let budget = budget(max_nodes)?;
+        let game = self.game().clone();
+        let found = py.detach(|| game.best_moves(budget));
+        found.map_err(|err| solve_error(py, err))
+    }
+
     /// The board as an SVG picture, for notebooks; ``None`` for a lean game.
     fn _repr_svg_(&self) -> Option<String> {
         svg::board(&self.game())
+    }
+}
+
+/// A search budget: `None`, or an int of 0 or more (bools refused, as everywhere).
+fn budget(max_nodes: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    let Some(obj) = max_nodes else {
+        return Ok(None);
+    };
+    if obj.is_none() {
+        return Ok(None);
+    }
+    let nodes = int_arg(obj)?;
+    if nodes.value < 0 {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "max_nodes must be 0 or more, not {}",
+            obj
+        )));
+    }
+    // A budget beyond 2^63 is as good as none: saturated.
+    Ok(Some(nodes.value as u64))
+}
+
+/// A refused search: a finished or lean game is refused like an illegal move.
+fn solve_error(py: Python<'_>, err: Error) -> PyErr {
+    match err {
+        Error::GameOver { .. } | Error::NeedsBoard => {
+            let message = match err {
+                Error::NeedsBoard => {
+                    "a lean game keeps no board: perfect play needs a checked game".into()
+                }
+                _ => err.to_string(),
+            };
+            to_py(
+                py,
+                Error::GameOver { winner: None },
+                message,
+                Call::Move { index: None },
+            )
+        }
+        _ => to_py(py, err, err.to_string(), Call::Other),
     }
 }
 
@@ -596,6 +679,7 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vec::VecEngine>()?;
     m.add_function(wrap_pyfunction!(_read_header, m)?)?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
+    m.add("SearchLimitError", m.py().get_type::<SearchLimitError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -115,7 +115,7 @@ pub(super) fn solve(game: &AnyGame, limit: u64, total: &mut u64) -> Result<Solut
     let mut copy = game.clone();
     let result = w.negamax(&mut copy, i64::MIN + 1, i64::MAX);
     *total += w.nodes;
-    let score = result.map_err(|OutOfNodes| Error::SearchLimit { nodes: w.nodes })?;
+    let score = result.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })?;
     Ok(w.outcome(score, game.move_count(), game.rules().cells()))
 }
 
@@ -144,5 +144,5 @@ pub(super) fn best_moves(
         Ok(kept)
     })();
     *total += w.nodes;
-    found.map_err(|OutOfNodes| Error::SearchLimit { nodes: w.nodes })
+    found.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })
 }

@@ -178,7 +178,7 @@ impl Solver {
         });
         self.nodes += nodes;
         self.hits += hits;
-        solution.map_err(|OutOfNodes| Error::SearchLimit { nodes })
+        solution.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })
     }
 
     /// Every move that keeps `game`'s [`Solution`] exactly (the same value in the same number of
@@ -213,7 +213,7 @@ impl Solver {
         let (nodes, hits) = (search.nodes, search.hits);
         self.nodes += nodes;
         self.hits += hits;
-        result.map_err(|OutOfNodes| Error::SearchLimit { nodes })
+        result.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })
     }
 }
 
