@@ -15,7 +15,7 @@ from tictactoe import IllegalMoveError, SearchLimitError, TicTacToe
 def plain_outcome(
     rows: int, cols: int, k: int, gravity: bool, board: tuple[int, ...], mover: int
 ) -> tuple[int, int]:
-    """Every move tried, each position's outcome from its children's: (value, plies) for ``mover``."""
+    """Every move tried, each outcome from the children's: (value, plies) for ``mover``."""
     windows = []
     for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
         for r in range(rows):
@@ -45,7 +45,7 @@ def plain_outcome(
         return [i for i, v in enumerate(board) if v == 0]
 
     def after(board: tuple[int, ...], cell: int, mover: int) -> tuple[int, int]:
-        child = board[:cell] + (mover,) + board[cell + 1 :]
+        child = (*board[:cell], mover, *board[cell + 1 :])
         if any(all(child[i] == mover for i in w) for w in windows):
             return 1, 1
         if all(child):
