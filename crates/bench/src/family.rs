@@ -6,7 +6,8 @@ use std::hint::black_box;
 
 use tictactoe_bench::Rng;
 use tictactoe_core::{
-    AnyGame, AutoReset, BitBoard, Illegal, KGame, Mode, Player, Rules, StepOutputs, VecGames, View,
+    AnyGame, AutoReset, BitBoard, Illegal, KGame, Mode, Player, Rules, Solver, StepOutputs,
+    VecGames, View,
 };
 
 use crate::{Contender, group};
@@ -21,6 +22,187 @@ unsafe extern "C" {
         board: *mut u8,
     ) -> i64;
     fn connect_four_replay(data: *const i64, words: usize) -> i64;
+    fn connect_four_floor_solve(
+        words: *const u64,
+        moves: *const i64,
+        count: usize,
+        table: *mut u8,
+        bits: i32,
+        nodes: *mut u64,
+    ) -> i64;
+}
+
+/// `count` Connect Four positions with `lo` to `hi` stones, by random play (none over).
+fn connect_four_positions(lo: u64, hi: u64, count: usize, rng: &mut Rng) -> Vec<AnyGame> {
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut game = AnyGame::new(Rules::connect_four(), Mode::Checked).expect("a board");
+        let target = lo + rng.below(hi - lo + 1);
+        while game.move_count() < target && !game.is_over() {
+            let open: Vec<i64> = (0..7)
+                .filter(|&c| game.cell(0, c as usize) == Ok(None))
+                .collect();
+            let col = open[rng.below(open.len() as u64) as usize];
+            let player = game
+                .last_player()
+                .map_or(1, |p| i64::from(p.other().number()));
+            game.drop_i64(col, player).expect("an open column");
+        }
+        if !game.is_over() {
+            found.push(game);
+        }
+    }
+    found
+}
+
+/// A position as the C floor reads it: the mover's stones and all stones, 7 bits a column.
+fn floor_words(game: &AnyGame) -> [u64; 2] {
+    let mover = game.last_player().map_or(Player::X, Player::other);
+    let (mut mine, mut all) = (0, 0);
+    for (row, col, player) in game.moves() {
+        let bit = 1u64 << (7 * col + (5 - row));
+        all |= bit;
+        if player == mover {
+            mine |= bit;
+        }
+    }
+    [mine, all]
+}
+
+/// The perfect-play rows: Connect Four positions at three depths beside the C floor, 4 x 4 from
+/// empty, and every reachable 3 x 3 position.
+fn perfect_play() {
+    let mut rng = Rng::new(0x5017_E4);
+    let bits = Solver::DEFAULT_TABLE_BITS;
+    for (label, lo, hi, count, runs) in [
+        ("30-38 stones", 30, 38, 200, 7),
+        ("18-29 stones", 18, 29, 100, 5),
+        ("10-17 stones", 10, 17, 6, 3),
+    ] {
+        let positions = connect_four_positions(lo, hi, count, &mut rng);
+        let words: Vec<u64> = positions.iter().flat_map(floor_words).collect();
+        let moves: Vec<i64> = positions.iter().map(|g| g.move_count() as i64).collect();
+        let mut table = vec![0u8; 16 << bits];
+        let floor_nodes = std::cell::Cell::new(0u64);
+        let mut floor = || {
+            let mut nodes = 0;
+            // SAFETY: `words` holds two words per position, `moves` one count each, and `table`
+            // room for 2^bits entries of 16 bytes.
+            let sum = unsafe {
+                connect_four_floor_solve(
+                    words.as_ptr(),
+                    moves.as_ptr(),
+                    count,
+                    table.as_mut_ptr(),
+                    bits as i32,
+                    &mut nodes,
+                )
+            };
+            floor_nodes.set(nodes);
+            sum
+        };
+        let solve_all = |solver: &mut Solver| -> i64 {
+            positions
+                .iter()
+                .map(|g| {
+                    let s = solver.solve(g, None).expect("solved");
+                    let m = g.move_count() as i64;
+                    // The floor's scale: a win at move M is 43 - M.
+                    i64::from(s.value)
+                        * if s.value == 0 {
+                            0
+                        } else {
+                            43 - (m + i64::from(s.plies))
+                        }
+                })
+                .sum()
+        };
+        let mut probe = Solver::new(bits).expect("a solver");
+        solve_all(&mut probe);
+        let (nodes, hits) = probe.stats();
+        floor();
+        let core_name =
+            format!("core Solver, 2^{bits} table, one per run ({nodes} nodes, {hits} table hits)");
+        let floor_name = format!(
+            "C floor: negamax, alpha-beta, centre first, table ({} nodes)",
+            floor_nodes.get()
+        );
+        let contenders: Vec<Contender<'_>> = vec![
+            (
+                &core_name,
+                Box::new(|| solve_all(&mut Solver::new(bits).expect("a solver"))),
+            ),
+            (&floor_name, Box::new(&mut floor)),
+        ];
+        group(
+            &format!("perfect play, Connect Four, {label}, per position"),
+            runs,
+            count as u64,
+            contenders,
+        );
+    }
+    let empty = AnyGame::new(Rules::square(4).expect("rules"), Mode::Checked).expect("a board");
+    let mut probe = Solver::new(bits).expect("a solver");
+    probe.solve(&empty, None).expect("solved");
+    let (nodes, hits) = probe.stats();
+    let name = format!("core Solver ({nodes} nodes, {hits} table hits)");
+    let solve = || i64::from(empty.solve(None).expect("solved").plies);
+    group(
+        "perfect play, 4 x 4, k = 4, from the empty board",
+        5,
+        1,
+        vec![(&name, Box::new(solve))],
+    );
+    let reachable = every_position(Rules::square(3).expect("rules"));
+    let mut probe = Solver::new(12).expect("a solver");
+    for g in &reachable {
+        probe.solve(g, None).expect("solved");
+    }
+    let (nodes, hits) = probe.stats();
+    let name = format!("core Solver, 2^12 table, one per run ({nodes} nodes, {hits} table hits)");
+    let all = || {
+        let mut solver = Solver::new(12).expect("a solver");
+        reachable
+            .iter()
+            .map(|g| i64::from(solver.solve(g, None).expect("solved").value))
+            .sum()
+    };
+    group(
+        &format!(
+            "perfect play, 3 x 3, all {} positions in play, per position",
+            reachable.len()
+        ),
+        7,
+        reachable.len() as u64,
+        vec![(&name, Box::new(all))],
+    );
+}
+
+/// Every position reachable from the empty board with X first that is still in play.
+fn every_position(rules: Rules) -> Vec<AnyGame> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![AnyGame::new(rules, Mode::Checked).expect("a board")];
+    let mut found = Vec::new();
+    while let Some(game) = stack.pop() {
+        let cells: Vec<Option<Player>> = (0..rules.rows())
+            .flat_map(|r| (0..rules.cols()).map(move |c| (r, c)))
+            .map(|(r, c)| game.cell(r, c).expect("on the board"))
+            .collect();
+        if !seen.insert(cells) || game.is_over() {
+            continue;
+        }
+        let mover = i64::from(game.last_player().map_or(Player::X, Player::other).number());
+        for r in 0..rules.rows() as i64 {
+            for c in 0..rules.cols() as i64 {
+                let mut next = game.clone();
+                if next.play_i64(r, c, mover).is_ok() {
+                    stack.push(next);
+                }
+            }
+        }
+        found.push(game);
+    }
+    found
 }
 
 /// `count` moves on a `side x side` board, X and O alternating, each on a random empty cell of its
@@ -99,6 +281,7 @@ fn replay_drops<G>(
 }
 
 pub(crate) fn run() {
+    perfect_play();
     let mut rng = Rng::new(0xC0_4E_C7_F0_0E);
     let side = 1000;
     let count = 200_000;
