@@ -10,7 +10,7 @@ use crate::batch::BatchError;
 use crate::board::Outcome;
 use crate::error::{DecodeError, Error};
 use crate::game::Game;
-use crate::kgame::{BitBoard, KGame, LineBoard, Marks};
+use crate::kgame::{BitBoard, KGame, LineBoard};
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::rules::Rules;
@@ -56,13 +56,15 @@ macro_rules! each {
 }
 
 /// The family's boards, as the one game type holds them.
-pub(crate) trait IntoAny: Marks {
+#[cfg(feature = "vec")]
+pub(crate) trait IntoAny: crate::kgame::Marks {
     /// `game` as the one game type.
     fn into_any(game: KGame<Self>) -> AnyGame;
     /// The game of this board inside `any`, if that is what it holds.
     fn from_any(any: &AnyGame) -> Option<&KGame<Self>>;
 }
 
+#[cfg(feature = "vec")]
 impl IntoAny for LineBoard {
     fn into_any(game: KGame<LineBoard>) -> AnyGame {
         AnyGame(Repr::Lines(game))
@@ -75,6 +77,7 @@ impl IntoAny for LineBoard {
     }
 }
 
+#[cfg(feature = "vec")]
 impl IntoAny for BitBoard {
     fn into_any(game: KGame<BitBoard>) -> AnyGame {
         AnyGame(Repr::Bits(game))

@@ -40,6 +40,7 @@ pub(crate) fn occupant(cells: &[u64], index: u32) -> Option<Player> {
 }
 
 /// The words of a packed board of `cells` cells.
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) const fn words(cells: usize) -> usize {
     cells.div_ceil(32)

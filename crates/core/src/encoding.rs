@@ -16,6 +16,7 @@ const VERSION: u8 = 2;
 pub(crate) const RULES_VERSION: u8 = 3;
 const HEADER: usize = 3 + 1 + 1 + 4 + 1;
 /// The bytes of a version 3 header: magic, version, rows, columns, k, flags, first player.
+#[cfg(feature = "alloc")]
 pub(crate) const RULES_HEADER: usize = 3 + 1 + 4 + 4 + 4 + 1 + 1;
 /// The flag of gravity in a version 3 header.
 const GRAVITY: u8 = 1;
@@ -165,6 +166,7 @@ impl Header {
     }
 
     /// Writes a version 3 header for `rules` and the first player.
+    #[cfg(feature = "alloc")]
     pub(crate) fn write_family(w: &mut Writer<'_>, rules: Rules, first: Option<Player>) {
         w.put(MAGIC);
         w.put(&[RULES_VERSION]);

@@ -58,6 +58,7 @@ mod game;
 #[cfg(feature = "alloc")]
 mod kgame;
 mod limits;
+#[cfg(feature = "alloc")]
 mod packed;
 mod play;
 mod player;

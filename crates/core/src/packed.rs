@@ -1,5 +1,7 @@
 //! The packed board read many cells at a time: two bits a cell (`01` X, `10` O), 32 cells to a word,
 //! turned into observation planes, masks and random picks without a branch per cell.
+// Most of it serves the batched stepper (feature `vec`); a build without it uses only a part.
+#![cfg_attr(not(feature = "vec"), allow(dead_code))]
 
 use core::hint::select_unpredictable;
 

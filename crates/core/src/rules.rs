@@ -98,6 +98,7 @@ impl Rules {
 
     /// The classic rules of a game whose size `n` is already checked (at most
     /// [`MAX_SIDE`](Self::MAX_SIDE)).
+    #[cfg(feature = "alloc")]
     pub(crate) const fn classic(n: usize) -> Rules {
         Rules {
             rows: n as u32,
@@ -187,6 +188,7 @@ impl Rules {
 
     /// Checks that a board keeping its cells can hold these rules: no side above
     /// [`MAX_CHECKED_N`](crate::MAX_CHECKED_N), so every cell has a 32-bit index.
+    #[cfg(feature = "alloc")]
     pub(crate) fn checked_board(self) -> Result<Rules, Error> {
         let max = crate::limits::MAX_CHECKED_N as u32;
         if self.rows <= max && self.cols <= max {
@@ -202,6 +204,7 @@ impl Rules {
     }
 
     /// (`row`, `col`) as indices on this board, or [`Error::OutOfRange`] quoting the numbers given.
+    #[cfg(feature = "alloc")]
     pub(crate) fn locate(&self, row: i128, col: i128) -> Result<(usize, usize), Error> {
         if (0..self.rows as i128).contains(&row) && (0..self.cols as i128).contains(&col) {
             Ok((row as usize, col as usize))
@@ -216,6 +219,7 @@ impl Rules {
     }
 
     /// `col` as an index on this board, or [`Error::ColumnOutOfRange`].
+    #[cfg(feature = "alloc")]
     pub(crate) fn column(&self, col: i128) -> Result<usize, Error> {
         if (0..self.cols as i128).contains(&col) {
             Ok(col as usize)

@@ -107,6 +107,7 @@ impl<M: Marks> KGame<M> {
     }
 
     /// The board.
+    #[cfg(feature = "vec")]
     pub(crate) fn marks(&self) -> &M {
         &self.marks
     }
