@@ -289,6 +289,31 @@ def test_game_and_set_game(threads: int) -> None:
         games.set_game(0, "not a game")  # type: ignore[arg-type]
 
 
+def test_set_game_takes_only_games_of_the_same_rules() -> None:
+    games = VecGames(2, rows=6, cols=7, k=4, gravity=True, seed=1)
+    four = TicTacToe.connect_four()
+    four.drop(3, 1)
+    four.drop(3, 2)
+    games.set_game(1, four)
+    assert games.game(1) == four
+    assert games.current_player.tolist() == [1, 1]
+    before = games.game(0), games.action_mask.copy()
+    others = (
+        TicTacToe(rows=6, cols=7, k=4),  # no gravity
+        TicTacToe(rows=6, cols=7, k=5, gravity=True),
+        TicTacToe(rows=7, cols=6, k=4, gravity=True),
+        TicTacToe(3),
+    )
+    for other in others:
+        with pytest.raises(ValueError):
+            games.set_game(0, other)
+    assert games.game(0) == before[0]
+    assert np.array_equal(games.action_mask, before[1])
+    # and a classic batch takes no family game
+    with pytest.raises(ValueError):
+        VecGames(1).set_game(0, TicTacToe(rows=3, cols=3, k=2))
+
+
 @pytest.mark.parametrize(
     ("actions", "error"),
     [
