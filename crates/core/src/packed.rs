@@ -65,6 +65,17 @@ fn even_bits(bits: u64) -> u64 {
     (x | (x >> 16)) & 0xFFFF_FFFF
 }
 
+/// Bit `k` of `bits` moved to bit `2k`, for every `k` below 32 (the inverse of [`even_bits`]).
+#[inline]
+pub(crate) fn spaced(bits: u32) -> u64 {
+    let mut x = u64::from(bits);
+    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
+    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+    (x | (x << 1)) & LOW_BITS
+}
+
 /// For every byte of the packed board (four cells), whether each of its cells is empty.
 const EMPTY_FOUR: [[bool; 4]; 256] = {
     let mut table = [[false; 4]; 256];

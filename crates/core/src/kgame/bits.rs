@@ -6,6 +6,7 @@
 
 use super::marks::private::Board;
 use crate::error::Error;
+use crate::packed::{spaced, spread};
 use crate::player::Player;
 use crate::rules::Rules;
 
@@ -20,6 +21,13 @@ pub struct BitBoard {
     height: u32,
     /// Every cell of the board (no spare bits).
     cells: u64,
+    /// The bottom cell of every column.
+    bottoms: u64,
+    /// Gathers one row into `cols` consecutive bits with one multiplication (see [`BitBoard::row`]);
+    /// 0 on boards wider than a column with its spare bit is tall, where the products would meet.
+    gather: u64,
+    /// Where `gather` leaves the row: bits `lift..lift + cols`.
+    lift: u32,
 }
 
 /// `x >> n`, and 0 once `n` is the word's width or more.
@@ -81,6 +89,15 @@ impl Board for BitBoard {
         let height = rows + 1;
         let column = (1u64 << rows) - 1;
         let cells = (0..cols).fold(0, |all, c| all | column << (c * height));
+        let bottoms = (0..cols).fold(0, |all, c| all | 1 << (c * height));
+        // Bit `c * height` times 2^(lift - c * height + c) lands on `lift + c`. With `height >= cols`
+        // every other product falls outside those bits and no two products share a bit (no carries).
+        let lift = (cols - 1) * (height - 1);
+        let gather = if height >= cols {
+            (0..cols).fold(0, |all, c| all | 1 << (lift + c - c * height))
+        } else {
+            0
+        };
         Ok(BitBoard {
             boards: [0; 2],
             rows,
@@ -88,14 +105,14 @@ impl Board for BitBoard {
             k: rules.k() as u32,
             height,
             cells,
+            bottoms,
+            gather,
+            lift,
         })
     }
 
     fn shape(&self) -> (usize, usize) {
-        (
-            self.rows as usize,
-            (64 - self.cells.leading_zeros()).div_ceil(self.height) as usize,
-        )
+        (self.rows as usize, self.cols as usize)
     }
 
     #[inline]
@@ -151,19 +168,18 @@ impl Board for BitBoard {
     }
 
     fn planes(&self, to_move: Player, obs: &mut [bool]) {
-        let (me, them) = (
-            self.boards[to_move.index()],
-            self.boards[to_move.other().index()],
-        );
-        let (rows, cols) = (self.rows, self.cols);
-        for (row, line) in obs.chunks_exact_mut(2 * cols as usize).enumerate() {
-            let up = rows - 1 - row as u32;
-            for (col, pair) in line.chunks_exact_mut(2).enumerate() {
-                let at = col as u32 * self.height + up;
-                pair[0] = (me >> at) & 1 != 0;
-                pair[1] = (them >> at) & 1 != 0;
-            }
-        }
+        let me = self.row_major(self.boards[to_move.index()]);
+        let them = self.row_major(self.boards[to_move.other().index()]);
+        // Cell `c` at bits `2c` (the mover) and `2c + 1`: the packed layout, written eight at a time.
+        let pairs = |half: u32| spaced((me >> half) as u32) | spaced((them >> half) as u32) << 1;
+        let (low, high) = obs.split_at_mut(obs.len().min(64));
+        spread(pairs(0), low);
+        spread(pairs(32), high);
+    }
+
+    fn empty_cells(&self, all: bool, mask: &mut [bool]) {
+        let empty = self.row_major(self.cells & !(self.boards[0] | self.boards[1]));
+        spread(if all { u64::MAX } else { empty }, mask);
     }
 
     fn open_columns(&self, all: bool, mask: &mut [bool]) {
@@ -185,6 +201,23 @@ impl Board for BitBoard {
 }
 
 impl BitBoard {
+    /// Row `row` of `word` as bits `0..cols`, column `c` at bit `c`.
+    #[inline]
+    fn row(&self, word: u64, row: u32) -> u64 {
+        let bits = (word >> (self.rows - 1 - row)) & self.bottoms;
+        if self.gather != 0 {
+            (bits.wrapping_mul(self.gather) >> self.lift) & ((1 << self.cols) - 1)
+        } else {
+            (0..self.cols).fold(0, |all, c| all | ((bits >> (c * self.height)) & 1) << c)
+        }
+    }
+
+    /// `word` in row-major order: cell (`row`, `col`) at bit `row * cols + col` (at most 63 cells).
+    #[inline]
+    fn row_major(&self, word: u64) -> u64 {
+        (0..self.rows).fold(0, |all, r| all | self.row(word, r) << (r * self.cols))
+    }
+
     /// The top cell of every column that has room: a column is open while its top cell is empty.
     #[inline]
     fn open_tops(&self) -> u64 {
