@@ -12,11 +12,11 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import random
 import sys
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 from replay import group
 from tictactoe import TicTacToe, VecGames
+from vec_bench import aec_loop, pgx_loop
 
 Game = list[int]  # actions: a column (Connect Four) or a cell row * cols + col
 
@@ -170,63 +170,6 @@ def vec_loop(games: VecGames, steps: int) -> Callable[[], int]:
     return run
 
 
-def pgx_connect_four(num_envs: int, steps: int) -> Callable[[], int] | None:
-    """pgx's Connect Four under ``jit(vmap(...))`` with auto-reset and a random legal action per
-    game, on the CPU, held to one thread."""
-    os.environ.setdefault(
-        "XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
-    )
-    try:
-        import jax
-        import jax.numpy as jnp
-        import pgx
-        from pgx.experimental import auto_reset
-    except ImportError:
-        return None
-    env = pgx.make("connect_four")
-    init = jax.jit(jax.vmap(env.init))
-    step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
-
-    @jax.jit
-    def act(key: Any, mask: Any) -> Any:
-        return jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf), axis=-1)
-
-    key = jax.random.PRNGKey(0)
-    state = init(jax.random.split(key, num_envs))
-
-    def run() -> int:
-        nonlocal state, key
-        for _ in range(steps):
-            key, pick, restart = jax.random.split(key, 3)
-            action = act(pick, state.legal_action_mask)
-            state = step(state, action, jax.random.split(restart, num_envs))
-        state.rewards.block_until_ready()
-        return 0
-
-    return run
-
-
-def aec_loop(make: Callable[[], Any], moves: int) -> Callable[[], int]:
-    """One AEC environment, a random legal move per step, reset when a game ends."""
-    rng = random.Random(3)
-
-    def run() -> int:
-        env = make()
-        env.reset(seed=3)
-        played = games = 0
-        while played < moves:
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.reset()
-                games += 1
-                continue
-            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
-            played += 1
-        return games
-
-    return run
-
-
 class NumpyGomoku:
     """Gomoku (15 x 15, five or more wins) for many games in NumPy, written for speed: an int8
     board per game with a margin of empty cells (so that no look beyond the edge needs a test), the
@@ -319,7 +262,7 @@ def batches() -> None:
     ops = num_envs * steps
     four = VecGames(num_envs, rows=6, cols=7, k=4, gravity=True, seed=2)
     rows: list[tuple[str, int, Callable[[], int]]] = [("VecGames", ops, vec_loop(four, steps))]
-    jax_steps = pgx_connect_four(num_envs, steps)
+    jax_steps = pgx_loop(num_envs, steps, "connect_four")
     if jax_steps is None:
         print("pgx: not installed, skipped", file=sys.stderr)
     else:

@@ -127,9 +127,10 @@ def numpy_loop(num_envs: int, steps: int) -> Callable[[], int]:
     return run
 
 
-def pgx_loop(num_envs: int, steps: int) -> Callable[[], int] | None:
-    """pgx's tic-tac-toe under ``jit(vmap(...))`` with auto-reset and a random legal action per
-    game, on the CPU, held to one thread; ``None`` when pgx is not installed."""
+def pgx_loop(num_envs: int, steps: int, game: str = "tic_tac_toe") -> Callable[[], int] | None:
+    """pgx's ``game`` (tic-tac-toe unless told) under ``jit(vmap(...))`` with auto-reset and a
+    random legal action per game, on the CPU, held to one thread; ``None`` when pgx is not
+    installed."""
     os.environ.setdefault(
         "XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
     )
@@ -140,7 +141,7 @@ def pgx_loop(num_envs: int, steps: int) -> Callable[[], int] | None:
         from pgx.experimental import auto_reset
     except ImportError:
         return None
-    env = pgx.make("tic_tac_toe")
+    env = pgx.make(game)
     init = jax.jit(jax.vmap(env.init))
     step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
 
@@ -178,22 +179,22 @@ def playouts(make_step: Callable[[], Callable[[], object]], rounds: int) -> Call
     return run
 
 
-def aec_loop(make: Callable[[], object], moves: int) -> Callable[[], int]:
+def aec_loop(make: Callable[[], Any], moves: int) -> Callable[[], int]:
     """One AEC environment, a random legal move per step, reset when a game ends."""
     rng = random.Random(3)
 
     def run() -> int:
         env = make()
-        env.reset(seed=3)  # type: ignore[attr-defined]
+        env.reset(seed=3)
         played = games = 0
         while played < moves:
-            observation, _, terminated, truncated, _ = env.last()  # type: ignore[attr-defined]
+            observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
-                env.reset()  # type: ignore[attr-defined]
+                env.reset()
                 games += 1
                 continue
             legal = np.flatnonzero(observation["action_mask"]).tolist()
-            env.step(rng.choice(legal))  # type: ignore[attr-defined]
+            env.step(rng.choice(legal))
             played += 1
         return games
 
