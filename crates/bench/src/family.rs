@@ -6,8 +6,7 @@ use std::hint::black_box;
 
 use tictactoe_bench::Rng;
 use tictactoe_core::{
-    AnyGame, AutoReset, BitBoard, Illegal, KGame, Mode, Player, Rules, Solver, StepOutputs,
-    VecGames, View,
+    AnyGame, AutoReset, BitBoard, Illegal, KGame, Mode, Player, Rules, Solver, VecGames,
 };
 
 use crate::{Contender, group};
@@ -383,40 +382,9 @@ pub(crate) fn run() {
 /// `VecGames` with Connect Four's rules in the core alone: `step(sample())`, every output written.
 fn connect_four_batch(envs: usize, steps: usize) -> i64 {
     let rules = Rules::connect_four();
-    let mut games = VecGames::with_rules(envs, rules, AutoReset::NextStep, Illegal::Raise, 1, 1)
+    let games = VecGames::with_rules(envs, rules, AutoReset::NextStep, Illegal::Raise, 1, 1)
         .expect("games");
-    let (mut obs, mut mask, mut player) = (
-        vec![false; 84 * envs],
-        vec![false; 7 * envs],
-        vec![0u8; envs],
-    );
-    let (mut rewards, mut done, mut winner, mut has_final) = (
-        vec![0f32; 2 * envs],
-        vec![false; envs],
-        vec![0u8; envs],
-        vec![false; envs],
-    );
-    let mut actions = vec![0i64; envs];
-    let mut sum = 0i64;
-    for _ in 0..steps {
-        games.sample(&mut actions).expect("sample");
-        let out = StepOutputs {
-            view: View {
-                obs: &mut obs,
-                action_mask: &mut mask,
-                current_player: &mut player,
-            },
-            rewards: &mut rewards,
-            terminated: &mut done,
-            winner: &mut winner,
-            final_obs: &mut [],
-            has_final_obs: &mut has_final,
-        };
-        games.step(&actions, out).expect("legal actions");
-        sum += done.iter().filter(|&&d| d).count() as i64;
-    }
-    black_box(&obs);
-    sum
+    crate::sampled_steps(games, steps)
 }
 
 /// The floor of a Connect Four batch: per game the two players' 64-bit boards (7 bits a column),

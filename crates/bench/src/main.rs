@@ -650,12 +650,20 @@ fn vec_playouts(envs: usize, rounds: usize) -> i64 {
 /// `VecGames` in the core alone: `step(sample())` over `envs` games of size `n`, with every output
 /// written; returns a checksum of the rewards.
 fn vec_games_loop(envs: usize, n: usize, steps: usize) -> i64 {
-    use tictactoe_core::{AutoReset, Illegal, StepOutputs, VecGames, View};
-    let mut games = VecGames::new(envs, n, AutoReset::NextStep, Illegal::Raise, 1).expect("games");
-    let cells = n * n;
+    use tictactoe_core::{AutoReset, Illegal, VecGames};
+    let games = VecGames::new(envs, n, AutoReset::NextStep, Illegal::Raise, 1).expect("games");
+    sampled_steps(games, steps)
+}
+
+/// `steps` times `step(sample())` over `games`, every output written into buffers made once;
+/// returns a checksum of the rewards, the terminations and the first game's winner.
+fn sampled_steps(mut games: tictactoe_core::VecGames, steps: usize) -> i64 {
+    use tictactoe_core::{StepOutputs, View};
+    let (envs, actions_per) = (games.num_envs(), games.num_actions());
+    let cells = games.rules().cells() as usize;
     let (mut obs, mut mask, mut player) = (
         vec![false; 2 * cells * envs],
-        vec![false; cells * envs],
+        vec![false; actions_per * envs],
         vec![0u8; envs],
     );
     let (mut rewards, mut done, mut winner, mut has_final) = (
@@ -682,6 +690,8 @@ fn vec_games_loop(envs: usize, n: usize, steps: usize) -> i64 {
         };
         games.step(&actions, out).expect("legal actions");
         sum += rewards.iter().map(|&r| r as i64).sum::<i64>() + i64::from(winner[0]);
+        sum += done.iter().filter(|&&d| d).count() as i64;
     }
+    black_box(&obs);
     sum
 }
