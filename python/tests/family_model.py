@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from model import Marks
+
 
 @dataclass
-class FamilyModel:
+class FamilyModel(Marks):
     rows: int
     cols: int
     k: int
@@ -88,16 +90,3 @@ class FamilyModel:
         if row is None:
             return f"column {col} is full"
         return self._check_place(row, col, player)
-
-    def move(self, row: int, col: int, player: int) -> int:
-        self.board[row][col] = player
-        self.moves.append((row, col, player))
-        return self.winner
-
-    def undo(self) -> tuple[int, int, int]:
-        row, col, player = self.moves.pop()
-        self.board[row][col] = 0
-        return row, col, player
-
-    def render(self) -> str:
-        return "\n".join("".join(f"|{' XO'[c]}" for c in row) + "|" for row in self.board)

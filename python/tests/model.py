@@ -9,8 +9,32 @@ class Refused(Exception):
     """What the model expects the engine to refuse, and the exception type it should raise."""
 
 
+class Marks:
+    """What both models keep and change alike: the board (0 empty, 1 X, 2 O) and the moves."""
+
+    board: list[list[int]]
+    moves: list[tuple[int, int, int]]
+
+    @property
+    def winner(self) -> int:
+        raise NotImplementedError
+
+    def move(self, row: int, col: int, player: int) -> int:
+        self.board[row][col] = player
+        self.moves.append((row, col, player))
+        return self.winner
+
+    def undo(self) -> tuple[int, int, int]:
+        row, col, player = self.moves.pop()
+        self.board[row][col] = 0
+        return row, col, player
+
+    def render(self) -> str:
+        return "\n".join("".join(f"|{' XO'[c]}" for c in row) + "|" for row in self.board)
+
+
 @dataclass
-class Model:
+class Model(Marks):
     n: int
     lean: bool = False
     board: list[list[int]] = field(init=False)
@@ -65,16 +89,3 @@ class Model:
         if self.board[row][col]:
             return f"cell ({row}, {col}) is already taken"
         return None
-
-    def move(self, row: int, col: int, player: int) -> int:
-        self.board[row][col] = player
-        self.moves.append((row, col, player))
-        return self.winner
-
-    def undo(self) -> tuple[int, int, int]:
-        row, col, player = self.moves.pop()
-        self.board[row][col] = 0
-        return row, col, player
-
-    def render(self) -> str:
-        return "\n".join("".join(f"|{' XO'[c]}" for c in row) + "|" for row in self.board)

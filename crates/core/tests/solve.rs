@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use tictactoe_core::{AnyGame, Error, Mode, Player, Rules, Solution, Solver};
+use tictactoe_testkit::family::KModel;
 
 /// A board of the family, as plainly as it can be written.
 #[derive(Clone)]
@@ -22,31 +23,16 @@ struct Plain {
 
 impl Plain {
     fn new(rules: Rules) -> Plain {
-        let (rows, cols, k) = (rules.rows() as i64, rules.cols() as i64, rules.k() as i64);
-        let mut windows = Vec::new();
-        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-            for r in 0..rows {
-                for c in 0..cols {
-                    let cells: Vec<(i64, i64)> = (0..k).map(|i| (r + i * dr, c + i * dc)).collect();
-                    if cells
-                        .iter()
-                        .all(|&(r, c)| (0..rows).contains(&r) && (0..cols).contains(&c))
-                    {
-                        windows.push(
-                            cells
-                                .iter()
-                                .map(|&(r, c)| (r * cols + c) as usize)
-                                .collect(),
-                        );
-                    }
-                }
-            }
-        }
+        let (rows, cols) = (rules.rows(), rules.cols());
+        let windows = KModel::every_window(rows, cols, rules.k())
+            .iter()
+            .map(|window| window.iter().map(|&(r, c)| r * cols + c).collect())
+            .collect();
         Plain {
-            rows: rows as usize,
-            cols: cols as usize,
+            rows,
+            cols,
             gravity: rules.gravity(),
-            cells: vec![0; (rows * cols) as usize],
+            cells: vec![0; rows * cols],
             windows,
             memo: HashMap::new(),
         }

@@ -79,6 +79,18 @@ pub(crate) struct Shown<'a, 'py> {
     pub(crate) k: Option<&'a Int<'py>>,
 }
 
+impl<'a, 'py> Shown<'a, 'py> {
+    /// The numbers of a rule set as the caller passed them.
+    pub(crate) fn rules(rows: &'a Int<'py>, cols: &'a Int<'py>, k: &'a Int<'py>) -> Self {
+        Shown {
+            rows: Some(rows),
+            cols: Some(cols),
+            k: Some(k),
+            ..Shown::default()
+        }
+    }
+}
+
 /// The engine's message for `err`. The engine quotes numbers as it got them; when one did not fit in
 /// 64 bits, the message is written here from the error's fields and the caller's own number.
 pub(crate) fn describe(err: Error, args: Shown<'_, '_>) -> String {

@@ -123,12 +123,7 @@ impl TicTacToe {
         let game = Rules::new_i64(rows.value, cols.value, k.value, gravity)
             .and_then(|rules| AnyGame::new(rules, mode))
             .map_err(|err| {
-                let shown = Shown {
-                    rows: Some(&rows),
-                    cols: Some(&cols),
-                    k: Some(&k),
-                    ..Shown::default()
-                };
+                let shown = Shown::rules(&rows, &cols, &k);
                 to_py(py, err, describe(err, shown), Call::Other)
             })?;
         Ok(TicTacToe::wrap(game))

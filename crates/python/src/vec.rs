@@ -239,12 +239,7 @@ impl VecEngine {
                 VecGames::with_rules(num_envs, rules, autoreset, illegal, seed, threads)
             })
             .map_err(|err| {
-                let shown = Shown {
-                    rows: Some(&rows),
-                    cols: Some(&cols),
-                    k: Some(&k),
-                    ..Shown::default()
-                };
+                let shown = Shown::rules(&rows, &cols, &k);
                 to_py(py, err, describe(err, shown), Call::Other)
             })?;
         let rules = games.rules();

@@ -29,7 +29,7 @@ impl KModel {
     }
 
     /// Every window: `k` consecutive cells of a row, a column or a diagonal, as coordinates.
-    fn every_window(rows: usize, cols: usize, k: usize) -> Vec<Vec<(usize, usize)>> {
+    pub fn every_window(rows: usize, cols: usize, k: usize) -> Vec<Vec<(usize, usize)>> {
         let (rows, cols, k) = (rows as i64, cols as i64, k as i64);
         let mut out = Vec::new();
         for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
@@ -170,16 +170,6 @@ impl KModel {
     }
 
     pub fn render(&self) -> String {
-        self.board
-            .iter()
-            .map(|row| {
-                let cells: String = row
-                    .iter()
-                    .map(|c| format!("|{}", c.map_or(' ', |p| p.symbol())))
-                    .collect();
-                cells + "|"
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::render(&self.board)
     }
 }

@@ -113,18 +113,23 @@ impl Model {
     }
 
     pub fn render(&self) -> String {
-        self.board
-            .iter()
-            .map(|row| {
-                let cells: String = row
-                    .iter()
-                    .map(|c| format!("|{}", c.map_or(' ', |p| p.symbol())))
-                    .collect();
-                cells + "|"
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::render(&self.board)
     }
+}
+
+/// A board as rows of `|X|O| |`, for failure messages.
+pub fn render(board: &[Vec<Option<Player>>]) -> String {
+    board
+        .iter()
+        .map(|row| {
+            let cells: String = row
+                .iter()
+                .map(|c| format!("|{}", c.map_or(' ', |p| p.symbol())))
+                .collect();
+            cells + "|"
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Every query of the engine agrees with the model.
