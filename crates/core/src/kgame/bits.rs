@@ -2,7 +2,9 @@
 //! 7 x 7, and any `rows x cols` with `(rows + 1) * cols <= 64`. Cells lie column by column, `rows + 1`
 //! bits to a column, the bottom row first; the spare bit above each column stops a run from wrapping
 //! into the next one. A run of `k` in a direction is found by shifting and ANDing the player's word
-//! with itself, doubling the run each time: a few instructions per direction, whatever `k`.
+//! with itself, doubling the run each time: a few instructions per direction, whatever `k`. Beside
+//! the columns each player's cells are also kept in row-major order (one more OR a move), the order
+//! of observations and actions, so that those are read without moving a bit.
 
 use super::marks::private::Board;
 use crate::error::Error;
@@ -14,6 +16,8 @@ use crate::rules::Rules;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BitBoard {
     boards: [u64; 2],
+    /// The same cells in row-major order: cell (`row`, `col`) at bit `row * cols + col`.
+    by_rows: [u64; 2],
     rows: u32,
     cols: u32,
     k: u32,
@@ -21,13 +25,8 @@ pub struct BitBoard {
     height: u32,
     /// Every cell of the board (no spare bits).
     cells: u64,
-    /// The bottom cell of every column.
-    bottoms: u64,
-    /// Gathers one row into `cols` consecutive bits with one multiplication (see [`BitBoard::row`]);
-    /// 0 on boards wider than a column with its spare bit is tall, where the products would meet.
-    gather: u64,
-    /// Where `gather` leaves the row: bits `lift..lift + cols`.
-    lift: u32,
+    /// Every cell in row-major order: the low `rows * cols` bits (at most 63).
+    all_by_rows: u64,
 }
 
 /// `x >> n`, and 0 once `n` is the word's width or more.
@@ -89,25 +88,15 @@ impl Board for BitBoard {
         let height = rows + 1;
         let column = (1u64 << rows) - 1;
         let cells = (0..cols).fold(0, |all, c| all | column << (c * height));
-        let bottoms = (0..cols).fold(0, |all, c| all | 1 << (c * height));
-        // Bit `c * height` times 2^(lift - c * height + c) lands on `lift + c`. With `height >= cols`
-        // every other product falls outside those bits and no two products share a bit (no carries).
-        let lift = (cols - 1) * (height - 1);
-        let gather = if height >= cols {
-            (0..cols).fold(0, |all, c| all | 1 << (lift + c - c * height))
-        } else {
-            0
-        };
         Ok(BitBoard {
             boards: [0; 2],
+            by_rows: [0; 2],
             rows,
             cols,
             k: rules.k() as u32,
             height,
             cells,
-            bottoms,
-            gather,
-            lift,
+            all_by_rows: (1 << (rows * cols)) - 1,
         })
     }
 
@@ -137,6 +126,7 @@ impl Board for BitBoard {
 
     #[inline]
     fn add(&mut self, row: usize, col: usize, player: Player) -> bool {
+        self.by_rows[player.index()] |= 1 << (row * self.cols as usize + col);
         let mine = &mut self.boards[player.index()];
         *mine |= 1 << (col as u32 * self.height + (self.rows - 1 - row as u32));
         let mine = *mine;
@@ -147,6 +137,7 @@ impl Board for BitBoard {
     fn remove(&mut self, row: usize, col: usize, player: Player) {
         let bit = self.bit(row, col);
         self.boards[player.index()] &= !bit;
+        self.by_rows[player.index()] &= !(1 << (row * self.cols as usize + col));
     }
 
     #[inline]
@@ -158,18 +149,16 @@ impl Board for BitBoard {
 
     fn clear(&mut self) {
         self.boards = [0; 2];
+        self.by_rows = [0; 2];
     }
 
     fn kth_empty(&self, k: u64) -> usize {
-        let empty = self.cells & !(self.boards[0] | self.boards[1]);
-        let at = crate::packed::select(empty, k);
-        let (col, up) = (at as u32 / self.height, at as u32 % self.height);
-        (self.rows - 1 - up) as usize * self.cols as usize + col as usize
+        crate::packed::select(self.empty_by_rows(), k)
     }
 
     fn planes(&self, to_move: Player, obs: &mut [bool]) {
-        let me = self.row_major(self.boards[to_move.index()]);
-        let them = self.row_major(self.boards[to_move.other().index()]);
+        let me = self.by_rows[to_move.index()];
+        let them = self.by_rows[to_move.other().index()];
         // Cell `c` at bits `2c` (the mover) and `2c + 1`: the packed layout, written eight at a time.
         let pairs = |half: u32| spaced((me >> half) as u32) | spaced((them >> half) as u32) << 1;
         let (low, high) = obs.split_at_mut(obs.len().min(64));
@@ -178,15 +167,12 @@ impl Board for BitBoard {
     }
 
     fn empty_cells(&self, all: bool, mask: &mut [bool]) {
-        let empty = self.row_major(self.cells & !(self.boards[0] | self.boards[1]));
-        spread(if all { u64::MAX } else { empty }, mask);
+        spread(if all { u64::MAX } else { self.empty_by_rows() }, mask);
     }
 
     fn open_columns(&self, all: bool, mask: &mut [bool]) {
-        let open = self.open_tops();
-        for (col, slot) in mask.iter_mut().enumerate() {
-            *slot = all || (open >> (col as u32 * self.height + self.rows - 1)) & 1 != 0;
-        }
+        // A column is open while its top cell (row 0: the first `cols` bits) is empty.
+        spread(if all { u64::MAX } else { self.empty_by_rows() }, mask);
     }
 
     fn open_column(&self, k: u64) -> (u64, usize) {
@@ -201,21 +187,10 @@ impl Board for BitBoard {
 }
 
 impl BitBoard {
-    /// Row `row` of `word` as bits `0..cols`, column `c` at bit `c`.
+    /// The empty cells in row-major order.
     #[inline]
-    fn row(&self, word: u64, row: u32) -> u64 {
-        let bits = (word >> (self.rows - 1 - row)) & self.bottoms;
-        if self.gather != 0 {
-            (bits.wrapping_mul(self.gather) >> self.lift) & ((1 << self.cols) - 1)
-        } else {
-            (0..self.cols).fold(0, |all, c| all | ((bits >> (c * self.height)) & 1) << c)
-        }
-    }
-
-    /// `word` in row-major order: cell (`row`, `col`) at bit `row * cols + col` (at most 63 cells).
-    #[inline]
-    fn row_major(&self, word: u64) -> u64 {
-        (0..self.rows).fold(0, |all, r| all | self.row(word, r) << (r * self.cols))
+    fn empty_by_rows(&self) -> u64 {
+        self.all_by_rows & !(self.by_rows[0] | self.by_rows[1])
     }
 
     /// The top cell of every column that has room: a column is open while its top cell is empty.
