@@ -133,6 +133,20 @@ pub(crate) fn spread(mut bits: u64, out: &mut [bool]) {
     }
 }
 
+/// Writes bit `k` of `bits` into `out[k]` (`out` at most 128 long): [`spread`] for two words.
+#[inline]
+pub(crate) fn spread_wide(mut bits: u128, out: &mut [bool]) {
+    let mut bytes = out.chunks_exact_mut(8);
+    for eight in &mut bytes {
+        eight.copy_from_slice(&BYTE_BOOLS[(bits & 0xFF) as usize]);
+        bits >>= 8;
+    }
+    let rest = bits as u64;
+    for (k, slot) in bytes.into_remainder().iter_mut().enumerate() {
+        *slot = (rest >> k) & 1 != 0;
+    }
+}
+
 /// For every value of `BITS` bits (`VALUES` = 2^`BITS` of them) and every `j` below its number of
 /// set bits, the position of its `j`-th set bit (from 0, lowest first).
 const fn select_table<const BITS: usize, const VALUES: usize>() -> [[u8; BITS]; VALUES] {

@@ -8,7 +8,7 @@
 
 use super::marks::private::Board;
 use crate::error::Error;
-use crate::packed::{spaced, spread};
+use crate::packed::{spaced, spread, spread_wide};
 use crate::player::Player;
 use crate::rules::Rules;
 
@@ -161,9 +161,7 @@ impl Board for BitBoard {
         let them = self.by_rows[to_move.other().index()];
         // Cell `c` at bits `2c` (the mover) and `2c + 1`: the packed layout, written eight at a time.
         let pairs = |half: u32| spaced((me >> half) as u32) | spaced((them >> half) as u32) << 1;
-        let (low, high) = obs.split_at_mut(obs.len().min(64));
-        spread(pairs(0), low);
-        spread(pairs(32), high);
+        spread_wide(u128::from(pairs(0)) | u128::from(pairs(32)) << 64, obs);
     }
 
     fn empty_cells(&self, all: bool, mask: &mut [bool]) {

@@ -199,8 +199,14 @@ impl<M: Marks> KGame<M> {
     }
 
     /// The rules of a move on the board, in their order of precedence after the range: the game
-    /// goes on, the player's turn, an empty cell, and with gravity the landing cell.
-    fn place(&mut self, row: usize, col: usize, player: Player) -> Result<Option<Player>, Error> {
+    /// goes on, the player's turn, an empty cell, and with gravity the landing cell. (`row`, `col`)
+    /// is on the board: every caller has located it.
+    pub(crate) fn place(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
         self.turns.check(player)?;
         if let Some(by) = self.marks.holder(row, col) {
             return Err(Error::Occupied { row, col, by });

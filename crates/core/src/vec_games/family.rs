@@ -161,7 +161,7 @@ impl<M: IntoAny> FamilyBlock<M> {
         self.envs[i].to_move = mover.other();
         let cell = self.cell_of(&self.games[i], action);
         // The game's own move: the family's rules, once.
-        let played = cell.and_then(|(row, col)| self.games[i].play(row, col, mover));
+        let played = cell.and_then(|(row, col)| self.games[i].place(row, col, mover));
         let env = &mut self.envs[i];
         let winner = match played {
             Ok(Some(winner)) => winner.number(),
