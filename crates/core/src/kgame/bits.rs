@@ -174,13 +174,13 @@ impl Board for BitBoard {
     }
 
     fn open_column(&self, k: u64) -> (u64, usize) {
-        let open = self.open_tops();
+        // Row 0, the top, is the first `cols` bits: its empty cells are the open columns.
+        let open = self.empty_by_rows() & ((1 << self.cols) - 1);
         let count = u64::from(open.count_ones());
         if k >= count {
             return (count, 0);
         }
-        let at = crate::packed::select(open, k) as u32;
-        (count, (at / self.height) as usize)
+        (count, crate::packed::select(open, k))
     }
 }
 
@@ -189,12 +189,5 @@ impl BitBoard {
     #[inline]
     fn empty_by_rows(&self) -> u64 {
         self.all_by_rows & !(self.by_rows[0] | self.by_rows[1])
-    }
-
-    /// The top cell of every column that has room: a column is open while its top cell is empty.
-    #[inline]
-    fn open_tops(&self) -> u64 {
-        let column_tops = self.cells & !(self.cells >> 1);
-        column_tops & !(self.boards[0] | self.boards[1])
     }
 }
