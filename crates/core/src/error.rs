@@ -170,6 +170,16 @@ pub enum Error {
         /// The table's size, as a power of two of entries.
         bits: u32,
     },
+    /// A solver's table size outside `0..=Solver::MAX_TABLE_BITS` (a power of two of entries).
+    InvalidTableBits {
+        /// The size asked for, as a power of two.
+        bits: i128,
+    },
+    /// An agent's skill outside `[0, 1]` (or not a number).
+    InvalidSkill {
+        /// The skill asked for, as [`f64::to_bits`] gives it (so that errors stay `Eq` and `Hash`).
+        bits: u64,
+    },
     /// An output buffer is too small.
     BufferTooSmall {
         /// The bytes the output needs.
@@ -323,6 +333,16 @@ impl fmt::Display for Error {
             Error::SolverOutOfMemory { bits } => {
                 write!(f, "not enough memory for a table of 2^{bits} positions")
             }
+            Error::InvalidTableBits { bits } => write!(
+                f,
+                "table_bits must be between 0 and {}, not {bits}",
+                crate::limits::MAX_TABLE_BITS
+            ),
+            Error::InvalidSkill { bits } => write!(
+                f,
+                "skill must be between 0 and 1, not {}",
+                f64::from_bits(bits)
+            ),
             Error::BufferTooSmall { needed } => {
                 write!(f, "the buffer is too small: {needed} bytes are needed")
             }

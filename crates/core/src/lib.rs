@@ -87,7 +87,7 @@ pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
 pub use player::{InvalidPlayer, Player};
 pub use rules::Rules;
 #[cfg(feature = "alloc")]
-pub use solve::{Solution, Solver};
+pub use solve::{Agent, MoveValues, Solution, Solver};
 #[cfg(feature = "alloc")]
 pub use storage::Heap;
 pub use storage::{Fixed, Storage};

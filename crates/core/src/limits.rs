@@ -68,3 +68,6 @@ impl Mode {
         }
     }
 }
+
+/// The largest transposition table a solver takes: `2^30` entries.
+pub(crate) const MAX_TABLE_BITS: u32 = 30;

@@ -94,6 +94,21 @@ impl Plain {
         result
     }
 
+    /// Every legal move (row, col) with its outcome for `mover`, row-major.
+    fn move_values(&mut self, mover: u8) -> Vec<((usize, usize), Solution)> {
+        let cols = self.cols;
+        let mut values: Vec<_> = self
+            .legal()
+            .into_iter()
+            .map(|cell| {
+                let (value, plies) = self.child(cell, mover);
+                ((cell / cols, cell % cols), Solution { value, plies })
+            })
+            .collect();
+        values.sort_unstable_by_key(|&(cell, _)| cell);
+        values
+    }
+
     /// The moves (row, col) that keep the outcome, row-major.
     fn best_moves(&mut self, mover: u8) -> Vec<(usize, usize)> {
         let target = self.outcome(mover);
@@ -151,8 +166,24 @@ fn agree(solver: &mut Solver, game: &AnyGame, plain: &mut Plain) {
         plain.best_moves(mover),
         "on\n{game}"
     );
+    let values = solver.move_values(game, None).unwrap();
+    assert_eq!(values, plain.move_values(mover), "on\n{game}");
+    // solve() is the best entry, and best_moves() exactly the entries equal to it.
+    let best = values
+        .iter()
+        .map(|&(_, s)| s)
+        .max_by_key(|&s| rank((s.value, s.plies)))
+        .unwrap();
+    assert_eq!(best, Solution { value, plies });
+    let equal: Vec<_> = values
+        .iter()
+        .filter(|&&(_, s)| s == best)
+        .map(|&(cell, _)| cell)
+        .collect();
+    assert_eq!(solver.best_moves(game, None).unwrap(), equal);
     // The same through the game's own methods, with a table of their own.
     assert_eq!(game.solve(None), Ok(Solution { value, plies }));
+    assert_eq!(game.move_values(None), Ok(values));
 }
 
 #[test]
@@ -298,4 +329,112 @@ fn budgets_refuse_cleanly_and_finished_or_lean_games_are_refused() {
     }
     let mut solver = Solver::new(10).unwrap();
     agree(&mut solver, &wide, &mut plain);
+}
+
+/// A seeded xorshift, for the random positions below.
+fn draws(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    }
+}
+
+/// `game` and `plain` played on by uniformly random legal moves until at most `left` cells are
+/// empty or the game is over.
+fn random_play(
+    game: &mut AnyGame,
+    plain: &mut Plain,
+    left: usize,
+    next: &mut impl FnMut(usize) -> usize,
+) {
+    let cols = game.rules().cols();
+    while game.moves_left() as usize > left && !game.is_over() {
+        let legal = plain.legal();
+        let cell = legal[next(legal.len())];
+        let player = mover_of(game);
+        game.play_i64(
+            (cell / cols) as i64,
+            (cell % cols) as i64,
+            i64::from(player),
+        )
+        .unwrap();
+        plain.cells[cell] = player;
+    }
+}
+
+#[test]
+fn boards_beyond_a_word_near_their_end_equal_the_plain_search() {
+    // (rows + 1) * cols > 64: these take the walk on the game itself.
+    let mut next = draws(0xB16);
+    let mut solver = Solver::new(8).unwrap();
+    let mut positions = 0;
+    for (rows, cols, k) in [
+        (9, 8, 5),
+        (9, 8, 7),
+        (8, 9, 6),
+        (1, 70, 4),
+        (70, 1, 3),
+        (7, 10, 6),
+    ] {
+        for gravity in [false, true] {
+            let rules = Rules::new(rows, cols, k, gravity).unwrap();
+            let mut found = 0;
+            for _ in 0..400 {
+                if found == 3 {
+                    break;
+                }
+                let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+                let mut plain = Plain::new(rules);
+                random_play(&mut game, &mut plain, 7, &mut next);
+                if !game.is_over() {
+                    agree(&mut solver, &game, &mut plain);
+                    positions += 1;
+                    found += 1;
+                }
+            }
+        }
+    }
+    assert!(positions >= 30, "{positions} positions");
+}
+
+#[test]
+fn a_search_as_deep_as_a_tall_column_keeps_its_own_stack() {
+    // One column of 40,000 cells and no run long enough: every move is forced and the game is a
+    // draw with the board full, 40,000 levels deep.
+    let game = AnyGame::new(Rules::new(40_000, 1, 40_000, true).unwrap(), Mode::Checked).unwrap();
+    assert_eq!(
+        game.solve(None),
+        Ok(Solution {
+            value: 0,
+            plies: 40_000
+        })
+    );
+    assert_eq!(game.best_moves(None).unwrap(), [(39_999, 0)]);
+    // With a budget, deep boards are refused, not crashed.
+    for rules in [
+        Rules::new(40_000, 1, 5, true).unwrap(),
+        Rules::new(200, 200, 200, true).unwrap(),
+        Rules::new(1000, 1000, 5, false).unwrap(),
+        Rules::new(1, 65_535, 65_535, false).unwrap(),
+    ] {
+        let game = AnyGame::new(rules, Mode::Checked).unwrap();
+        for budget in [0, 1, 1000] {
+            let solved = game.solve(Some(budget));
+            assert!(
+                matches!(solved, Err(Error::SearchLimit { nodes }) if nodes == budget),
+                "{rules:?} {budget}: {solved:?}"
+            );
+        }
+        assert!(matches!(
+            game.move_values(Some(1000)),
+            Err(Error::SearchLimit { .. })
+        ));
+        assert!(matches!(
+            game.best_moves(Some(1000)),
+            Err(Error::SearchLimit { .. })
+        ));
+    }
 }

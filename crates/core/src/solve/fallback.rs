@@ -1,92 +1,258 @@
 //! Perfect play on boards too large for one word (gomoku, large squares): negamax with alpha-beta
-//! on the game itself, each move played and taken back through the rules, on the same scale of
-//! scores as the word search. Exact wherever it finishes; on a real board of this size it does not,
-//! and the node budget ends it.
+//! on a copy of the game itself, each move played and taken back through the rules, on the same
+//! scale of scores as the word search. Exact wherever it finishes; on a real board of this size it
+//! does not, and the node budget ends it.
+//!
+//! The walk keeps its own stack, a frame a level, on the heap: a board of 40,000 cells is a search
+//! 40,000 levels deep, which no thread's stack holds. The moves to try are the open *slots* (empty
+//! cells, or with gravity the columns not yet full) on a linked list that a move unlinks and its
+//! take-back relinks, so each node costs a few steps beside its children and the memory is the
+//! board, the list and the depth: a budget of N nodes is about N small steps on any board.
 
 use alloc::vec::Vec;
 
-use super::Solution;
+use super::{MoveValues, Solution};
+
+/// Moves with their scores on the walk's scale.
+type Scored = Vec<((usize, usize), i64)>;
 use crate::any::AnyGame;
 use crate::error::Error;
+use crate::limits::Mode;
 use crate::player::Player;
 
-/// The search's state: the budget and the scale of scores.
+/// Why a walk stopped before its answer.
+enum Stop {
+    OutOfNodes,
+    OutOfMemory,
+}
+
+/// The open slots, in board order, as a circular list through a head at index 0 (slot `s` is
+/// index `s + 1`). Unlinking leaves a slot's own links alone, so undoing in reverse order relinks.
+struct Slots {
+    next: Vec<u32>,
+    prev: Vec<u32>,
+}
+
+impl Slots {
+    fn new(open: impl Iterator<Item = bool>, count: usize) -> Option<Slots> {
+        let mut next = Vec::new();
+        let mut prev = Vec::new();
+        next.try_reserve_exact(count + 1).ok()?;
+        prev.try_reserve_exact(count + 1).ok()?;
+        next.resize(count + 1, 0);
+        prev.resize(count + 1, 0);
+        let mut last = 0usize;
+        for (slot, is_open) in open.enumerate() {
+            if is_open {
+                let at = slot + 1;
+                next[last] = at as u32;
+                prev[at] = last as u32;
+                last = at;
+            }
+        }
+        next[last] = 0;
+        prev[0] = last as u32;
+        Some(Slots { next, prev })
+    }
+
+    fn unlink(&mut self, at: u32) {
+        let (p, n) = (self.prev[at as usize], self.next[at as usize]);
+        self.next[p as usize] = n;
+        self.prev[n as usize] = p;
+    }
+
+    fn relink(&mut self, at: u32) {
+        let (p, n) = (self.prev[at as usize], self.next[at as usize]);
+        self.next[p as usize] = at;
+        self.prev[n as usize] = at;
+    }
+}
+
+/// One level of the walk: its window, the best score so far, the slot being tried and the next.
+struct Frame {
+    alpha: i64,
+    beta: i64,
+    best: i64,
+    trying: u32,
+    next: u32,
+}
+
+impl Frame {
+    /// Takes a child's score; true when it cuts the search of this level off.
+    fn absorb(&mut self, score: i64) -> bool {
+        if score >= self.beta {
+            self.best = score;
+            return true;
+        }
+        self.best = self.best.max(score);
+        self.alpha = self.alpha.max(score);
+        false
+    }
+}
+
+/// The walk's state: its own copy of the game, the open slots, the budget and the scale of scores.
 struct Walk {
+    game: AnyGame,
+    slots: Slots,
+    gravity: bool,
+    cols: usize,
     nodes: u64,
     limit: u64,
     /// One more than the cells: a win at move `M` scores `big - M`.
     big: i64,
 }
 
-/// The budget ran out.
-struct OutOfNodes;
-
-/// The cells the player to move may mark: every empty cell, or with gravity each column's lowest.
-fn legal(game: &AnyGame) -> Vec<(usize, usize)> {
-    let rules = game.rules();
-    let (rows, cols) = (rules.rows(), rules.cols());
-    let empty = |r: usize, c: usize| game.cell(r, c).is_ok_and(|p| p.is_none());
-    if rules.gravity() {
-        (0..cols)
-            .filter_map(|c| (0..rows).rev().find(|&r| empty(r, c)).map(|r| (r, c)))
-            .collect()
-    } else {
-        (0..rows)
-            .flat_map(|r| (0..cols).map(move |c| (r, c)))
-            .filter(|&(r, c)| empty(r, c))
-            .collect()
-    }
+/// What a move did: won, filled the board, or left the game in play.
+enum After {
+    Won,
+    Full,
+    Open,
 }
 
 impl Walk {
-    /// The score of `game` (not over) for the player to move, fail-soft in `(alpha, beta)`.
-    fn negamax(
-        &mut self,
-        game: &mut AnyGame,
-        mut alpha: i64,
-        beta: i64,
-    ) -> Result<i64, OutOfNodes> {
-        self.nodes += 1;
-        if self.nodes > self.limit {
-            return Err(OutOfNodes);
+    /// A walk over a copy of `game` (made anew from its moves, so that running out of memory is an
+    /// error, not an abort).
+    fn new(game: &AnyGame, limit: u64) -> Result<Walk, Error> {
+        let rules = game.rules();
+        let (rows, cols) = (rules.rows(), rules.cols());
+        let oom = Error::OutOfMemory { rows, cols };
+        let mut copy = AnyGame::new(rules, Mode::Checked)?;
+        for (row, col, player) in game.moves() {
+            copy.play(row, col, player)?;
         }
-        let mover = game.last_player().map_or(Player::X, Player::other);
-        let moves = game.move_count() as i64;
-        let mut best = i64::MIN;
-        for (row, col) in legal(game) {
-            let score = self.child(game, row, col, mover, moves, -beta, -alpha)?;
-            if score >= beta {
-                return Ok(score);
-            }
-            best = best.max(score);
-            alpha = alpha.max(score);
+        let empty = |r: usize, c: usize| copy.cell(r, c).is_ok_and(|p| p.is_none());
+        let slots = if rules.gravity() {
+            Slots::new((0..cols).map(|c| empty(0, c)), cols)
+        } else {
+            Slots::new(
+                (0..rows * cols).map(|i| empty(i / cols, i % cols)),
+                rows * cols,
+            )
         }
-        Ok(best)
+        .ok_or(oom)?;
+        Ok(Walk {
+            game: copy,
+            slots,
+            gravity: rules.gravity(),
+            cols,
+            nodes: 0,
+            limit,
+            big: rules.cells() as i64 + 1,
+        })
     }
 
-    /// The score, for `mover`, of marking (`row`, `col`) in `game` after `moves` moves.
-    #[allow(clippy::too_many_arguments)]
-    fn child(
-        &mut self,
-        game: &mut AnyGame,
-        row: usize,
-        col: usize,
-        mover: Player,
-        moves: i64,
-        alpha: i64,
-        beta: i64,
-    ) -> Result<i64, OutOfNodes> {
-        // A legal cell of a game in play: the rules accept it.
-        let won = game.play(row, col, mover).ok().flatten();
-        let score = if won.is_some() {
-            Ok(self.big - (moves + 1))
-        } else if game.is_over() {
-            Ok(0)
+    fn count(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return Err(Stop::OutOfNodes);
+        }
+        Ok(())
+    }
+
+    /// Plays the mover's mark in slot `at` (a cell, or with gravity a column).
+    fn put(&mut self, at: u32) -> After {
+        let mover = self.game.last_player().map_or(Player::X, Player::other);
+        let slot = at as usize - 1;
+        // An open slot of a game in play: the rules accept it.
+        let won = if self.gravity {
+            let won = self.game.drop_i64(slot as i64, mover.number().into());
+            if self.game.cell(0, slot).is_ok_and(|p| p.is_some()) {
+                self.slots.unlink(at);
+            }
+            won.unwrap_or(0)
         } else {
-            self.negamax(game, alpha, beta).map(|s| -s)
+            self.slots.unlink(at);
+            let won = self.game.play(slot / self.cols, slot % self.cols, mover);
+            u8::from(won.ok().flatten().is_some())
         };
-        let _ = game.undo();
-        score
+        if won != 0 {
+            After::Won
+        } else if self.game.is_over() {
+            After::Full
+        } else {
+            After::Open
+        }
+    }
+
+    /// Takes back the move played in slot `at`; its cell.
+    fn take_back(&mut self, at: u32) -> (usize, usize) {
+        let (row, col, _) = self.game.undo().unwrap_or((0, 0, Player::X));
+        // With gravity the column left the list only when that move filled it.
+        if !self.gravity || row == 0 {
+            self.slots.relink(at);
+        }
+        (row, col)
+    }
+
+    /// The score of a move that ended the game, for its mover, played as move `at`.
+    fn ended(&self, after: &After, at: u64) -> Option<i64> {
+        match after {
+            After::Won => Some(self.big - at as i64),
+            After::Full => Some(0),
+            After::Open => None,
+        }
+    }
+
+    /// The score of the walk's game (in play) for the player to move, fail-soft in
+    /// `(alpha, beta)`, on a stack of frames of its own.
+    fn negamax(&mut self, alpha: i64, beta: i64) -> Result<i64, Stop> {
+        let mut stack: Vec<Frame> = Vec::new();
+        let frame = |alpha, beta, first| Frame {
+            alpha,
+            beta,
+            best: i64::MIN + 1,
+            trying: 0,
+            next: first,
+        };
+        stack.try_reserve(1).map_err(|_| Stop::OutOfMemory)?;
+        stack.push(frame(alpha, beta, self.slots.next[0]));
+        self.count()?;
+        // The score the level above the top frame returned, for that level's mover.
+        let mut returned: Option<i64> = None;
+        loop {
+            let top = stack.len() - 1;
+            let mut done = None;
+            if let Some(value) = returned.take() {
+                let trying = stack[top].trying;
+                self.take_back(trying);
+                if stack[top].absorb(-value) {
+                    done = Some(stack[top].best);
+                }
+            }
+            if done.is_none() {
+                let at = stack[top].next;
+                if at == 0 {
+                    done = Some(stack[top].best);
+                } else {
+                    stack[top].next = self.slots.next[at as usize];
+                    stack[top].trying = at;
+                    let moves = self.game.move_count();
+                    let after = self.put(at);
+                    match self.ended(&after, moves + 1) {
+                        Some(score) => {
+                            self.take_back(at);
+                            if stack[top].absorb(score) {
+                                done = Some(stack[top].best);
+                            }
+                        }
+                        None => {
+                            self.count()?;
+                            let (a, b) = (-stack[top].beta, -stack[top].alpha);
+                            stack.try_reserve(1).map_err(|_| Stop::OutOfMemory)?;
+                            stack.push(frame(a, b, self.slots.next[0]));
+                            continue;
+                        }
+                    }
+                }
+            }
+            if let Some(value) = done {
+                stack.pop();
+                if stack.is_empty() {
+                    return Ok(value);
+                }
+                returned = Some(value);
+            }
+        }
     }
 
     fn outcome(&self, score: i64, moves: u64, cells: u64) -> Solution {
@@ -100,49 +266,63 @@ impl Walk {
             plies: plies as u32,
         }
     }
+
+    /// Every legal move's score for the player to move, in the list's order (by column with
+    /// gravity, row-major without).
+    fn every_move(&mut self) -> Result<Scored, Stop> {
+        let mut scored = Vec::new();
+        let mut at = self.slots.next[0];
+        while at != 0 {
+            self.count()?;
+            let moves = self.game.move_count();
+            let after = self.put(at);
+            let score = match self.ended(&after, moves + 1) {
+                Some(score) => Ok(score),
+                None => self.negamax(i64::MIN + 1, i64::MAX).map(|s| -s),
+            };
+            let cell = self.take_back(at);
+            scored.try_reserve(1).map_err(|_| Stop::OutOfMemory)?;
+            scored.push((cell, score?));
+            at = self.slots.next[at as usize];
+        }
+        Ok(scored)
+    }
 }
 
-fn walk(game: &AnyGame, limit: u64) -> Walk {
-    Walk {
-        nodes: 0,
-        limit,
-        big: game.rules().cells() as i64 + 1,
+fn refused(stop: Stop, game: &AnyGame, limit: u64) -> Error {
+    match stop {
+        Stop::OutOfNodes => Error::SearchLimit { nodes: limit },
+        Stop::OutOfMemory => Error::OutOfMemory {
+            rows: game.rules().rows(),
+            cols: game.rules().cols(),
+        },
     }
 }
 
 pub(super) fn solve(game: &AnyGame, limit: u64, total: &mut u64) -> Result<Solution, Error> {
-    let mut w = walk(game, limit);
-    let mut copy = game.clone();
-    let result = w.negamax(&mut copy, i64::MIN + 1, i64::MAX);
+    let mut w = Walk::new(game, limit)?;
+    let result = w.negamax(i64::MIN + 1, i64::MAX);
     *total += w.nodes;
-    let score = result.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })?;
+    let score = result.map_err(|stop| refused(stop, game, limit))?;
     Ok(w.outcome(score, game.move_count(), game.rules().cells()))
 }
 
-pub(super) fn best_moves(
+/// Every legal move of `game` with its [`Solution`] for the player who plays it, row-major.
+pub(super) fn move_values(
     game: &AnyGame,
     limit: u64,
     total: &mut u64,
-) -> Result<Vec<(usize, usize)>, Error> {
-    let mut w = walk(game, limit);
-    let mut copy = game.clone();
-    let mover = game.last_player().map_or(Player::X, Player::other);
-    let moves = game.move_count() as i64;
-    let found = (|| {
-        let mut scored = Vec::new();
-        for (row, col) in legal(&copy) {
-            let score = w.child(&mut copy, row, col, mover, moves, i64::MIN + 1, i64::MAX)?;
-            scored.push(((row, col), score));
-        }
-        let best = scored.iter().map(|&(_, s)| s).max().unwrap_or(0);
-        let mut kept: Vec<(usize, usize)> = scored
-            .into_iter()
-            .filter(|&(_, s)| s == best)
-            .map(|(m, _)| m)
-            .collect();
-        kept.sort_unstable();
-        Ok(kept)
-    })();
+) -> Result<MoveValues, Error> {
+    let mut w = Walk::new(game, limit)?;
+    let result = w.every_move();
     *total += w.nodes;
-    found.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })
+    let scored = result.map_err(|stop| refused(stop, game, limit))?;
+    let (moves, cells) = (game.move_count(), game.rules().cells());
+    let mut values: Vec<_> = scored
+        .into_iter()
+        // The position before the move, scored for its mover.
+        .map(|(cell, score)| (cell, w.outcome(score, moves, cells)))
+        .collect();
+    values.sort_unstable_by_key(|&(cell, _)| cell);
+    Ok(values)
 }

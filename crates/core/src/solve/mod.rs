@@ -6,7 +6,9 @@
 //! boards are searched move by move on the game itself ([`fallback`]): exact, and as slow as their
 //! size makes any exhaustive search; a node budget bounds every search.
 
+mod agent;
 mod fallback;
+mod heuristic;
 mod position;
 mod search;
 mod table;
@@ -21,6 +23,8 @@ use position::{Position, Shape};
 use search::{OutOfNodes, Search};
 use table::Table;
 
+pub use agent::Agent;
+
 /// What perfect play makes of a position: `value` for the player to move (+1 a win, 0 a draw, -1 a
 /// loss) and `plies`, how many more moves the game lasts when the winner wins as fast as it can and
 /// the loser holds out as long as it can (a draw: the empty cells, since a drawn game ends full).
@@ -31,6 +35,10 @@ pub struct Solution {
     /// The moves the game has left under perfect play.
     pub plies: u32,
 }
+
+/// Every legal move of a position, `(row, col)` in row-major order, with the [`Solution`] of
+/// playing it for the player who plays it ([`Solver::move_values`]).
+pub type MoveValues = Vec<((usize, usize), Solution)>;
 
 /// A solver with its own transposition table, to keep between calls: positions of the same rules
 /// share what earlier searches proved. Every answer is exact; the table only saves work.
@@ -47,8 +55,8 @@ pub struct Solution {
 pub struct Solver {
     /// The table's size, as a power of two of entries.
     bits: u32,
-    /// Made on first use, laid out for the rules it serves; other rules clear or remake it.
-    table: Option<Table>,
+    /// Made with the solver; read in the layout of the rules it serves.
+    table: Table,
     /// The rules the table's positions belong to.
     rules: Option<(usize, usize, usize, bool)>,
     nodes: u64,
@@ -74,7 +82,7 @@ fn position(game: &AnyGame, shape: &Shape) -> Position {
 }
 
 /// Refuses what has no perfect play to find: a finished game, a lean one (it keeps no board).
-fn solvable(game: &AnyGame) -> Result<(), Error> {
+pub(crate) fn solvable(game: &AnyGame) -> Result<(), Error> {
     if game.mode() == Mode::Lean {
         return Err(Error::NeedsBoard);
     }
@@ -86,31 +94,52 @@ fn solvable(game: &AnyGame) -> Result<(), Error> {
     Ok(())
 }
 
+/// The key under which a solver remembers whose positions its table holds.
+fn key(rules: crate::rules::Rules) -> (usize, usize, usize, bool) {
+    (rules.rows(), rules.cols(), rules.k(), rules.gravity())
+}
+
+/// Where perfect play is ranked: a sooner win above a later one, a later loss above a sooner
+/// one, a draw between.
+fn rank(s: Solution) -> i64 {
+    match s.value {
+        1 => i64::MAX - i64::from(s.plies),
+        0 => 0,
+        _ => i64::MIN + 1 + i64::from(s.plies),
+    }
+}
+
 impl Solver {
-    /// The table size a solver uses by default: `2^20` entries (8 MiB for gravity games, 24 MiB
-    /// for the others).
+    /// The table size a solver uses by default: `2^20` entries (24 MiB).
     pub const DEFAULT_TABLE_BITS: u32 = 20;
 
     /// The largest table a solver takes: `2^30` entries.
-    pub const MAX_TABLE_BITS: u32 = 30;
+    pub const MAX_TABLE_BITS: u32 = crate::limits::MAX_TABLE_BITS;
 
-    /// A solver whose table holds `2^bits` positions (8 bytes each for gravity games, 24 for the
-    /// others), made on first use: [`Error::SolverOutOfMemory`] then, when it cannot be had.
-    /// `bits` above [`MAX_TABLE_BITS`](Self::MAX_TABLE_BITS) is refused the same way now.
+    /// A solver whose table holds `2^bits` positions (24 bytes each; gravity games pack three
+    /// times as many into the same memory), made now. `bits` above
+    /// [`MAX_TABLE_BITS`](Self::MAX_TABLE_BITS) is an [`Error::InvalidTableBits`]; memory that
+    /// cannot be had an [`Error::SolverOutOfMemory`].
     pub fn new(bits: u32) -> Result<Solver, Error> {
         if bits > Self::MAX_TABLE_BITS {
-            return Err(Error::SolverOutOfMemory { bits });
+            return Err(Error::InvalidTableBits { bits: bits.into() });
         }
         Ok(Solver {
             bits,
-            table: None,
+            table: Table::new(bits).ok_or(Error::SolverOutOfMemory { bits })?,
             rules: None,
             nodes: 0,
             hits: 0,
         })
     }
 
-    /// The most bytes a table of `2^bits` positions takes.
+    /// The table's size, as a power of two of entries.
+    #[must_use]
+    pub fn table_bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The bytes a table of `2^bits` positions takes.
     #[must_use]
     pub const fn table_bytes(bits: u32) -> usize {
         Table::bytes(bits)
@@ -122,28 +151,18 @@ impl Solver {
         (self.nodes, self.hits)
     }
 
-    /// A search of `game`'s rules on this solver's table, cleared (or made anew, when its layout
-    /// does not suit them) first when the rules changed.
-    fn search(
-        &mut self,
-        shape: Shape,
-        key: (usize, usize, usize, bool),
-        limit: u64,
-    ) -> Result<Search<'_>, Error> {
-        let bits = self.bits;
-        let fresh = match self.table.take() {
-            Some(mut table) if table.suits(&shape) => {
-                if self.rules != Some(key) {
-                    table.clear();
-                }
-                table
-            }
-            // The old table goes before the new one is made.
-            _ => Table::new(bits, &shape).ok_or(Error::SolverOutOfMemory { bits })?,
-        };
-        self.rules = Some(key);
-        let table = self.table.insert(fresh);
-        Ok(Search::new(shape, table, limit))
+    /// Forgets every position the table holds (the table stays).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.rules = None;
+    }
+
+    /// A search on this solver's table, which forgets everything first when the rules changed.
+    fn search(&mut self, shape: Shape, rules: crate::rules::Rules, limit: u64) -> Search<'_> {
+        let fresh = self.rules != Some(key(rules));
+        self.table.prepare(&shape, fresh);
+        self.rules = Some(key(rules));
+        Search::new(shape, &mut self.table, limit)
     }
 
     /// [`Solution`] of `game` for the player to move, searching at most `max_nodes` positions
@@ -167,9 +186,8 @@ impl Solver {
         let Some(shape) = Shape::of(rules) else {
             return fallback::solve(game, limit, &mut self.nodes);
         };
-        let key = (rules.rows(), rules.cols(), rules.k(), rules.gravity());
         let p = position(game, &shape);
-        let mut search = self.search(shape, key, limit)?;
+        let mut search = self.search(shape, rules, limit);
         let result = search.solve(p);
         let (nodes, hits) = (search.nodes, search.hits);
         let solution = result.map(|score| {
@@ -181,9 +199,50 @@ impl Solver {
         solution.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })
     }
 
+    /// Every legal move of `game` with the exact outcome of playing it, for the player who plays
+    /// it, as `((row, col), Solution)` in row-major order (with gravity, the landing cell): a move
+    /// that wins at once is `(1, 1)`, one that fills the board without a win `(0, 1)`, any other
+    /// `(-v, p + 1)` where `(v, p)` is the [`Solution`] of the position it leads to. So
+    /// [`solve`](Self::solve) is the best entry. Refused as `solve` refuses; `max_nodes` bounds
+    /// the whole call.
+    ///
+    /// ```
+    /// use tictactoe_core::{AnyGame, Mode, Rules, Solution, Solver};
+    ///
+    /// let mut solver = Solver::new(12)?;
+    /// let mut game = AnyGame::new(Rules::square(3)?, Mode::Checked)?;
+    /// for (row, col, player) in [(0, 0, 1), (1, 0, 2), (0, 1, 1), (1, 1, 2)] {
+    ///     game.play_i64(row, col, player)?;
+    /// }
+    /// let values = solver.move_values(&game, None)?;
+    /// assert_eq!(values[0], ((0, 2), Solution { value: 1, plies: 1 })); // X wins at once
+    /// assert_eq!(values.len(), 5);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn move_values(
+        &mut self,
+        game: &AnyGame,
+        max_nodes: Option<u64>,
+    ) -> Result<MoveValues, Error> {
+        solvable(game)?;
+        let limit = max_nodes.unwrap_or(u64::MAX);
+        let rules = game.rules();
+        let Some(shape) = Shape::of(rules) else {
+            return fallback::move_values(game, limit, &mut self.nodes);
+        };
+        let p = position(game, &shape);
+        let mut search = self.search(shape, rules, limit);
+        let result = values(&mut search, p);
+        let (nodes, hits) = (search.nodes, search.hits);
+        self.nodes += nodes;
+        self.hits += hits;
+        result.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })
+    }
+
     /// Every move that keeps `game`'s [`Solution`] exactly (the same value in the same number of
-    /// plies), as `(row, col)` in row-major order; refused as [`solve`](Self::solve) refuses.
-    /// `max_nodes` bounds the whole call.
+    /// plies): the entries of [`move_values`](Self::move_values) equal to the best, as `(row, col)`
+    /// in row-major order; refused as [`solve`](Self::solve) refuses. `max_nodes` bounds the whole
+    /// call.
     ///
     /// ```
     /// use tictactoe_core::{AnyGame, Mode, Rules, Solver};
@@ -200,30 +259,22 @@ impl Solver {
         game: &AnyGame,
         max_nodes: Option<u64>,
     ) -> Result<Vec<(usize, usize)>, Error> {
-        solvable(game)?;
-        let limit = max_nodes.unwrap_or(u64::MAX);
-        let rules = game.rules();
-        let Some(shape) = Shape::of(rules) else {
-            return fallback::best_moves(game, limit, &mut self.nodes);
-        };
-        let key = (rules.rows(), rules.cols(), rules.k(), rules.gravity());
-        let p = position(game, &shape);
-        let mut search = self.search(shape, key, limit)?;
-        let result = best(&mut search, p);
-        let (nodes, hits) = (search.nodes, search.hits);
-        self.nodes += nodes;
-        self.hits += hits;
-        result.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })
+        let values = self.move_values(game, max_nodes)?;
+        let best = values.iter().map(|&(_, s)| rank(s)).max();
+        Ok(values
+            .into_iter()
+            .filter(|&(_, s)| Some(rank(s)) == best)
+            .map(|(cell, _)| cell)
+            .collect())
     }
 }
 
-/// The moves from `p` that keep its score, in row-major order.
-fn best(search: &mut Search<'_>, p: Position) -> Result<Vec<(usize, usize)>, OutOfNodes> {
+/// Every legal move from `p` with its outcome for the mover, in row-major order.
+fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes> {
     let shape = search.shape;
-    let target = search.solve(p)?;
     let legal = p.legal(&shape);
     let cells = shape.cells.count_ones();
-    let mut moves = Vec::new();
+    let mut found = Vec::new();
     for row in 0..shape.rows as usize {
         for col in 0..shape.cols as usize {
             let bit = shape.bit(row, col);
@@ -238,16 +289,16 @@ fn best(search: &mut Search<'_>, p: Position) -> Result<Vec<(usize, usize)>, Out
             } else {
                 -search.solve(child)?
             };
-            if score == target {
-                moves.push((row, col));
-            }
+            let (value, plies) = search.outcome(score, p.moves);
+            found.push(((row, col), Solution { value, plies }));
         }
     }
-    Ok(moves)
+    Ok(found)
 }
 
 impl AnyGame {
-    /// [`Solver::solve`] with a table sized for this board (up to [`Solver::DEFAULT_TABLE_BITS`]).
+    /// [`Solver::solve`] with a table sized for this position (up to
+    /// [`Solver::DEFAULT_TABLE_BITS`]).
     ///
     /// ```
     /// use tictactoe_core::{AnyGame, Mode, Rules, Solution};
@@ -260,15 +311,25 @@ impl AnyGame {
         Solver::new(self.table_bits())?.solve(self, max_nodes)
     }
 
-    /// [`Solver::best_moves`] with a table sized for this board.
+    /// [`Solver::best_moves`] with a table sized for this position.
     pub fn best_moves(&self, max_nodes: Option<u64>) -> Result<Vec<(usize, usize)>, Error> {
         Solver::new(self.table_bits())?.best_moves(self, max_nodes)
     }
 
-    /// A table as large as the board's positions can use, up to the default.
+    /// [`Solver::move_values`] with a table sized for this position.
+    pub fn move_values(&self, max_nodes: Option<u64>) -> Result<MoveValues, Error> {
+        Solver::new(self.table_bits())?.move_values(self, max_nodes)
+    }
+
+    /// A table as large as the positions left can use, up to the default: a position with few
+    /// empty cells is solved without making (and clearing) a table it would never fill.
     fn table_bits(&self) -> u32 {
-        let cells = self.rules().cells().min(64) as u32;
-        // 3^cells positions at most: about 1.6 bits a cell.
-        (cells * 8 / 5).clamp(8, Solver::DEFAULT_TABLE_BITS)
+        if Shape::of(self.rules()).is_none() {
+            // The walk on the game itself keeps no table.
+            return 0;
+        }
+        let empty = self.moves_left().min(64) as u32;
+        // Fewer than 3^empty positions follow: about 1.6 bits an empty cell.
+        (empty * 8 / 5).clamp(6, Solver::DEFAULT_TABLE_BITS)
     }
 }

@@ -1,12 +1,15 @@
 //! The transposition table: what earlier searches proved about a position, as a lower and an upper
 //! bound on its score. A collision can only replace an entry, never be mistaken for one, so answers
-//! stay exact. Two layouts:
+//! stay exact. One block of words, made once, read in two layouts:
 //!
 //! - *Narrow*, for gravity boards: the position is one word, the mover's marks plus all marks
 //!   (each column's marks sit at its bottom, so the sum keeps both apart within the column and its
 //!   spare bit). The word is mixed by a bijection of its own width; the low bits choose the slot and
-//!   the high ones (at most 32 of them) are kept to check it: 8 bytes an entry.
-//! - *Wide*, for everything else: both players' words are kept whole, 24 bytes an entry.
+//!   the high ones (at most 32 of them) are kept to check it: one word an entry.
+//! - *Wide*, for everything else: both players' words are kept whole, three words an entry.
+//!
+//! An all-zero word is an empty entry in both layouts (each entry is stored so that "no bounds"
+//! reads as zero), so forgetting everything is one fill with zeros, whatever the layout.
 //!
 //! Memory latency, not instructions, bounds a search's speed on a large table, so the narrow
 //! layout, three times denser, is the one the gravity games (Connect Four) use.
@@ -15,50 +18,27 @@ use alloc::vec::Vec;
 
 use super::position::{Position, Shape};
 
-/// One wide entry: both words and the bounds.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    mine: u64,
-    theirs: u64,
-    lower: i8,
-    upper: i8,
-}
-
 /// Bounds that say nothing (scores stay within ±65).
 const LOWEST: i8 = i8::MIN;
 const HIGHEST: i8 = i8::MAX;
 
-const EMPTY: Entry = Entry {
-    mine: 0,
-    theirs: 0,
-    lower: LOWEST,
-    upper: HIGHEST,
-};
+/// Words a wide entry takes: both players' marks and the bounds.
+const WIDE: usize = 3;
 
-/// A narrow entry that says nothing: no check value reaches `u32::MAX` with bounds this wide.
-const NARROW_EMPTY: u64 = u64::MAX;
-
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Layout {
-    /// `2^bits` one-word entries: check (32) | lower (8) | upper (8).
-    Narrow { words: Vec<u64>, width: u32 },
-    /// `2^bits` wide entries.
-    Wide { entries: Vec<Entry> },
+    /// One-word entries, `!(check (32) | lower (8) | upper (8))`, for keys `width` bits wide.
+    Narrow { width: u32 },
+    /// Three-word entries: mine, theirs, and the bounds biased so that none reads as zero.
+    Wide,
 }
 
 /// A table of `2^bits` entries in the layout the board calls for.
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
     bits: u32,
+    words: Vec<u64>,
     layout: Layout,
-}
-
-/// `len` copies of `value`, or `None` when the memory cannot be had.
-fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, value);
-    Some(v)
 }
 
 /// Odd, so that multiplying by it is a bijection modulo any power of two.
@@ -68,45 +48,62 @@ fn clamp(score: i32) -> i8 {
     score.clamp(LOWEST.into(), HIGHEST.into()) as i8
 }
 
+/// The bounds as one word in which "nothing known" (`LOWEST`, `HIGHEST`) is zero.
+#[inline]
+fn pack(lower: i8, upper: i8) -> u64 {
+    u64::from((lower as u8) ^ 0x80) << 8 | u64::from((upper as u8) ^ 0x7F)
+}
+
+#[inline]
+fn unpack(word: u64) -> (i32, i32) {
+    let lower = ((word >> 8) as u8 ^ 0x80) as i8;
+    let upper = (word as u8 ^ 0x7F) as i8;
+    (i32::from(lower), i32::from(upper))
+}
+
+/// The layout `shape` calls for in a table of `2^bits` entries.
+fn layout(bits: u32, shape: &Shape) -> Layout {
+    // The narrow key's width: every bit of the layout, spare bits included.
+    let width = shape.height * shape.cols;
+    if shape.gravity && width <= bits + 32 {
+        Layout::Narrow { width }
+    } else {
+        Layout::Wide
+    }
+}
+
 impl Table {
-    /// A table of `2^bits` entries, laid out for `shape`, or `None` when the memory cannot be had.
-    pub(crate) fn new(bits: u32, shape: &Shape) -> Option<Table> {
-        let len = 1usize.checked_shl(bits)?;
-        // The narrow key's width: every bit of the layout, spare bits included.
-        let width = shape.height * shape.cols;
-        let layout = if shape.gravity && width <= bits + 32 {
-            Layout::Narrow {
-                words: filled(len, NARROW_EMPTY)?,
-                width,
-            }
-        } else {
-            Layout::Wide {
-                entries: filled(len, EMPTY)?,
-            }
-        };
-        Some(Table { bits, layout })
+    /// A table of `2^bits` entries, empty, or `None` when the memory cannot be had.
+    pub(crate) fn new(bits: u32) -> Option<Table> {
+        let len = 1usize.checked_shl(bits)?.checked_mul(WIDE)?;
+        let mut words = Vec::new();
+        words.try_reserve_exact(len).ok()?;
+        words.resize(len, 0);
+        Some(Table {
+            bits,
+            words,
+            layout: Layout::Wide,
+        })
     }
 
-    /// Bytes a table of `2^bits` entries takes at most.
+    /// Bytes a table of `2^bits` entries takes.
     pub(crate) const fn bytes(bits: u32) -> usize {
-        core::mem::size_of::<Entry>() << bits
+        (WIDE * core::mem::size_of::<u64>()) << bits
     }
 
-    /// Whether this table suits `shape` (same layout and width); else a new one is made.
-    pub(crate) fn suits(&self, shape: &Shape) -> bool {
-        let width = shape.height * shape.cols;
-        match &self.layout {
-            Layout::Narrow { width: w, .. } => shape.gravity && *w == width,
-            Layout::Wide { .. } => !(shape.gravity && width <= self.bits + 32),
+    /// Reads the table in `shape`'s layout from now on; `fresh` forgets everything first. A change
+    /// of layout always forgets, since one layout's entries mean nothing in the other.
+    pub(crate) fn prepare(&mut self, shape: &Shape, fresh: bool) {
+        let wanted = layout(self.bits, shape);
+        if fresh || wanted != self.layout {
+            self.words.fill(0);
+            self.layout = wanted;
         }
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        match &mut self.layout {
-            Layout::Narrow { words, .. } => words.fill(NARROW_EMPTY),
-            Layout::Wide { entries } => entries.fill(EMPTY),
-        }
+        self.words.fill(0);
     }
 
     /// A narrow position's slot and check in a table of `2^bits`: its one-word key mixed within
@@ -131,28 +128,23 @@ impl Table {
     #[inline]
     fn wide_slot(bits: u32, p: &Position) -> usize {
         let h = p.mine.wrapping_mul(MIX) ^ p.theirs.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        ((h ^ (h >> 29)) as usize) & ((1 << bits) - 1)
+        (((h ^ (h >> 29)) as usize) & ((1 << bits) - 1)) * WIDE
     }
 
     /// The bounds proved for `p`, if it is remembered.
     #[inline]
     pub(crate) fn get(&self, p: &Position) -> Option<(i32, i32)> {
-        match &self.layout {
-            Layout::Narrow { words, width } => {
-                let (slot, check) = Self::narrow(self.bits, p, *width);
-                let word = words[slot];
-                (word != NARROW_EMPTY && word >> 16 == check).then(|| {
-                    let lower = i32::from((word >> 8) as u8 as i8);
-                    let upper = i32::from(word as u8 as i8);
-                    (lower, upper)
-                })
+        match self.layout {
+            Layout::Narrow { width } => {
+                let (slot, check) = Self::narrow(self.bits, p, width);
+                let word = !self.words[slot];
+                (word != u64::MAX && word >> 16 == check).then(|| unpack(word & 0xFFFF))
             }
-            Layout::Wide { entries } => {
-                let e = &entries[Self::wide_slot(self.bits, p)];
-                (e.mine == p.mine
-                    && e.theirs == p.theirs
-                    && (e.lower, e.upper) != (LOWEST, HIGHEST))
-                    .then(|| (i32::from(e.lower), i32::from(e.upper)))
+            Layout::Wide => {
+                let at = Self::wide_slot(self.bits, p);
+                let entry = &self.words[at..at + WIDE];
+                (entry[2] != 0 && entry[0] == p.mine && entry[1] == p.theirs)
+                    .then(|| unpack(entry[2]))
             }
         }
     }
@@ -160,19 +152,17 @@ impl Table {
     /// Remembers the bounds proved for `p`.
     #[inline]
     pub(crate) fn put(&mut self, p: &Position, lower: i32, upper: i32) {
-        let (lower, upper) = (clamp(lower), clamp(upper));
-        match &mut self.layout {
-            Layout::Narrow { words, width } => {
-                let (slot, check) = Self::narrow(self.bits, p, *width);
-                words[slot] = check << 16 | u64::from(lower as u8) << 8 | u64::from(upper as u8);
+        let bounds = pack(clamp(lower), clamp(upper));
+        match self.layout {
+            Layout::Narrow { width } => {
+                let (slot, check) = Self::narrow(self.bits, p, width);
+                // No check reaches 2^32 - 1 with bounds that say nothing, so no entry reads as
+                // empty (all ones before the complement).
+                self.words[slot] = !(check << 16 | bounds);
             }
-            Layout::Wide { entries } => {
-                entries[Self::wide_slot(self.bits, p)] = Entry {
-                    mine: p.mine,
-                    theirs: p.theirs,
-                    lower,
-                    upper,
-                };
+            Layout::Wide => {
+                let at = Self::wide_slot(self.bits, p);
+                self.words[at..at + WIDE].copy_from_slice(&[p.mine, p.theirs, bounds]);
             }
         }
     }
@@ -185,15 +175,21 @@ mod tests {
     use crate::solve::position::Shape;
 
     #[test]
-    fn a_narrow_entry_reads_back() {
-        let shape = Shape::of(Rules::connect_four()).unwrap();
-        let mut table = Table::new(10, &shape).unwrap();
-        let p = Position {
-            mine: 0b1,
-            theirs: 0b1_0000_0000,
-            moves: 2,
-        };
-        table.put(&p, -3, 5);
-        assert_eq!(table.get(&p), Some((-3, 5)));
+    fn entries_read_back_in_both_layouts() {
+        for rules in [Rules::connect_four(), Rules::square(4).unwrap()] {
+            let shape = Shape::of(rules).unwrap();
+            let mut table = Table::new(10).unwrap();
+            table.prepare(&shape, true);
+            let p = Position {
+                mine: 0b1,
+                theirs: 0b1_0000_0000,
+                moves: 2,
+            };
+            assert_eq!(table.get(&p), None);
+            table.put(&p, -3, 5);
+            assert_eq!(table.get(&p), Some((-3, 5)));
+            table.clear();
+            assert_eq!(table.get(&p), None);
+        }
     }
 }

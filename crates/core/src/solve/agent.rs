@@ -1,0 +1,145 @@
+//! A player with a dial: perfect play at skill 1, uniform random play at 0, and between them a best
+//! move with probability `skill`. Where no complete solve fits its budget, the best move is the
+//! rated one of [`heuristic`](super::heuristic).
+
+use alloc::vec::Vec;
+
+use super::heuristic::{legal_cells, rated_best};
+use super::{Solver, solvable};
+use crate::any::AnyGame;
+use crate::error::Error;
+
+/// A small seeded generator (SplitMix64): the same seed gives the same choices.
+#[derive(Clone, Debug)]
+struct Draws(u64);
+
+impl Draws {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[0, 1)`.
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// One of `items`, uniformly (`items` is not empty).
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        let at = ((u128::from(self.next()) * items.len() as u128) >> 64) as usize;
+        items[at]
+    }
+}
+
+/// A player of any rules of the family, with a skill between 0 (uniformly random legal moves) and
+/// 1 (always one of [`Solver::best_moves`]). In between, each choice is a best move with
+/// probability `skill` and otherwise any legal move, uniformly. When the position cannot be solved
+/// within `max_nodes`, the best move is the one a rating of the board puts first: a win at once,
+/// else a block of the opponent's win at once, else the cell with the most worth in the windows
+/// still open ([`Agent::last_solved`] then says `false`).
+///
+/// ```
+/// use tictactoe_core::{Agent, AnyGame, Mode, Rules};
+///
+/// let mut agent = Agent::new(1.0, 7, None)?;
+/// let mut game = AnyGame::new(Rules::square(3)?, Mode::Checked)?;
+/// game.play_i64(0, 0, 1)?;
+/// assert_eq!(agent.choose(&game)?, (1, 1)); // the only move that holds the draw
+/// assert!(agent.last_solved());
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Agent {
+    skill: f64,
+    draws: Draws,
+    max_nodes: Option<u64>,
+    /// Its own solver, made on first need.
+    solver: Option<Solver>,
+    last_solved: bool,
+}
+
+impl Agent {
+    /// An agent of `skill` in `[0, 1]` (else [`Error::InvalidSkill`]) whose choices follow from
+    /// `seed`, searching at most `max_nodes` positions a move (`None`: no limit).
+    pub fn new(skill: f64, seed: u64, max_nodes: Option<u64>) -> Result<Agent, Error> {
+        if !(0.0..=1.0).contains(&skill) {
+            return Err(Error::InvalidSkill {
+                bits: skill.to_bits(),
+            });
+        }
+        Ok(Agent {
+            skill,
+            draws: Draws(seed),
+            max_nodes,
+            solver: None,
+            last_solved: false,
+        })
+    }
+
+    /// The same agent, searching on `solver` (its table kept between moves).
+    #[must_use]
+    pub fn with_solver(mut self, solver: Solver) -> Agent {
+        self.solver = Some(solver);
+        self
+    }
+
+    /// The skill.
+    #[must_use]
+    pub fn skill(&self) -> f64 {
+        self.skill
+    }
+
+    /// The node budget of a move.
+    #[must_use]
+    pub fn max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// Whether the last choice came from a complete solve.
+    #[must_use]
+    pub fn last_solved(&self) -> bool {
+        self.last_solved
+    }
+
+    /// A legal move of `game`, a game in progress, as `(row, col)`. Refused: a finished game
+    /// ([`Error::GameOver`]), a lean one ([`Error::NeedsBoard`]), a solver table that cannot be
+    /// had ([`Error::SolverOutOfMemory`]).
+    pub fn choose(&mut self, game: &AnyGame) -> Result<(usize, usize), Error> {
+        let mut solver = match self.solver.take() {
+            Some(solver) => solver,
+            None => Solver::new(Solver::DEFAULT_TABLE_BITS)?,
+        };
+        let chosen = self.choose_with(game, &mut solver);
+        self.solver = Some(solver);
+        chosen
+    }
+
+    /// [`choose`](Self::choose), searching on `solver` rather than the agent's own.
+    pub fn choose_with(
+        &mut self,
+        game: &AnyGame,
+        solver: &mut Solver,
+    ) -> Result<(usize, usize), Error> {
+        solvable(game)?;
+        self.last_solved = false;
+        // The dial is read first, so that the same seed makes the same choices whatever the
+        // budget lets the search finish.
+        let best = self.draws.unit() < self.skill;
+        let pool: Vec<(usize, usize)> = if best {
+            match solver.best_moves(game, self.max_nodes) {
+                Ok(moves) => {
+                    self.last_solved = true;
+                    moves
+                }
+                Err(Error::SearchLimit { .. }) => rated_best(game)?,
+                Err(err) => return Err(err),
+            }
+        } else {
+            legal_cells(game)
+        };
+        Ok(self.draws.pick(&pool))
+    }
+}

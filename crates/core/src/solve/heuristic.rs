@@ -1,0 +1,192 @@
+//! A move rated without a complete search, for an agent whose budget runs out: a win at once if
+//! there is one, else a block of the opponent's win at once, else the cell that counts most in the
+//! windows still open to either player.
+//!
+//! Each window (a run of `k` cells on one line) that holds no mark of the opponent is worth
+//! `3 * 4^m` to the mover, `m` its marks; one that holds none of the mover's is worth `2 * 4^t` as
+//! a block, `t` the opponent's marks. A cell's rating is the sum over the windows through it. The
+//! sums come from one pass along every line, each window adding its worth to its `k` cells through
+//! a difference array, so a whole board is rated in O(cells) whatever `k` is. With gravity, a cell
+//! just below the opponent's winning cell is played only when nothing else is left: it would hand
+//! them that cell.
+
+use alloc::vec::Vec;
+
+use crate::any::AnyGame;
+use crate::error::Error;
+use crate::player::Player;
+
+/// A cell's state for the mover: empty, the mover's, the opponent's.
+const EMPTY: u8 = 0;
+const MINE: u8 = 1;
+const THEIRS: u8 = 2;
+
+/// Flags on a cell: some window would be completed by the mover / by the opponent there.
+const WINS: u8 = 1;
+const BLOCKS: u8 = 2;
+
+/// `len` copies of `value`, or `None` when the memory cannot be had.
+fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, value);
+    Some(v)
+}
+
+/// The legal cells of `game` (in play, with a board) in row-major order: every empty cell, or
+/// with gravity the lowest empty cell of each column.
+pub(crate) fn legal_cells(game: &AnyGame) -> Vec<(usize, usize)> {
+    let rules = game.rules();
+    let (rows, cols) = (rules.rows(), rules.cols());
+    let empty = |r: usize, c: usize| game.cell(r, c).is_ok_and(|p| p.is_none());
+    let mut cells: Vec<(usize, usize)> = if rules.gravity() {
+        (0..cols)
+            .filter_map(|c| (0..rows).rev().find(|&r| empty(r, c)).map(|r| (r, c)))
+            .collect()
+    } else {
+        (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| empty(r, c))
+            .collect()
+    };
+    cells.sort_unstable();
+    cells
+}
+
+/// Ratings and flags of every cell of the board, for the player to move.
+struct Ratings {
+    cols: usize,
+    worth: Vec<u64>,
+    flags: Vec<u8>,
+}
+
+fn rate(game: &AnyGame) -> Option<Ratings> {
+    let rules = game.rules();
+    let (rows, cols, k) = (rules.rows(), rules.cols(), rules.k());
+    let mover = game.last_player().map_or(Player::X, Player::other);
+    let mut grid = filled(rows * cols, EMPTY)?;
+    for (row, col, player) in game.moves() {
+        grid[row * cols + col] = if player == mover { MINE } else { THEIRS };
+    }
+    let mut worth = filled(rows * cols, 0u64)?;
+    let mut flags = filled(rows * cols, 0u8)?;
+    let longest = rows.max(cols);
+    // Per line position: the worth, wins and blocks added by the windows starting there, less
+    // those ending just before.
+    let mut diff = filled(longest + 1, (0u64, 0i64, 0i64))?;
+    let mut line = filled(longest, 0usize)?;
+    let weight = |marks: usize, times: u64| times << (2 * marks.min(20));
+    // Each direction, and the first cell of each of its lines.
+    let directions: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+    for (dr, dc) in directions {
+        let starts = (0..rows * cols).filter(|&i| {
+            let (r, c) = ((i / cols) as isize, (i % cols) as isize);
+            let (pr, pc) = (r - dr, c - dc);
+            pr < 0 || pc < 0 || pr >= rows as isize || pc >= cols as isize
+        });
+        for start in starts {
+            // The line's cells.
+            let (mut r, mut c) = ((start / cols) as isize, (start % cols) as isize);
+            let mut len = 0;
+            while r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols {
+                line[len] = r as usize * cols + c as usize;
+                len += 1;
+                r += dr;
+                c += dc;
+            }
+            if len < k {
+                continue;
+            }
+            diff[..=len].fill((0, 0, 0));
+            let (mut mine, mut theirs) = (0, 0);
+            for i in 0..len {
+                match grid[line[i]] {
+                    MINE => mine += 1,
+                    THEIRS => theirs += 1,
+                    _ => {}
+                }
+                if i >= k {
+                    match grid[line[i - k]] {
+                        MINE => mine -= 1,
+                        THEIRS => theirs -= 1,
+                        _ => {}
+                    }
+                }
+                if i + 1 < k {
+                    continue;
+                }
+                // The window of cells i + 1 - k ..= i.
+                let (from, to) = (i + 1 - k, i + 1);
+                let mut add = |what: (u64, i64, i64)| {
+                    diff[from].0 = diff[from].0.wrapping_add(what.0);
+                    diff[from].1 += what.1;
+                    diff[from].2 += what.2;
+                    diff[to].0 = diff[to].0.wrapping_sub(what.0);
+                    diff[to].1 -= what.1;
+                    diff[to].2 -= what.2;
+                };
+                if theirs == 0 {
+                    add((weight(mine, 3), i64::from(mine == k - 1), 0));
+                }
+                if mine == 0 {
+                    add((weight(theirs, 2), 0, i64::from(theirs == k - 1)));
+                }
+            }
+            let mut run = (0u64, 0i64, 0i64);
+            for i in 0..len {
+                run.0 = run.0.wrapping_add(diff[i].0);
+                run.1 += diff[i].1;
+                run.2 += diff[i].2;
+                let at = line[i];
+                worth[at] = worth[at].wrapping_add(run.0);
+                if run.1 > 0 {
+                    flags[at] |= WINS;
+                }
+                if run.2 > 0 {
+                    flags[at] |= BLOCKS;
+                }
+            }
+        }
+    }
+    Some(Ratings { cols, worth, flags })
+}
+
+/// The legal moves of `game` (in play, with a board) that the rating puts first, row-major: every
+/// win at once, else every block, else the highest rated (ties all kept).
+pub(crate) fn rated_best(game: &AnyGame) -> Result<Vec<(usize, usize)>, Error> {
+    let rules = game.rules();
+    let oom = Error::OutOfMemory {
+        rows: rules.rows(),
+        cols: rules.cols(),
+    };
+    let legal = legal_cells(game);
+    let ratings = rate(game).ok_or(oom)?;
+    let at = |(r, c): (usize, usize)| r * ratings.cols + c;
+    let flagged = |flag: u8| -> Vec<(usize, usize)> {
+        legal
+            .iter()
+            .copied()
+            .filter(|&cell| ratings.flags[at(cell)] & flag != 0)
+            .collect()
+    };
+    let wins = flagged(WINS);
+    if !wins.is_empty() {
+        return Ok(wins);
+    }
+    let blocks = flagged(BLOCKS);
+    if !blocks.is_empty() {
+        return Ok(blocks);
+    }
+    // With gravity, a cell under the opponent's winning cell hands it to them.
+    let gives_away = |(r, c): (usize, usize)| {
+        rules.gravity() && r > 0 && ratings.flags[at((r - 1, c))] & BLOCKS != 0
+    };
+    let safe: Vec<(usize, usize)> = legal.iter().copied().filter(|&m| !gives_away(m)).collect();
+    let pool = if safe.is_empty() { &legal } else { &safe };
+    let top = pool.iter().map(|&m| ratings.worth[at(m)]).max();
+    Ok(pool
+        .iter()
+        .copied()
+        .filter(|&m| Some(ratings.worth[at(m)]) == top)
+        .collect())
+}

@@ -1,0 +1,186 @@
+//! The agent: at skill 1 it plays only best moves (checked against the solver's own list, which
+//! tests/solve.rs checks against a plain search) and never loses tic-tac-toe; at skill 0 it is
+//! uniform; the same seed repeats its choices; with a budget too small to solve, it still beats a
+//! random player at Connect Four and gomoku from either side.
+
+use tictactoe_core::{Agent, AnyGame, Error, Mode, Player, Rules, Solver};
+
+/// A seeded xorshift for the random opponent.
+struct Draws(u64);
+
+impl Draws {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % bound as u64) as usize
+    }
+}
+
+/// The legal cells of `game`, row-major, found by asking every cell.
+fn legal(game: &AnyGame) -> Vec<(usize, usize)> {
+    let rules = game.rules();
+    let mut cells = Vec::new();
+    for row in 0..rules.rows() {
+        for col in 0..rules.cols() {
+            let empty = game.cell(row, col).unwrap().is_none();
+            let lands = !rules.gravity()
+                || row + 1 == rules.rows()
+                || game.cell(row + 1, col).unwrap().is_some();
+            if empty && lands {
+                cells.push((row, col));
+            }
+        }
+    }
+    cells
+}
+
+fn mover(game: &AnyGame) -> Player {
+    game.last_player().map_or(Player::X, Player::other)
+}
+
+/// One game of `agent` (playing `side`) against a uniformly random player; the winner.
+fn match_up(rules: Rules, agent: &mut Agent, side: Player, random: &mut Draws) -> Option<Player> {
+    let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+    while !game.is_over() {
+        let player = mover(&game);
+        let (row, col) = if player == side {
+            let chosen = agent.choose(&game).unwrap();
+            assert!(legal(&game).contains(&chosen), "{chosen:?} on\n{game}");
+            chosen
+        } else {
+            let moves = legal(&game);
+            moves[random.below(moves.len())]
+        };
+        game.play(row, col, player).unwrap();
+    }
+    game.winner()
+}
+
+#[test]
+fn perfect_agents_play_only_best_moves_and_never_lose_tic_tac_toe() {
+    let rules = Rules::square(3).unwrap();
+    let mut agent = Agent::new(1.0, 11, None).unwrap();
+    let mut solver = Solver::new(12).unwrap();
+    let mut random = Draws(0xA6E7);
+    let mut solved = 0;
+    for round in 0..200 {
+        let side = if round % 2 == 0 { Player::X } else { Player::O };
+        let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+        while !game.is_over() {
+            let player = mover(&game);
+            let (row, col) = if player == side {
+                let chosen = agent.choose(&game).unwrap();
+                assert!(agent.last_solved());
+                assert!(solver.best_moves(&game, None).unwrap().contains(&chosen));
+                solved += 1;
+                chosen
+            } else {
+                let moves = legal(&game);
+                moves[random.below(moves.len())]
+            };
+            game.play(row, col, player).unwrap();
+        }
+        assert_ne!(game.winner(), Some(side.other()), "lost as {side}:\n{game}");
+    }
+    assert!(solved > 500);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_choices() {
+    let rules = Rules::new(4, 4, 3, false).unwrap();
+    let play = |seed: u64| {
+        let mut agent = Agent::new(0.5, seed, None).unwrap();
+        let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+        let mut chosen = Vec::new();
+        while !game.is_over() {
+            let (row, col) = agent.choose(&game).unwrap();
+            chosen.push((row, col));
+            game.play(row, col, mover(&game)).unwrap();
+        }
+        chosen
+    };
+    assert_eq!(play(3), play(3));
+    assert_ne!(
+        (0..8)
+            .map(play)
+            .collect::<std::collections::HashSet<_>>()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn skill_zero_is_uniform_and_between_mixes() {
+    // The empty 3 x 3 board: the centre is no best move... every move draws, so use a position
+    // with one best move: X in a corner, O to move, only the centre holds.
+    let mut game = AnyGame::new(Rules::square(3).unwrap(), Mode::Checked).unwrap();
+    game.play_i64(0, 0, 1).unwrap();
+    let counts = |skill: f64| {
+        let mut agent = Agent::new(skill, 99, None).unwrap();
+        let mut counts = std::collections::HashMap::new();
+        for _ in 0..8000 {
+            *counts.entry(agent.choose(&game).unwrap()).or_insert(0u32) += 1;
+        }
+        counts
+    };
+    // Skill 0: each of the 8 cells about 1000 times (a 5-sigma band: 1000 +- 150).
+    let uniform = counts(0.0);
+    assert_eq!(uniform.len(), 8);
+    assert!(
+        uniform.values().all(|&c| (850..=1150).contains(&c)),
+        "{uniform:?}"
+    );
+    // Skill 0.5: the centre half the time plus an eighth of the other half (4500), the others
+    // 500 each.
+    let half = counts(0.5);
+    let centre = half[&(1, 1)];
+    assert!((4300..=4700).contains(&centre), "{half:?}");
+    assert!(
+        half.iter()
+            .filter(|(cell, _)| **cell != (1, 1))
+            .all(|(_, &c)| (380..=620).contains(&c))
+    );
+    // Skill 1: only the centre.
+    assert_eq!(counts(1.0).len(), 1);
+}
+
+#[test]
+fn skills_outside_the_dial_and_games_without_a_move_are_refused() {
+    for skill in [-0.1, 1.000_001, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        assert!(matches!(
+            Agent::new(skill, 0, None),
+            Err(Error::InvalidSkill { .. })
+        ));
+    }
+    let mut agent = Agent::new(1.0, 0, None).unwrap();
+    let mut over = AnyGame::new(Rules::square(1).unwrap(), Mode::Checked).unwrap();
+    over.play_i64(0, 0, 1).unwrap();
+    assert!(matches!(agent.choose(&over), Err(Error::GameOver { .. })));
+    let lean = AnyGame::new(Rules::square(3).unwrap(), Mode::Lean).unwrap();
+    assert_eq!(agent.choose(&lean), Err(Error::NeedsBoard));
+}
+
+#[test]
+fn a_budgeted_agent_beats_a_random_player_at_connect_four_and_gomoku() {
+    for (rules, budget, games) in [
+        (Rules::connect_four(), 200_000, 100),
+        (Rules::gomoku(15).unwrap(), 200, 100),
+    ] {
+        let mut agent = Agent::new(1.0, 5, Some(budget)).unwrap();
+        let mut random = Draws(0xC0FFEE);
+        let start = std::time::Instant::now();
+        let mut wins = 0;
+        for round in 0..games {
+            let side = if round % 2 == 0 { Player::X } else { Player::O };
+            if match_up(rules, &mut agent, side, &mut random) == Some(side) {
+                wins += 1;
+            }
+        }
+        eprintln!("{rules:?}: {wins} of {games} in {:?}", start.elapsed());
+        assert!(
+            wins * 100 >= games * if rules.gravity() { 99 } else { 95 },
+            "{rules:?}: {wins}"
+        );
+    }
+}
