@@ -35,9 +35,11 @@ def test_classic_transcript_answers_and_boards() -> None:
 
 def test_public_names() -> None:
     assert tictactoe.__all__ == [
+        "Agent",
         "Header",
         "IllegalMoveError",
         "SearchLimitError",
+        "Solver",
         "TicTacToe",
         "VecGames",
         "__version__",

@@ -11,8 +11,10 @@
 from typing import NamedTuple
 
 from tictactoe._tictactoe import (
+    Agent,
     IllegalMoveError,
     SearchLimitError,
+    Solver,
     TicTacToe,
     __version__,
     _read_header,
@@ -42,9 +44,11 @@ def read_header(data: bytes) -> Header:
 
 
 __all__ = [
+    "Agent",
     "Header",
     "IllegalMoveError",
     "SearchLimitError",
+    "Solver",
     "TicTacToe",
     "VecGames",
     "__version__",

@@ -2,8 +2,10 @@ from collections.abc import Iterable
 from typing import Any, Self, SupportsIndex, TypeAlias, final
 
 __all__ = [
+    "Agent",
     "IllegalMoveError",
     "SearchLimitError",
+    "Solver",
     "TicTacToe",
     "_VecGames",
     "__version__",
@@ -96,6 +98,24 @@ class TicTacToe:
         0
         >>> game.best_moves()
         [(1, 1)]
+        """
+    def move_values(
+        self, max_nodes: SupportsIndex | None = None
+    ) -> dict[tuple[int, int], tuple[int, int]]:
+        """Every legal move with the exact outcome of playing it, for the player who plays it: a dict
+        from ``(row, col)`` (with gravity, the landing cell) to ``(value, plies)``, in row-major
+        order. A move that wins at once is ``(1, 1)``, one that fills the board without a win
+        ``(0, 1)``; any other is ``(-v, p + 1)`` where ``(v, p)`` is what ``solve()`` says of the
+        position it leads to. So ``solve()`` is the best entry, and ``best_moves()`` the moves whose
+        entry equals it. ``max_nodes`` bounds the whole call; the refusals are ``solve``'s.
+
+        >>> game = TicTacToe(3)
+        >>> for r, c, p in [(0, 0, 1), (1, 0, 2), (0, 1, 1), (1, 1, 2)]:
+        ...     _ = game.move(r, c, p)
+        >>> game.move_values()[(0, 2)]
+        (1, 1)
+        >>> game.move_values()[(2, 2)]
+        (-1, 2)
         """
     @classmethod
     def connect_four(cls) -> Self:
@@ -340,3 +360,84 @@ class _VecGames:
         """Game `i`, encoded."""
     def set_game(self, i: int, data: bytes) -> None:
         """Puts the encoded game `data` in place of game `i`."""
+
+@final
+class Solver:
+    """A perfect-play solver that keeps its transposition table (``2**table_bits`` entries, 24 bytes
+    each) between calls, so that an agent playing a whole game, or a loop over many positions,
+    reuses what it proved. Its methods answer exactly as the game's own ``solve``, ``best_moves``
+    and ``move_values`` do, and never change the game passed; a game of other rules than the last
+    clears the table by itself. Threads sharing a solver take turns.
+
+    ``table_bits`` outside 0..30 is a ``ValueError``; a table that cannot be had a
+    ``MemoryError``.
+
+    >>> from tictactoe import TicTacToe
+    >>> solver = Solver(table_bits=16)
+    >>> solver.solve(TicTacToe(3))
+    (0, 9)
+    >>> solver.best_moves(TicTacToe.connect_four(), max_nodes=10)
+    Traceback (most recent call last):
+    ...
+    tictactoe.SearchLimitError: the search used its whole budget of 10 positions without an answer
+    """
+    def __new__(cls, table_bits: SupportsIndex = 20) -> Self: ...
+    @property
+    def table_bits(self) -> int:
+        """The table's size, as a power of two of entries."""
+    def solve(self, game: TicTacToe, max_nodes: SupportsIndex | None = None) -> tuple[int, int]:
+        """``game.solve(max_nodes)``, on this solver's table."""
+    def best_moves(
+        self, game: TicTacToe, max_nodes: SupportsIndex | None = None
+    ) -> list[tuple[int, int]]:
+        """``game.best_moves(max_nodes)``, on this solver's table."""
+    def move_values(
+        self, game: TicTacToe, max_nodes: SupportsIndex | None = None
+    ) -> dict[tuple[int, int], tuple[int, int]]:
+        """``game.move_values(max_nodes)``, on this solver's table."""
+    def clear(self) -> None:
+        """Forgets every position the table holds."""
+
+@final
+class Agent:
+    """A player of any rules with a skill dial. ``choose(game)`` picks a legal move of a game in
+    progress as ``(row, col)``: at ``skill=1.0`` always one of ``best_moves()`` (uniformly among
+    them), at ``0.0`` any legal move uniformly, and in between a best move with probability
+    ``skill`` and otherwise any legal move. The same seed and the same positions give the same
+    choices.
+
+    When the position cannot be solved within ``max_nodes`` (``None``: no bound, so give one for
+    Connect Four openings or gomoku), its best move is the one a rating of the board puts first: a
+    win at once, else a block of the opponent's win at once, else the cell that counts most in the
+    windows still open to either player (with gravity, never the cell under the opponent's winning
+    cell while another is left). ``last_solved`` says whether the last choice came from a complete
+    solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table.
+
+    >>> from tictactoe import TicTacToe
+    >>> game = TicTacToe(3)
+    >>> game.move(0, 0, 1)
+    0
+    >>> Agent(seed=1).choose(game)
+    (1, 1)
+    """
+    def __new__(
+        cls,
+        skill: float = 1.0,
+        *,
+        seed: int | None = None,
+        max_nodes: SupportsIndex | None = None,
+        solver: Solver | None = None,
+    ) -> Self: ...
+    @property
+    def skill(self) -> float:
+        """The chance of picking a best move."""
+    @property
+    def max_nodes(self) -> int | None:
+        """The node budget of a move (``None``: no bound)."""
+    @property
+    def last_solved(self) -> bool:
+        """Whether the last choice came from a complete solve."""
+    def choose(self, game: TicTacToe) -> tuple[int, int]:
+        """A legal move of ``game``, a game in progress, as ``(row, col)``; ``game`` is not changed.
+        A finished or lean game raises ``IllegalMoveError``.
+        """

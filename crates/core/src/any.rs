@@ -111,6 +111,29 @@ impl AnyGame {
         KGame::new(rules).map(|game| AnyGame(Repr::Lines(game)))
     }
 
+    /// A copy of this game, or [`Error::OutOfMemory`] when its board cannot be had (where
+    /// [`Clone`] would abort): a checked game is made anew and its moves replayed; a lean one
+    /// keeps only its counters, and is cloned.
+    ///
+    /// ```
+    /// use tictactoe_core::{AnyGame, Mode, Rules};
+    ///
+    /// let mut game = AnyGame::new(Rules::connect_four(), Mode::Checked)?;
+    /// game.drop_i64(3, 2)?;
+    /// assert_eq!(game.try_clone()?, game);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn try_clone(&self) -> Result<AnyGame, Error> {
+        if self.mode() == Mode::Lean {
+            return Ok(self.clone());
+        }
+        let mut copy = AnyGame::new(self.rules(), Mode::Checked)?;
+        for (row, col, player) in self.moves() {
+            copy.play(row, col, player)?;
+        }
+        Ok(copy)
+    }
+
     /// The rules this game plays by.
     #[must_use]
     pub fn rules(&self) -> Rules {

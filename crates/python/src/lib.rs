@@ -5,6 +5,7 @@ mod args;
 mod buffer;
 mod errors;
 mod fast;
+mod solver;
 mod svg;
 mod vec;
 
@@ -54,6 +55,15 @@ impl TicTacToe {
         TicTacToe {
             inner: Mutex::new(game),
         }
+    }
+
+    /// A copy of the game for a search that runs without the interpreter: refused like `solve`
+    /// refuses when there is nothing to search, `MemoryError` when the copy cannot be had.
+    fn snapshot(&self, py: Python<'_>) -> PyResult<AnyGame> {
+        let game = self.game();
+        tictactoe_core::Solver::check(&game).map_err(|err| solve_error(py, err))?;
+        game.try_clone()
+            .map_err(|err| to_py(py, err, err.to_string(), Call::Other))
     }
 
     fn game(&self) -> MutexGuard<'_, AnyGame> {
@@ -579,7 +589,7 @@ impl TicTacToe {
     #[pyo3(signature = (max_nodes = None))]
     fn solve(&self, py: Python<'_>, max_nodes: Option<&Bound<'_, PyAny>>) -> PyResult<(i8, u32)> {
         let budget = budget(max_nodes)?;
-        let game = self.game().clone();
+        let game = self.snapshot(py)?;
         let solved = py.detach(|| game.solve(budget));
         let solution = solved.map_err(|err| solve_error(py, err))?;
         Ok((solution.value, solution.plies))
@@ -601,9 +611,36 @@ impl TicTacToe {
         max_nodes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<(usize, usize)>> {
         let budget = budget(max_nodes)?;
-        let game = self.game().clone();
+        let game = self.snapshot(py)?;
         let found = py.detach(|| game.best_moves(budget));
         found.map_err(|err| solve_error(py, err))
+    }
+
+    /// Every legal move with the exact outcome of playing it, for the player who plays it: a dict
+    /// from ``(row, col)`` (with gravity, the landing cell) to ``(value, plies)``, in row-major
+    /// order. A move that wins at once is ``(1, 1)``, one that fills the board without a win
+    /// ``(0, 1)``; any other is ``(-v, p + 1)`` where ``(v, p)`` is what ``solve()`` says of the
+    /// position it leads to. So ``solve()`` is the best entry, and ``best_moves()`` the moves whose
+    /// entry equals it. ``max_nodes`` bounds the whole call; the refusals are ``solve``'s.
+    ///
+    /// >>> game = TicTacToe(3)
+    /// >>> for r, c, p in [(0, 0, 1), (1, 0, 2), (0, 1, 1), (1, 1, 2)]:
+    /// ...     _ = game.move(r, c, p)
+    /// >>> game.move_values()[(0, 2)]
+    /// (1, 1)
+    /// >>> game.move_values()[(2, 2)]
+    /// (-1, 2)
+    #[pyo3(signature = (max_nodes = None))]
+    fn move_values<'py>(
+        &self,
+        py: Python<'py>,
+        max_nodes: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let budget = budget(max_nodes)?;
+        let game = self.snapshot(py)?;
+        let found = py.detach(|| game.move_values(budget));
+        let values = found.map_err(|err| solve_error(py, err))?;
+        solver::values_dict(py, values)
     }
 
     /// The board as an SVG picture, for notebooks; ``None`` for a lean game.
@@ -672,6 +709,8 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TicTacToe>()?;
     fast::install(&m.py().get_type::<TicTacToe>())?;
     m.add_class::<vec::VecEngine>()?;
+    m.add_class::<solver::PySolver>()?;
+    m.add_class::<solver::PyAgent>()?;
     m.add_function(wrap_pyfunction!(_read_header, m)?)?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("SearchLimitError", m.py().get_type::<SearchLimitError>())?;

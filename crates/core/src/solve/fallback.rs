@@ -17,7 +17,6 @@ use super::{MoveValues, Solution};
 type Scored = Vec<((usize, usize), i64)>;
 use crate::any::AnyGame;
 use crate::error::Error;
-use crate::limits::Mode;
 use crate::player::Player;
 
 /// Why a walk stopped before its answer.
@@ -110,16 +109,12 @@ enum After {
 }
 
 impl Walk {
-    /// A walk over a copy of `game` (made anew from its moves, so that running out of memory is an
-    /// error, not an abort).
+    /// A walk over a copy of `game` (running out of memory is an error, not an abort).
     fn new(game: &AnyGame, limit: u64) -> Result<Walk, Error> {
         let rules = game.rules();
         let (rows, cols) = (rules.rows(), rules.cols());
         let oom = Error::OutOfMemory { rows, cols };
-        let mut copy = AnyGame::new(rules, Mode::Checked)?;
-        for (row, col, player) in game.moves() {
-            copy.play(row, col, player)?;
-        }
+        let copy = game.try_clone()?;
         let empty = |r: usize, c: usize| copy.cell(r, c).is_ok_and(|p| p.is_none());
         let slots = if rules.gravity() {
             Slots::new((0..cols).map(|c| empty(0, c)), cols)

@@ -133,6 +133,12 @@ impl Solver {
         })
     }
 
+    /// Whether `game` has perfect play to find: refused as [`solve`](Self::solve) refuses a
+    /// finished game ([`Error::GameOver`]) or a lean one ([`Error::NeedsBoard`]).
+    pub fn check(game: &AnyGame) -> Result<(), Error> {
+        solvable(game)
+    }
+
     /// The table's size, as a power of two of entries.
     #[must_use]
     pub fn table_bits(&self) -> u32 {

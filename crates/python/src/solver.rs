@@ -1,0 +1,284 @@
+//! `Solver` and `Agent`: the engine's solver with a table kept between calls, and its player with
+//! a skill dial. Each holds its engine object behind a lock taken only without the interpreter,
+//! so threads sharing one take turns and never wait on each other while holding the interpreter.
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt};
+use tictactoe_core::{Agent, Error, MoveValues, Solver};
+
+use crate::args::int_arg;
+use crate::errors::{Call, to_py};
+use crate::{TicTacToe, budget, solve_error};
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // The engine does not panic, so a poisoned lock still guards a consistent value.
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// `move_values` as Python returns it: a dict from `(row, col)` to `(value, plies)`, row-major.
+pub(crate) fn values_dict(py: Python<'_>, values: MoveValues) -> PyResult<Bound<'_, PyDict>> {
+    let dict = PyDict::new(py);
+    for ((row, col), s) in values {
+        dict.set_item((row, col), (s.value, s.plies))?;
+    }
+    Ok(dict)
+}
+
+fn engine_error(py: Python<'_>, err: Error) -> PyErr {
+    to_py(py, err, err.to_string(), Call::Other)
+}
+
+/// A perfect-play solver that keeps its transposition table (``2**table_bits`` entries, 24 bytes
+/// each) between calls, so that an agent playing a whole game, or a loop over many positions,
+/// reuses what it proved. Its methods answer exactly as the game's own ``solve``, ``best_moves``
+/// and ``move_values`` do, and never change the game passed; a game of other rules than the last
+/// clears the table by itself. Threads sharing a solver take turns.
+///
+/// ``table_bits`` outside 0..30 is a ``ValueError``; a table that cannot be had a
+/// ``MemoryError``.
+///
+/// >>> from tictactoe import TicTacToe
+/// >>> solver = Solver(table_bits=16)
+/// >>> solver.solve(TicTacToe(3))
+/// (0, 9)
+/// >>> solver.best_moves(TicTacToe.connect_four(), max_nodes=10)
+/// Traceback (most recent call last):
+/// ...
+/// tictactoe.SearchLimitError: the search used its whole budget of 10 positions without an answer
+#[pyclass(module = "tictactoe", name = "Solver", frozen)]
+pub(crate) struct PySolver {
+    inner: Mutex<Solver>,
+    bits: u32,
+}
+
+#[pymethods]
+impl PySolver {
+    #[new]
+    #[pyo3(signature = (table_bits = None), text_signature = "(table_bits=20)")]
+    fn new(py: Python<'_>, table_bits: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let bits = match table_bits {
+            Some(obj) => int_arg(obj)?.value,
+            None => Solver::DEFAULT_TABLE_BITS.into(),
+        };
+        let Ok(bits) = u32::try_from(bits) else {
+            let err = Error::InvalidTableBits { bits: bits.into() };
+            return Err(PyValueError::new_err(err.to_string()));
+        };
+        let solver = py
+            .detach(|| Solver::new(bits))
+            .map_err(|err| engine_error(py, err))?;
+        Ok(PySolver {
+            inner: Mutex::new(solver),
+            bits,
+        })
+    }
+
+    /// The table's size, as a power of two of entries.
+    #[getter]
+    fn table_bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// ``game.solve(max_nodes)``, on this solver's table.
+    #[pyo3(signature = (game, max_nodes = None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        game: PyRef<'_, TicTacToe>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(i8, u32)> {
+        let budget = budget(max_nodes)?;
+        let game = game.snapshot(py)?;
+        let solved = py.detach(|| lock(&self.inner).solve(&game, budget));
+        let s = solved.map_err(|err| solve_error(py, err))?;
+        Ok((s.value, s.plies))
+    }
+
+    /// ``game.best_moves(max_nodes)``, on this solver's table.
+    #[pyo3(signature = (game, max_nodes = None))]
+    fn best_moves(
+        &self,
+        py: Python<'_>,
+        game: PyRef<'_, TicTacToe>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<(usize, usize)>> {
+        let budget = budget(max_nodes)?;
+        let game = game.snapshot(py)?;
+        let found = py.detach(|| lock(&self.inner).best_moves(&game, budget));
+        found.map_err(|err| solve_error(py, err))
+    }
+
+    /// ``game.move_values(max_nodes)``, on this solver's table.
+    #[pyo3(signature = (game, max_nodes = None))]
+    fn move_values<'py>(
+        &self,
+        py: Python<'py>,
+        game: PyRef<'py, TicTacToe>,
+        max_nodes: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let budget = budget(max_nodes)?;
+        let game = game.snapshot(py)?;
+        let found = py.detach(|| lock(&self.inner).move_values(&game, budget));
+        values_dict(py, found.map_err(|err| solve_error(py, err))?)
+    }
+
+    /// Forgets every position the table holds.
+    fn clear(&self, py: Python<'_>) {
+        py.detach(|| lock(&self.inner).clear());
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Solver(table_bits={})", self.bits)
+    }
+}
+
+/// The seed policy of the package: ``None`` (fresh entropy) or an int from 0 to 2**64 - 1.
+fn seed_of(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match seed {
+        None => {
+            let bytes: Vec<u8> = py.import("os")?.call_method1("urandom", (8,))?.extract()?;
+            Ok(bytes.iter().fold(0, |acc, &b| acc << 8 | u64::from(b)))
+        }
+        Some(obj) if obj.is_none() => seed_of(py, None),
+        Some(obj) => {
+            if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+                return Err(PyTypeError::new_err(format!(
+                    "seed must be None or an int, not {}",
+                    obj.get_type().name()?
+                )));
+            }
+            obj.extract::<u64>().map_err(|_| {
+                PyValueError::new_err(format!("seed must be between 0 and 2**64 - 1, not {obj}"))
+            })
+        }
+    }
+}
+
+/// A player of any rules with a skill dial. ``choose(game)`` picks a legal move of a game in
+/// progress as ``(row, col)``: at ``skill=1.0`` always one of ``best_moves()`` (uniformly among
+/// them), at ``0.0`` any legal move uniformly, and in between a best move with probability
+/// ``skill`` and otherwise any legal move. The same seed and the same positions give the same
+/// choices.
+///
+/// When the position cannot be solved within ``max_nodes`` (``None``: no bound, so give one for
+/// Connect Four openings or gomoku), its best move is the one a rating of the board puts first: a
+/// win at once, else a block of the opponent's win at once, else the cell that counts most in the
+/// windows still open to either player (with gravity, never the cell under the opponent's winning
+/// cell while another is left). ``last_solved`` says whether the last choice came from a complete
+/// solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table.
+///
+/// >>> from tictactoe import TicTacToe
+/// >>> game = TicTacToe(3)
+/// >>> game.move(0, 0, 1)
+/// 0
+/// >>> Agent(seed=1).choose(game)
+/// (1, 1)
+#[pyclass(module = "tictactoe", name = "Agent", frozen)]
+pub(crate) struct PyAgent {
+    inner: Mutex<Agent>,
+    solver: Option<Py<PySolver>>,
+    own: Mutex<Option<Solver>>,
+    last_solved: Mutex<bool>,
+    skill: f64,
+    max_nodes: Option<u64>,
+}
+
+#[pymethods]
+impl PyAgent {
+    #[new]
+    #[pyo3(
+        signature = (skill = None, *, seed = None, max_nodes = None, solver = None),
+        text_signature = "(skill=1.0, *, seed=None, max_nodes=None, solver=None)"
+    )]
+    fn new(
+        py: Python<'_>,
+        skill: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        solver: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let skill = match skill {
+            None => 1.0,
+            Some(obj) if obj.is_instance_of::<PyBool>() => {
+                return Err(PyTypeError::new_err("skill must be a number, not bool"));
+            }
+            Some(obj) if obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyInt>() => obj
+                .extract::<f64>()
+                .map_err(|_| PyValueError::new_err(format!("skill {obj} is too large")))?,
+            Some(obj) => {
+                return Err(PyTypeError::new_err(format!(
+                    "skill must be a number, not {}",
+                    obj.get_type().name()?
+                )));
+            }
+        };
+        let max_nodes = budget(max_nodes)?;
+        let solver = match solver {
+            Some(obj) if !obj.is_none() => Some(obj.cast::<PySolver>()?.clone().unbind()),
+            _ => None,
+        };
+        let seed = seed_of(py, seed)?;
+        let agent = Agent::new(skill, seed, max_nodes)
+            .map_err(|err| PyValueError::new_err(err.to_string()))?;
+        Ok(PyAgent {
+            inner: Mutex::new(agent),
+            solver,
+            own: Mutex::new(None),
+            last_solved: Mutex::new(false),
+            skill,
+            max_nodes,
+        })
+    }
+
+    /// The chance of picking a best move.
+    #[getter]
+    fn skill(&self) -> f64 {
+        self.skill
+    }
+
+    /// The node budget of a move (``None``: no bound).
+    #[getter]
+    fn max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// Whether the last choice came from a complete solve.
+    #[getter]
+    fn last_solved(&self) -> bool {
+        *lock(&self.last_solved)
+    }
+
+    /// A legal move of ``game``, a game in progress, as ``(row, col)``; ``game`` is not changed.
+    /// A finished or lean game raises ``IllegalMoveError``.
+    fn choose(&self, py: Python<'_>, game: PyRef<'_, TicTacToe>) -> PyResult<(usize, usize)> {
+        let game = game.snapshot(py)?;
+        let shared = self.solver.as_ref().map(|s| s.bind(py).get());
+        let chosen = py.detach(|| {
+            let mut agent = lock(&self.inner);
+            let result = match shared {
+                Some(shared) => agent.choose_with(&game, &mut lock(&shared.inner)),
+                None => {
+                    let mut own = lock(&self.own);
+                    let solver = match own.as_mut() {
+                        Some(solver) => solver,
+                        None => own.insert(Solver::new(Solver::DEFAULT_TABLE_BITS)?),
+                    };
+                    agent.choose_with(&game, solver)
+                }
+            };
+            *lock(&self.last_solved) = agent.last_solved();
+            result
+        });
+        chosen.map_err(|err| solve_error(py, err))
+    }
+
+    fn __repr__(&self) -> String {
+        let nodes = self
+            .max_nodes
+            .map_or_else(|| "None".to_string(), |n| n.to_string());
+        format!("Agent(skill={}, max_nodes={nodes})", self.skill)
+    }
+}

@@ -1,0 +1,268 @@
+"""``move_values``, ``Solver`` and ``Agent`` through Python: every move's value against a plain
+exhaustive search written here (test_solve's), a solver shared by threads and reused across mixed
+rules against fresh answers, and the agent's dial: only best moves at 1, uniform at 0, seeds that
+repeat, a real player within a budget, and hostile arguments."""
+
+from __future__ import annotations
+
+import collections
+import random
+import threading
+
+import pytest
+from test_solve import plain_outcome, rank
+from tictactoe import Agent, IllegalMoveError, SearchLimitError, Solver, TicTacToe
+
+
+def legal(game: TicTacToe) -> list[tuple[int, int]]:
+    rows, cols, gravity = game.rows, game.cols, game.gravity
+    return [
+        (r, c)
+        for r in range(rows)
+        for c in range(cols)
+        if game.cell(r, c) == 0 and (not gravity or r == rows - 1 or game.cell(r + 1, c))
+    ]
+
+
+def mover(game: TicTacToe) -> int:
+    """Whose turn: the one who did not move last (X first), read off the board's counts."""
+    cells = [game.cell(r, c) for r in range(game.rows) for c in range(game.cols)]
+    if not any(cells):
+        return 1
+    # The tests below build positions from X unless they say otherwise.
+    return 1 if cells.count(1) == cells.count(2) else 2
+
+
+def random_position(rng: random.Random) -> tuple[TicTacToe, int]:
+    rows, cols = rng.randint(1, 3), rng.randint(1, 4)
+    k, gravity = rng.randint(1, max(rows, cols)), rng.random() < 0.5
+    game = TicTacToe(rows=rows, cols=cols, k=k, gravity=gravity)
+    player = 1
+    for _ in range(rng.randrange(rows * cols)):
+        free = legal(game)
+        if game.is_over or not free:
+            break
+        game.move(*rng.choice(free), player)
+        player = 3 - player
+    return game, player
+
+
+def plain_values(game: TicTacToe, player: int) -> dict[tuple[int, int], tuple[int, int]]:
+    rows, cols = game.rows, game.cols
+    board = [game.cell(r, c) for r in range(rows) for c in range(cols)]
+    found = {}
+    for r, c in legal(game):
+        child = list(board)
+        child[r * cols + c] = player
+        copy = TicTacToe.from_bytes(game.to_bytes())
+        won = copy.move(r, c, player)
+        if won:
+            found[(r, c)] = (1, 1)
+        elif copy.is_over:
+            found[(r, c)] = (0, 1)
+        else:
+            v, p = plain_outcome(rows, cols, game.k, game.gravity, tuple(child), 3 - player)
+            found[(r, c)] = (-v, p + 1)
+    return found
+
+
+def test_move_values_equal_the_plain_search_and_agree_with_solve_and_best_moves() -> None:
+    rng = random.Random(5)
+    solver = Solver(table_bits=12)
+    checked = 0
+    while checked < 200:
+        game, player = random_position(rng)
+        if game.is_over:
+            with pytest.raises(IllegalMoveError):
+                game.move_values()
+            continue
+        values = game.move_values()
+        assert values == plain_values(game, player)
+        assert list(values) == sorted(values)  # row-major
+        best = max(values.values(), key=rank)
+        assert game.solve() == best
+        assert game.best_moves() == [m for m, v in values.items() if v == best]
+        assert solver.move_values(game) == values
+        assert solver.solve(game) == best
+        assert solver.best_moves(game) == game.best_moves()
+        checked += 1
+
+
+def test_a_solver_reused_across_mixed_rules_and_shared_by_threads_answers_as_fresh_ones() -> None:
+    rng = random.Random(8)
+    positions = []
+    while len(positions) < 400:
+        game, _ = random_position(rng)
+        if not game.is_over:
+            positions.append((game, game.solve(), game.best_moves()))
+    shared = Solver(table_bits=10)
+    errors: list[str] = []
+
+    def work(offset: int) -> None:
+        for game, solved, best in positions[offset:] + positions[:offset]:
+            if shared.solve(game) != solved or shared.best_moves(game) != best:
+                errors.append(repr(game))
+
+    threads = [threading.Thread(target=work, args=(i * 100,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    shared.clear()
+    assert shared.solve(TicTacToe(3)) == (0, 9)
+
+
+def test_solver_refusals() -> None:
+    for bits, error in [
+        (-1, ValueError),
+        (31, ValueError),
+        (2**70, ValueError),
+        (1.5, TypeError),
+        (True, TypeError),
+        ("8", TypeError),
+    ]:
+        with pytest.raises(error):
+            Solver(table_bits=bits)  # type: ignore[arg-type]
+    assert Solver().table_bits == 20
+    solver = Solver(table_bits=4)
+    game = TicTacToe.connect_four()
+    before = game.to_bytes()
+    with pytest.raises(SearchLimitError):
+        solver.move_values(game, max_nodes=100)
+    assert game.to_bytes() == before
+    with pytest.raises(TypeError):
+        solver.solve("not a game")  # type: ignore[arg-type]
+    won = TicTacToe(1)
+    won.move(0, 0, 1)
+    for game in (won, TicTacToe(3, lean=True)):
+        for call in (solver.solve, solver.best_moves, solver.move_values):
+            with pytest.raises(IllegalMoveError):
+                call(game)
+
+
+def test_a_perfect_agent_plays_only_best_moves_and_never_loses_tic_tac_toe() -> None:
+    agent = Agent(1.0, seed=3)
+    rng = random.Random(4)
+    for round in range(60):
+        side = 1 + round % 2
+        game = TicTacToe(3)
+        player = 1
+        while not game.is_over:
+            if player == side:
+                move = agent.choose(game)
+                assert agent.last_solved
+                assert move in game.best_moves()
+            else:
+                move = rng.choice(legal(game))
+            game.move(*move, player)
+            player = 3 - player
+        assert game.winner != 3 - side
+
+
+def test_skill_zero_is_uniform_and_seeds_repeat() -> None:
+    game = TicTacToe(3)
+    game.move(0, 0, 1)
+    agent = Agent(0.0, seed=12)
+    counts = collections.Counter(agent.choose(game) for _ in range(4000))
+    assert len(counts) == 8
+    # Each of the 8 cells 500 times, within five standard deviations (about 5 * 21).
+    assert all(395 <= n <= 605 for n in counts.values()), counts
+    assert not agent.last_solved
+    # A fresh agent of the same seed makes the same first choice.
+    assert len({Agent(0.5, seed=77).choose(game) for _ in range(5)}) == 1
+    a, b, c = Agent(0.3, seed=9), Agent(0.3, seed=9), Agent(0.3, seed=10)
+    seq = [a.choose(game) for _ in range(50)]
+    assert seq == [b.choose(game) for _ in range(50)]
+    assert seq != [c.choose(game) for _ in range(50)]
+
+
+def test_a_budgeted_agent_beats_random_players_at_connect_four_and_gomoku() -> None:
+    for make, budget, games in [
+        (TicTacToe.connect_four, 100_000, 20),
+        (lambda: TicTacToe.gomoku(15), 200, 20),
+    ]:
+        agent = Agent(1.0, seed=1, max_nodes=budget, solver=Solver(18))
+        rng = random.Random(2)
+        wins = 0
+        for round in range(games):
+            side = 1 + round % 2
+            game = make()
+            player = 1
+            while not game.is_over:
+                move = agent.choose(game) if player == side else rng.choice(legal(game))
+                game.move(*move, player)
+                player = 3 - player
+            wins += game.winner == side
+        assert wins == games
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"skill": -0.5}, ValueError),
+        ({"skill": 1.5}, ValueError),
+        ({"skill": float("nan")}, ValueError),
+        ({"skill": True}, TypeError),
+        ({"skill": "1"}, TypeError),
+        ({"skill": 10**400}, ValueError),
+        ({"seed": -1}, ValueError),
+        ({"seed": 2**64}, ValueError),
+        ({"seed": 1.0}, TypeError),
+        ({"seed": False}, TypeError),
+        ({"max_nodes": -1}, ValueError),
+        ({"max_nodes": 2.5}, TypeError),
+        ({"solver": "a solver"}, TypeError),
+    ],
+)
+def test_agent_refusals(kwargs: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        Agent(**kwargs)  # type: ignore[arg-type]
+
+
+def test_an_agent_refuses_finished_lean_and_foreign_games_and_changes_nothing() -> None:
+    agent = Agent(seed=0, max_nodes=1000)
+    won = TicTacToe(1)
+    won.move(0, 0, 1)
+    for game in (won, TicTacToe(3, lean=True)):
+        before = game.to_bytes()
+        with pytest.raises(IllegalMoveError):
+            agent.choose(game)
+        assert game.to_bytes() == before
+    with pytest.raises(TypeError):
+        agent.choose(None)  # type: ignore[arg-type]
+    game = TicTacToe.connect_four()
+    before = game.to_bytes()
+    assert agent.choose(game) in legal(game)
+    assert not agent.last_solved  # the budget is far too small for the empty board
+    assert game.to_bytes() == before
+
+
+def test_agents_sharing_a_solver_from_threads_only_play_legal_best_moves() -> None:
+    solver = Solver(14)
+    failures: list[str] = []
+
+    def play(seed: int) -> None:
+        agent = Agent(1.0, seed=seed, solver=solver)
+        rng = random.Random(seed)
+        for _ in range(10):
+            game = TicTacToe(rows=3, cols=4, k=3)
+            player = 1
+            while not game.is_over:
+                if player == 1:
+                    move = agent.choose(game)
+                    if move not in game.best_moves():
+                        failures.append(f"{move} on {game.to_bytes()!r}")
+                else:
+                    move = rng.choice(legal(game))
+                game.move(*move, player)
+                player = 3 - player
+            if game.winner != 1:
+                failures.append(f"lost or drew a won game: {game.to_bytes()!r}")
+
+    threads = [threading.Thread(target=play, args=(s,)) for s in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
