@@ -85,10 +85,18 @@ typedef enum tictactoe_illegal {
 // game refuses every call with that code and can only be freed.
 typedef struct TicTacToe TicTacToe;
 
+// A player with a skill dial; see `tictactoe_agent_new`. Opaque. It may move between threads but
+// must not be used from two at once.
+typedef struct TicTacToeAgent TicTacToeAgent;
+
 // Many games of one size, stepped together; see `tictactoe_games_new`. Opaque. Like a single game,
 // it may move between threads but must not be used from two at once, and a call an internal error
 // interrupts leaves it refusing every call with `TICTACTOE_ERROR_PANIC`.
 typedef struct TicTacToeGames TicTacToeGames;
+
+// A perfect-play solver whose table is kept between calls; see `tictactoe_solver_new`. Opaque. It
+// may move between threads but must not be used from two at once.
+typedef struct TicTacToeSolver TicTacToeSolver;
 
 // One move of a batch for `tictactoe_play`.
 typedef struct TicTacToeMove {
@@ -448,6 +456,98 @@ struct TicTacToe *tictactoe_games_game(const struct TicTacToeGames *games, int64
 //
 // `games` and `game` are NULL or live objects from this library.
 int tictactoe_games_set_game(struct TicTacToeGames *games, int64_t i, const struct TicTacToe *game);
+
+// A solver whose transposition table (`2^table_bits` entries, 24 bytes each; 20 is a good default)
+// is kept between calls, so that positions of the same rules share what earlier searches proved.
+// Returns NULL for `table_bits` outside 0..30 or when the table cannot be had. Release it with
+// `tictactoe_solver_free`. Like a game, it may move between threads but must not be used from two
+// at once.
+struct TicTacToeSolver *tictactoe_solver_new(int table_bits);
+
+// Releases a solver made by `tictactoe_solver_new`. NULL is accepted and does nothing.
+//
+// # Safety
+//
+// `solver` is NULL or a live solver from this library, released only once.
+void tictactoe_solver_free(struct TicTacToeSolver *solver);
+
+// Forgets every position the solver's table holds. Returns 0, or a negative code (a NULL solver).
+//
+// # Safety
+//
+// `solver` is NULL or a live solver from this library.
+int tictactoe_solver_clear(struct TicTacToeSolver *solver);
+
+// `tictactoe_solve` on this solver's table: the same answers, the same codes; a game of other
+// rules than the last clears the table first. The game is never changed.
+//
+// # Safety
+//
+// `solver` and `game` are NULL or live objects from this library; `value` and `plies` are NULL or
+// writable.
+int tictactoe_solver_solve(struct TicTacToeSolver *solver,
+                           const struct TicTacToe *game,
+                           int *value,
+                           int *plies,
+                           uint64_t max_nodes);
+
+// Every legal move of `game` with the exact outcome of playing it, for the player who plays it,
+// in row-major order (with gravity, the landing cell): rows into `rows`, columns into `cols`,
+// values (1, 0, -1) into `values` and the plies the game then lasts, counting that move, into
+// `plies`, at most `capacity` of them. A move that wins at once is (1, 1), one that fills the board
+// without a win (0, 1), any other (-v, p + 1) where (v, p) is `tictactoe_solve`'s answer for the
+// position it leads to. Returns how many legal moves there are (a value above `capacity` means
+// some did not fit), or a negative code as `tictactoe_solve` does, with nothing stored. The four
+// buffers may be NULL when `capacity` is 0. `max_nodes` bounds the whole call (0: no bound).
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library; each buffer points to `capacity` writable
+// values, and no two overlap.
+int64_t tictactoe_move_values(const struct TicTacToe *game,
+                              int64_t *rows,
+                              int64_t *cols,
+                              int *values,
+                              int *plies,
+                              size_t capacity,
+                              uint64_t max_nodes);
+
+// A player with a skill dial: at `skill` 1 it always picks one of `tictactoe_best_moves`
+// (uniformly among them), at 0 any legal move uniformly, and in between a best move with
+// probability `skill`. The same `seed` and positions give the same choices. `max_nodes` bounds
+// each move's search (0: no bound); when it runs out, the move is the one a rating of the board
+// puts first (a win at once, else a block, else the cell that counts most in the open windows).
+// Returns NULL for a skill outside [0, 1] (or NaN) or when memory cannot be had. Release it with
+// `tictactoe_agent_free`.
+struct TicTacToeAgent *tictactoe_agent_new(double skill, uint64_t seed, uint64_t max_nodes);
+
+// Releases an agent made by `tictactoe_agent_new`. NULL is accepted and does nothing.
+//
+// # Safety
+//
+// `agent` is NULL or a live agent from this library, released only once.
+void tictactoe_agent_free(struct TicTacToeAgent *agent);
+
+// The agent's move for `game`, a game in progress, into `*row` and `*col`. Returns 0, or a negative
+// code with nothing stored: `TICTACTOE_ERROR_GAME_OVER` for a finished game,
+// `TICTACTOE_ERROR_NEEDS_BOARD` for a lean one, `TICTACTOE_ERROR_OUT_OF_MEMORY` when its table
+// cannot be had. The game is never changed.
+//
+// # Safety
+//
+// `agent` and `game` are NULL or live objects from this library; `row` and `col` are NULL or
+// writable.
+int tictactoe_agent_choose(struct TicTacToeAgent *agent,
+                           const struct TicTacToe *game,
+                           int64_t *row,
+                           int64_t *col);
+
+// 1 if the agent's last choice came from a complete solve, 0 if not, or a negative code.
+//
+// # Safety
+//
+// `agent` is NULL or a live agent from this library.
+int tictactoe_agent_last_solved(const struct TicTacToeAgent *agent);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,7 +1,7 @@
 //! The opaque objects C holds: each owns one engine object and a flag for a call a panic
 //! interrupted. [`Handle`] is what the boundary needs of them, written once for both.
 
-use tictactoe_core::{AnyGame, VecGames};
+use tictactoe_core::{Agent, AnyGame, Solver, VecGames};
 
 /// One game of the k-in-a-row family (the classic game, Connect Four, gomoku, ...). Opaque: create it
 /// with `tictactoe_new`, `tictactoe_new_lean` or `tictactoe_new_rules`, release it with
@@ -79,6 +79,62 @@ pub(crate) fn new_game(game: AnyGame) -> *mut TicTacToe {
 pub(crate) fn new_games(games: VecGames) -> *mut TicTacToeGames {
     Box::into_raw(Box::new(TicTacToeGames {
         games,
+        broken: false,
+    }))
+}
+
+/// A perfect-play solver whose table is kept between calls; see `tictactoe_solver_new`. Opaque. It
+/// may move between threads but must not be used from two at once.
+pub struct TicTacToeSolver {
+    pub(crate) solver: Solver,
+    /// Set when a panic interrupted a call that changes the solver.
+    pub(crate) broken: bool,
+}
+
+/// A player with a skill dial; see `tictactoe_agent_new`. Opaque. It may move between threads but
+/// must not be used from two at once.
+pub struct TicTacToeAgent {
+    pub(crate) agent: Agent,
+    /// Set when a panic interrupted a call that changes the agent.
+    pub(crate) broken: bool,
+}
+
+/// The handle trait for an owner of one engine object in a named field.
+macro_rules! handle {
+    ($outer:ty, $field:ident, $inner:ty) => {
+        impl Handle for $outer {
+            type Inner = $inner;
+            fn inner(&self) -> &$inner {
+                &self.$field
+            }
+            fn inner_mut(&mut self) -> &mut $inner {
+                &mut self.$field
+            }
+            fn broken(&self) -> bool {
+                self.broken
+            }
+            fn break_it(&mut self) {
+                self.broken = true;
+            }
+        }
+    };
+}
+
+handle!(TicTacToeSolver, solver, Solver);
+handle!(TicTacToeAgent, agent, Agent);
+
+/// A new handle owning `solver`, for the caller to release with `tictactoe_solver_free`.
+pub(crate) fn new_solver(solver: Solver) -> *mut TicTacToeSolver {
+    Box::into_raw(Box::new(TicTacToeSolver {
+        solver,
+        broken: false,
+    }))
+}
+
+/// A new handle owning `agent`, for the caller to release with `tictactoe_agent_free`.
+pub(crate) fn new_agent(agent: Agent) -> *mut TicTacToeAgent {
+    Box::into_raw(Box::new(TicTacToeAgent {
+        agent,
         broken: false,
     }))
 }

@@ -10,8 +10,10 @@ mod error;
 mod game;
 mod games;
 mod handle;
+mod players;
 
 pub use crate::error::{TicTacToeError, tictactoe_strerror};
 pub use crate::game::*;
 pub use crate::games::*;
-pub use crate::handle::{TicTacToe, TicTacToeGames};
+pub use crate::handle::{TicTacToe, TicTacToeAgent, TicTacToeGames, TicTacToeSolver};
+pub use crate::players::*;

@@ -265,8 +265,130 @@ static void perfect_play(void) {
     }
 }
 
+/* The outcome of `player` marking (r, c) in the model, as move_values gives it. */
+static void model_move_value(Model *m, int r, int c, int player, int *value, int *plies) {
+    m->board[r][c] = player;
+    m->moves++;
+    if (model_winner(m) == player) {
+        *value = 1, *plies = 1;
+    } else if (m->moves == m->rows * m->cols) {
+        *value = 0, *plies = 1;
+    } else {
+        model_outcome(m, 3 - player, value, plies);
+        *value = -*value, *plies = *plies + 1;
+    }
+    m->moves--;
+    m->board[r][c] = 0;
+}
+
+/* move_values, a solver kept across positions of mixed rules, and the agent. */
+static void players(void) {
+    TicTacToeSolver *solver = tictactoe_solver_new(10);
+    CHECK(solver != NULL);
+    int value, plies;
+    for (int round = 0; round < 300; round++) {
+        Model m;
+        memset(&m, 0, sizeof m);
+        m.rows = 1 + below(3);
+        m.cols = 1 + below(4);
+        m.k = 1 + below(m.rows > m.cols ? m.rows : m.cols);
+        m.gravity = below(2);
+        TicTacToe *g = tictactoe_new_rules(m.rows, m.cols, m.k, m.gravity ? TICTACTOE_GRAVITY : 0);
+        int player = 1, steps = below(m.rows * m.cols);
+        for (int s = 0; s < steps && !model_over(&m); s++) {
+            int64_t row = below(m.rows), col = below(m.cols);
+            if (model_move(&m, row, col, player) >= 0) {
+                CHECK(tictactoe_move(g, row, col, player) >= 0);
+                player = 3 - player;
+            }
+        }
+        int64_t rows[12], cols[12];
+        int values[12], lengths[12];
+        if (model_over(&m)) {
+            CHECK_EQ(tictactoe_move_values(g, rows, cols, values, lengths, 12, 0), TICTACTOE_ERROR_GAME_OVER);
+            CHECK_EQ(tictactoe_solver_solve(solver, g, &value, &plies, 0), TICTACTOE_ERROR_GAME_OVER);
+            tictactoe_free(g);
+            continue;
+        }
+        int64_t count = tictactoe_move_values(g, rows, cols, values, lengths, 12, 0);
+        int legal = 0;
+        for (int r = 0; r < m.rows; r++)
+            for (int c = 0; c < m.cols; c++) {
+                if (m.board[r][c] != 0 || (m.gravity && landing(&m, c) != r)) continue;
+                int v, p;
+                model_move_value(&m, r, c, player, &v, &p);
+                /* Row-major: the legal cells in the order this loop visits them. */
+                CHECK(legal < count && rows[legal] == r && cols[legal] == c);
+                CHECK(values[legal] == v && lengths[legal] == p);
+                legal++;
+            }
+        CHECK_EQ(count, legal);
+        /* A buffer too small keeps what fits and says how many there are. */
+        int64_t one_row = -1, one_col = -1;
+        int one_value = 9, one_plies = -1;
+        CHECK_EQ(tictactoe_move_values(g, &one_row, &one_col, &one_value, &one_plies, 1, 0), legal);
+        CHECK(one_row == rows[0] && one_col == cols[0] && one_value == values[0]);
+        CHECK_EQ(tictactoe_move_values(g, NULL, NULL, NULL, NULL, 0, 0), legal);
+        /* The solver kept across every position answers as a fresh search does. */
+        int want_value, want_plies;
+        CHECK_EQ(tictactoe_solve(g, &want_value, &want_plies, 0), 0);
+        CHECK_EQ(tictactoe_solver_solve(solver, g, &value, &plies, 0), 0);
+        CHECK(value == want_value && plies == want_plies);
+        tictactoe_free(g);
+    }
+    /* Refusals: NULLs, overlap, budgets, bad sizes. */
+    TicTacToe *game = tictactoe_new(3);
+    int64_t rows[9], cols[9];
+    int values[9], lengths[9];
+    CHECK_EQ(tictactoe_move_values(NULL, rows, cols, values, lengths, 9, 0), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_move_values(game, rows, cols, NULL, lengths, 9, 0), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_move_values(game, rows, cols, (int *)rows, lengths, 9, 0), TICTACTOE_ERROR_OVERLAP);
+    CHECK_EQ(tictactoe_move_values(game, rows, cols, values, values + 1, 2, 0), TICTACTOE_ERROR_OVERLAP);
+    CHECK_EQ(tictactoe_move_values(game, rows, cols, values, lengths, 9, 5), TICTACTOE_ERROR_SEARCH_LIMIT);
+    CHECK_EQ(tictactoe_solver_solve(solver, game, &value, &plies, 5), TICTACTOE_ERROR_SEARCH_LIMIT);
+    CHECK_EQ(tictactoe_solver_solve(solver, NULL, &value, &plies, 0), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_solver_solve(NULL, game, &value, &plies, 0), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_solver_clear(solver), 0);
+    CHECK_EQ(tictactoe_solver_clear(NULL), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK(tictactoe_solver_new(-1) == NULL);
+    CHECK(tictactoe_solver_new(31) == NULL);
+    tictactoe_solver_free(NULL);
+    tictactoe_solver_free(solver);
+    /* The agent: against a corner only the centre holds; a finished game is refused. */
+    CHECK(tictactoe_agent_new(-0.5, 1, 0) == NULL);
+    CHECK(tictactoe_agent_new(1.5, 1, 0) == NULL);
+    CHECK(tictactoe_agent_new(0.0 / 0.0, 1, 0) == NULL);
+    TicTacToeAgent *agent = tictactoe_agent_new(1.0, 7, 0);
+    CHECK(agent != NULL);
+    CHECK_EQ(tictactoe_move(game, 0, 0, 1), 0);
+    int64_t row = -1, col = -1;
+    CHECK_EQ(tictactoe_agent_choose(agent, game, &row, &col), 0);
+    CHECK(row == 1 && col == 1);
+    CHECK_EQ(tictactoe_agent_last_solved(agent), 1);
+    CHECK_EQ(tictactoe_move_count(game), 1);
+    CHECK_EQ(tictactoe_agent_choose(agent, NULL, &row, &col), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_agent_choose(NULL, game, &row, &col), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_agent_last_solved(NULL), TICTACTOE_ERROR_NULL_POINTER);
+    TicTacToe *over = tictactoe_new(1);
+    CHECK_EQ(tictactoe_move(over, 0, 0, 1), 1);
+    CHECK_EQ(tictactoe_agent_choose(agent, over, &row, &col), TICTACTOE_ERROR_GAME_OVER);
+    tictactoe_free(over);
+    tictactoe_agent_free(agent);
+    /* A budget too small for the empty Connect Four board: still a legal move, rated. */
+    TicTacToeAgent *quick = tictactoe_agent_new(1.0, 7, 1000);
+    TicTacToe *four = tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY);
+    CHECK_EQ(tictactoe_agent_choose(quick, four, &row, &col), 0);
+    CHECK(row == 5 && col >= 0 && col < 7);
+    CHECK_EQ(tictactoe_agent_last_solved(quick), 0);
+    tictactoe_free(four);
+    tictactoe_agent_free(quick);
+    tictactoe_agent_free(NULL);
+    tictactoe_free(game);
+}
+
 int main(void) {
     perfect_play();
+    players();
     bad_rules_and_nulls();
     random_games();
     printf("libtictactoe family: %ld passed, %ld failed\n", passed, failed);

@@ -1,0 +1,250 @@
+//! Perfect play kept between calls and a player with a dial: `TicTacToeSolver` (a solver whose
+//! table lives as long as the handle), `tictactoe_move_values` (every legal move's exact outcome)
+//! and `TicTacToeAgent`.
+
+use core::ffi::c_int;
+use core::mem::size_of;
+use core::ptr;
+
+use tictactoe_core::{Agent, Error, Solver};
+
+use crate::boundary::{change, guard, read, usable};
+use crate::error::TicTacToeError;
+use crate::handle::{TicTacToe, TicTacToeAgent, TicTacToeSolver};
+
+/// A budget as C passes it: 0 for none.
+fn budget(max_nodes: u64) -> Option<u64> {
+    (max_nodes != 0).then_some(max_nodes)
+}
+
+/// A solver whose transposition table (`2^table_bits` entries, 24 bytes each; 20 is a good default)
+/// is kept between calls, so that positions of the same rules share what earlier searches proved.
+/// Returns NULL for `table_bits` outside 0..30 or when the table cannot be had. Release it with
+/// `tictactoe_solver_free`. Like a game, it may move between threads but must not be used from two
+/// at once.
+#[unsafe(no_mangle)]
+pub extern "C" fn tictactoe_solver_new(table_bits: c_int) -> *mut TicTacToeSolver {
+    let Ok(bits) = u32::try_from(table_bits) else {
+        return ptr::null_mut();
+    };
+    guard(ptr::null_mut(), || {
+        Solver::new(bits).map_or(ptr::null_mut(), crate::handle::new_solver)
+    })
+}
+
+/// Releases a solver made by `tictactoe_solver_new`. NULL is accepted and does nothing.
+///
+/// # Safety
+///
+/// `solver` is NULL or a live solver from this library, released only once.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_solver_free(solver: *mut TicTacToeSolver) {
+    if !solver.is_null() {
+        // SAFETY: the caller passes a pointer from Box::into_raw, released once.
+        let owned = unsafe { Box::from_raw(solver) };
+        guard((), move || drop(owned));
+    }
+}
+
+/// Forgets every position the solver's table holds. Returns 0, or a negative code (a NULL solver).
+///
+/// # Safety
+///
+/// `solver` is NULL or a live solver from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_solver_clear(solver: *mut TicTacToeSolver) -> c_int {
+    // SAFETY: the caller passes NULL or a live solver.
+    let handle = unsafe { solver.as_mut() };
+    change(handle, |s| -> Result<c_int, Error> {
+        s.clear();
+        Ok(0)
+    })
+}
+
+/// `tictactoe_solve` on this solver's table: the same answers, the same codes; a game of other
+/// rules than the last clears the table first. The game is never changed.
+///
+/// # Safety
+///
+/// `solver` and `game` are NULL or live objects from this library; `value` and `plies` are NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_solver_solve(
+    solver: *mut TicTacToeSolver,
+    game: *const TicTacToe,
+    value: *mut c_int,
+    plies: *mut c_int,
+    max_nodes: u64,
+) -> c_int {
+    // SAFETY: the caller passes NULL or live objects and NULL or writable ints.
+    let (handle, game, value, plies) = unsafe {
+        (
+            solver.as_mut(),
+            game.as_ref(),
+            value.as_mut(),
+            plies.as_mut(),
+        )
+    };
+    change(handle, |s| -> Result<c_int, TicTacToeError> {
+        let game = usable(game)?;
+        let solution = s.solve(game, budget(max_nodes))?;
+        if let Some(value) = value {
+            *value = c_int::from(solution.value);
+        }
+        if let Some(plies) = plies {
+            *plies = c_int::try_from(solution.plies).unwrap_or(c_int::MAX);
+        }
+        Ok(0)
+    })
+}
+
+/// Whether the `len`-item buffers at these addresses (with their item sizes) are pairwise apart.
+fn apart(buffers: &[(usize, usize)], len: usize) -> bool {
+    buffers.iter().enumerate().all(|(i, &(a, size_a))| {
+        buffers[i + 1..].iter().all(|&(b, size_b)| {
+            let (end_a, end_b) = (a + len * size_a, b + len * size_b);
+            end_a <= b || end_b <= a
+        })
+    })
+}
+
+/// Every legal move of `game` with the exact outcome of playing it, for the player who plays it,
+/// in row-major order (with gravity, the landing cell): rows into `rows`, columns into `cols`,
+/// values (1, 0, -1) into `values` and the plies the game then lasts, counting that move, into
+/// `plies`, at most `capacity` of them. A move that wins at once is (1, 1), one that fills the board
+/// without a win (0, 1), any other (-v, p + 1) where (v, p) is `tictactoe_solve`'s answer for the
+/// position it leads to. Returns how many legal moves there are (a value above `capacity` means
+/// some did not fit), or a negative code as `tictactoe_solve` does, with nothing stored. The four
+/// buffers may be NULL when `capacity` is 0. `max_nodes` bounds the whole call (0: no bound).
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library; each buffer points to `capacity` writable
+/// values, and no two overlap.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_move_values(
+    game: *const TicTacToe,
+    rows: *mut i64,
+    cols: *mut i64,
+    values: *mut c_int,
+    plies: *mut c_int,
+    capacity: usize,
+    max_nodes: u64,
+) -> i64 {
+    if capacity > 0 && (rows.is_null() || cols.is_null() || values.is_null() || plies.is_null()) {
+        return TicTacToeError::NullPointer as i64;
+    }
+    if capacity > isize::MAX as usize / size_of::<i64>() {
+        return TicTacToeError::TooManyMoves as i64;
+    }
+    let buffers = [
+        (rows as usize, size_of::<i64>()),
+        (cols as usize, size_of::<i64>()),
+        (values as usize, size_of::<c_int>()),
+        (plies as usize, size_of::<c_int>()),
+    ];
+    if capacity > 0 && !apart(&buffers, capacity) {
+        return TicTacToeError::Overlap as i64;
+    }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| -> Result<_, Error> {
+        let found = g.move_values(budget(max_nodes))?;
+        if capacity > 0 {
+            // SAFETY: the buffers are not NULL (checked above), hold `capacity` writable values
+            // each, and do not overlap (checked above).
+            let (rows, cols, values, plies) = unsafe {
+                (
+                    core::slice::from_raw_parts_mut(rows, capacity),
+                    core::slice::from_raw_parts_mut(cols, capacity),
+                    core::slice::from_raw_parts_mut(values, capacity),
+                    core::slice::from_raw_parts_mut(plies, capacity),
+                )
+            };
+            for (i, &((r, c), s)) in found.iter().take(capacity).enumerate() {
+                (rows[i], cols[i]) = (r as i64, c as i64);
+                values[i] = c_int::from(s.value);
+                plies[i] = c_int::try_from(s.plies).unwrap_or(c_int::MAX);
+            }
+        }
+        Ok(found.len() as i64)
+    })
+}
+
+/// A player with a skill dial: at `skill` 1 it always picks one of `tictactoe_best_moves`
+/// (uniformly among them), at 0 any legal move uniformly, and in between a best move with
+/// probability `skill`. The same `seed` and positions give the same choices. `max_nodes` bounds
+/// each move's search (0: no bound); when it runs out, the move is the one a rating of the board
+/// puts first (a win at once, else a block, else the cell that counts most in the open windows).
+/// Returns NULL for a skill outside [0, 1] (or NaN) or when memory cannot be had. Release it with
+/// `tictactoe_agent_free`.
+#[unsafe(no_mangle)]
+pub extern "C" fn tictactoe_agent_new(
+    skill: f64,
+    seed: u64,
+    max_nodes: u64,
+) -> *mut TicTacToeAgent {
+    guard(ptr::null_mut(), || {
+        Agent::new(skill, seed, budget(max_nodes)).map_or(ptr::null_mut(), crate::handle::new_agent)
+    })
+}
+
+/// Releases an agent made by `tictactoe_agent_new`. NULL is accepted and does nothing.
+///
+/// # Safety
+///
+/// `agent` is NULL or a live agent from this library, released only once.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_agent_free(agent: *mut TicTacToeAgent) {
+    if !agent.is_null() {
+        // SAFETY: the caller passes a pointer from Box::into_raw, released once.
+        let owned = unsafe { Box::from_raw(agent) };
+        guard((), move || drop(owned));
+    }
+}
+
+/// The agent's move for `game`, a game in progress, into `*row` and `*col`. Returns 0, or a negative
+/// code with nothing stored: `TICTACTOE_ERROR_GAME_OVER` for a finished game,
+/// `TICTACTOE_ERROR_NEEDS_BOARD` for a lean one, `TICTACTOE_ERROR_OUT_OF_MEMORY` when its table
+/// cannot be had. The game is never changed.
+///
+/// # Safety
+///
+/// `agent` and `game` are NULL or live objects from this library; `row` and `col` are NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_agent_choose(
+    agent: *mut TicTacToeAgent,
+    game: *const TicTacToe,
+    row: *mut i64,
+    col: *mut i64,
+) -> c_int {
+    // SAFETY: the caller passes NULL or live objects and NULL or writable ints.
+    let (handle, game, row, col) =
+        unsafe { (agent.as_mut(), game.as_ref(), row.as_mut(), col.as_mut()) };
+    change(handle, |a| -> Result<c_int, TicTacToeError> {
+        let game = usable(game)?;
+        let (r, c) = a.choose(game)?;
+        if let Some(row) = row {
+            *row = r as i64;
+        }
+        if let Some(col) = col {
+            *col = c as i64;
+        }
+        Ok(0)
+    })
+}
+
+/// 1 if the agent's last choice came from a complete solve, 0 if not, or a negative code.
+///
+/// # Safety
+///
+/// `agent` is NULL or a live agent from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_agent_last_solved(agent: *const TicTacToeAgent) -> c_int {
+    // SAFETY: the caller passes NULL or a live agent.
+    let handle = unsafe { agent.as_ref() };
+    read(handle, |a| -> Result<c_int, Error> {
+        Ok(c_int::from(a.last_solved()))
+    })
+}
