@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Callable
 
 import pytest
 from family_model import FamilyModel
@@ -242,3 +243,25 @@ def test_gomoku_games_agree_with_openspiel() -> None:
         spiel = pyspiel.load_game("gomoku", {"size": size, "connect": connect})
         ours = TicTacToe(rows=size, cols=size, k=connect)
         play_against(spiel, ours, rng, lambda g, a, p, w=size: g.move(a // w, a % w, p))
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda: TicTacToe(rows=2**70, cols=3, k=2), lambda: TicTacToe.gomoku(2**70)],
+)
+def test_a_side_too_large_names_the_limit_of_a_board_that_keeps_its_cells(
+    make: Callable[[], object],
+) -> None:
+    with pytest.raises(ValueError, match="between 1 and 65535"):
+        make()
+
+
+def test_a_copy_of_a_game_is_a_fresh_game_with_the_same_moves() -> None:
+    game = TicTacToe(rows=1, cols=300, k=5)
+    game.move(0, 7, 2)
+    game.move(0, 9, 1)
+    twin = copy.copy(game)
+    assert twin == game and twin is not game
+    twin.undo()
+    assert game.move_count == 2 and twin.move_count == 1
+    assert copy.deepcopy(game) == game

@@ -168,3 +168,54 @@ def test_pickles_and_renders() -> None:
 def test_module_examples() -> None:
     result = doctest.testmod(tictactoe.pettingzoo)
     assert result.attempted > 0 and result.failed == 0
+
+
+def _disc_kinds(picture: Any, rows: int = 6, cols: int = 7) -> list[list[str]]:
+    """What sits at each cell's centre of a v3-style picture: red, black or an empty hole."""
+    width = picture.shape[1]
+    tile = width * (91 / 99) / cols
+    kinds = []
+    for r in range(rows):
+        row = []
+        for c in range(cols):
+            y = int(r * tile + tile * (6 / 13) + tile * (9 / 26))
+            x = int(c * tile + tile * (6 / 13) + tile * (9 / 26))
+            red, green, blue = (int(v) for v in picture[y, x])
+            row.append(
+                "red"
+                if red > 150 and green < 100
+                else "black"
+                if red + green + blue < 150
+                else "empty"
+            )
+        kinds.append(row)
+    return kinds
+
+
+@pytest.mark.parametrize("scaling", [1, 4, 9])
+def test_connect_four_rgb_array_pictures_match_connect_four_v3(scaling: int) -> None:
+    ours = connect_four_env(render_mode="rgb_array", screen_scaling=scaling)
+    theirs = connect_four_v3.env(render_mode="rgb_array", screen_scaling=scaling)
+    ours.reset(seed=1)
+    theirs.reset(seed=1)
+    rng = random.Random(scaling)
+    for _ in range(12):
+        a, b = ours.render(), theirs.render()
+        assert a.shape == b.shape and a.dtype == b.dtype == np.uint8
+        if scaling >= 4:
+            assert _disc_kinds(a) == _disc_kinds(b)
+        mask = ours.observe(ours.agent_selection)["action_mask"]
+        action = rng.choice([i for i, ok in enumerate(mask) if ok])
+        ours.step(action)
+        theirs.step(action)
+        if ours.terminations[ours.agent_selection]:
+            break
+    assert any("red" in row for row in _disc_kinds(ours.render()))
+
+
+@pytest.mark.parametrize(
+    ("scaling", "error"), [(0, ValueError), (1.5, TypeError), (True, TypeError)]
+)
+def test_connect_four_refuses_a_bad_screen_scaling(scaling: object, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        connect_four_env(render_mode="rgb_array", screen_scaling=scaling)  # type: ignore[arg-type]

@@ -399,3 +399,14 @@ def test_the_engine_refuses_arguments_not_one_per_game(threads: int) -> None:
         with pytest.raises(ValueError, match=message):
             call()
         assert np.array_equal(games.action_mask, before)
+
+
+def test_a_bool_in_a_sequence_of_actions_is_refused_like_in_an_object_array() -> None:
+    games = VecGames(2, rows=6, cols=7, k=4, gravity=True)
+    before = games.game(0).to_bytes()
+    for actions in ([True, 3], (3, False), [np.bool_(True), 3]):
+        with pytest.raises(TypeError, match="bool"):
+            games.step(actions)
+    assert games.game(0).to_bytes() == before
+    games.step([1, 3])
+    assert games.game(0).cell(5, 1) == 1

@@ -228,6 +228,11 @@ class VecGames:
         (the engine gets them clamped: off the board either way)."""
         array = np.asarray(actions)
         wide: dict[int, int] = {}
+        if array.dtype.kind in "iu" and not isinstance(actions, np.ndarray):
+            # A sequence NumPy read as ints may have held bools (True reads as 1): those are
+            # refused as an object array's are.
+            if any(isinstance(a, (bool, np.bool_)) for a in np.asarray(actions, dtype=object).flat):
+                array = np.asarray(actions, dtype=object)
         if array.dtype == np.object_:
             flat = [_int(a, "an action") for a in array.reshape(-1)]
             wide = {i: a for i, a in enumerate(flat) if not -_INT64_MAX - 1 <= a <= _INT64_MAX}

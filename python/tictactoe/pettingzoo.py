@@ -62,11 +62,18 @@ def env(
 
 
 def connect_four_env(
-    render_mode: str | None = None, *, rows: int = 6, cols: int = 7, k: int = 4
+    render_mode: str | None = None,
+    screen_scaling: int = 9,
+    *,
+    rows: int = 6,
+    cols: int = 7,
+    k: int = 4,
 ) -> AECEnv[str, dict[str, Any], int]:
     """The drop-in for ``connect_four_v3.env()``: agents ``player_0`` and ``player_1``, an action
-    per column; other board sizes and run lengths with the same conventions."""
-    return _wrapped(connect_four_raw_env(render_mode, rows=rows, cols=cols, k=k))
+    per column, ``render_mode`` ``"rgb_array"`` (a picture ``86 x 99`` times ``screen_scaling``
+    pixels, as v3's) as well as ``"ansi"`` and ``"human"`` (text); other board sizes and run
+    lengths with the same conventions."""
+    return _wrapped(connect_four_raw_env(render_mode, screen_scaling, rows=rows, cols=cols, k=k))
 
 
 class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
@@ -93,7 +100,8 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
         EzPickle.__init__(self, n, render_mode, rows=rows, cols=cols, k=k, gravity=gravity)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+            modes = ", ".join(repr(m) for m in self.metadata["render_modes"])
+            raise ValueError(f"render_mode must be None or one of {modes}, not {render_mode!r}")
         if rows is None and cols is None:
             self._game = TicTacToe(3 if n is None else n, k=k, gravity=gravity)
         else:
@@ -187,10 +195,38 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start()
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self._picture()
         return str(self._game)
+
+    #: Pixels a cell of the picture per unit of ``screen_scaling`` (v3's 99-unit-wide frame).
+    screen_scaling: int = 9
+
+    def _picture(self) -> Any:
+        """The board as v3 draws it, ``(86 * s, 99 * s, 3)`` uint8 for scaling ``s``: a blue frame,
+        one disc a cell, red for the first agent, black for the second, white when empty."""
+        width = 99 * self.screen_scaling
+        height = int(86 / 99 * width)
+        picture = np.empty((height, width, 3), dtype=np.uint8)
+        picture[:] = (0, 82, 163)
+        tile = width * (91 / 99) / self.cols
+        radius = tile * (9 / 13) / 2
+        colours = {0: (255, 255, 255), 1: (214, 60, 76), 2: (93, 101, 121)}
+        side = int(2 * radius) + 2
+        yy, xx = np.mgrid[0:side, 0:side]
+        for r in range(self.rows):
+            for c in range(self.cols):
+                left = int(c * tile + tile * (6 / 13))
+                top = int(r * tile + tile * (6 / 13))
+                box = picture[top : top + side, left : left + side]
+                disc = (yy[: box.shape[0], : box.shape[1]] - radius) ** 2 + (
+                    xx[: box.shape[0], : box.shape[1]] - radius
+                ) ** 2 <= radius**2
+                box[disc] = colours[int(self._marks[r, c])]
+        return picture
 
     def close(self) -> None:
         pass
@@ -201,7 +237,7 @@ class connect_four_raw_env(raw_env):
     gravity), agents ``player_0`` and ``player_1``, one action per column."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "name": "connect_four_engine_v0",
         "is_parallelizable": False,
         "render_fps": 2,
@@ -209,7 +245,18 @@ class connect_four_raw_env(raw_env):
     agent_names = CONNECT_FOUR_AGENTS
 
     def __init__(
-        self, render_mode: str | None = None, *, rows: int = 6, cols: int = 7, k: int = 4
+        self,
+        render_mode: str | None = None,
+        screen_scaling: int = 9,
+        *,
+        rows: int = 6,
+        cols: int = 7,
+        k: int = 4,
     ) -> None:
+        if isinstance(screen_scaling, bool) or not isinstance(screen_scaling, int):
+            raise TypeError(f"screen_scaling must be an int, not {type(screen_scaling).__name__}")
+        if not 1 <= screen_scaling <= 100:
+            raise ValueError(f"screen_scaling must be between 1 and 100, not {screen_scaling}")
         super().__init__(None, render_mode, rows=rows, cols=cols, k=k, gravity=True)
-        EzPickle.__init__(self, render_mode, rows=rows, cols=cols, k=k)
+        EzPickle.__init__(self, render_mode, screen_scaling, rows=rows, cols=cols, k=k)
+        self.screen_scaling = screen_scaling

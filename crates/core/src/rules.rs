@@ -72,7 +72,9 @@ impl Rules {
         };
         let side = 1..=Self::MAX_SIDE as i128;
         if !side.contains(&rows) || !side.contains(&cols) {
-            return Err(refuse("rows and cols must be between 1 and 536870911"));
+            return Err(refuse(
+                "rows and cols must be between 1 and 65535 (536870911 for a lean classic game)",
+            ));
         }
         if !(1..=rows.max(cols)).contains(&k) {
             return Err(refuse("k must be between 1 and the longer side"));

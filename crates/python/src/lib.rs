@@ -509,12 +509,14 @@ impl TicTacToe {
         Ok((from_bytes, (slf.get().to_bytes(slf.py()),)))
     }
 
-    fn __copy__(&self) -> Self {
-        TicTacToe::wrap(self.game().clone())
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Self> {
+        let copy = self.game().try_clone();
+        copy.map(TicTacToe::wrap)
+            .map_err(|err| to_py(py, err, err.to_string(), Call::Other))
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.__copy__()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
+        self.__copy__(py)
     }
 
     /// Equal games have the same size, mode and moves: every call gives both the same answer.
