@@ -13,6 +13,12 @@ struct Refusing;
 
 thread_local! {
     static REFUSE: Cell<bool> = const { Cell::new(false) };
+    /// The largest block this thread asked for since it was last reset.
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
+}
+
+fn note(size: usize) {
+    let _ = LARGEST.try_with(|l| l.set(l.get().max(size)));
 }
 
 fn refusing() -> bool {
@@ -34,6 +40,7 @@ unsafe impl GlobalAlloc for Refusing {
         if refusing() {
             return std::ptr::null_mut();
         }
+        note(layout.size());
         // SAFETY: the caller's promises about `layout` are passed on.
         unsafe { System.alloc(layout) }
     }
@@ -45,6 +52,7 @@ unsafe impl GlobalAlloc for Refusing {
         if refusing() {
             return std::ptr::null_mut();
         }
+        note(new_size);
         // SAFETY: as for `alloc` and `dealloc`.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -122,4 +130,24 @@ fn a_game_the_memory_cannot_hold_is_an_error_and_other_games_live_on() {
     }
     assert_eq!(bystander.play(0, 0, Player::O), Ok(None));
     assert_eq!(bystander.move_count(), 2);
+}
+
+#[test]
+fn a_long_thin_board_takes_memory_in_proportion_to_its_cells() {
+    use tictactoe_core::{AnyGame, Mode, Rules};
+    // 65,535 cells: each diagonal holds one cell, so no block needs more than a few hundred
+    // kilobytes (a diagonal sized by the column count took 2 GB).
+    for (rows, cols) in [(1, 65_535), (65_535, 1), (3, 20_000)] {
+        LARGEST.with(|l| l.set(0));
+        let mut game =
+            AnyGame::new(Rules::new(rows, cols, 5, false).unwrap(), Mode::Checked).unwrap();
+        game.play_i64(0, 0, 1).unwrap();
+        let copy = game.try_clone().unwrap();
+        assert_eq!(copy, game);
+        let largest = LARGEST.with(Cell::get);
+        assert!(
+            largest < 4 << 20,
+            "{rows} x {cols}: a block of {largest} bytes"
+        );
+    }
 }

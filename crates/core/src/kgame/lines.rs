@@ -138,8 +138,10 @@ impl Lines {
         let shapes = [
             (rows, words(cols)),
             (cols, words(rows)),
-            (diagonals, words(cols)),
-            (diagonals, words(cols)),
+            // A diagonal holds at most the shorter side's cells: its bitset is sized by that, so
+            // that a 1 x 65535 board takes kilobytes, not gigabytes.
+            (diagonals, words(rows.min(cols))),
+            (diagonals, words(rows.min(cols))),
         ];
         let mut base = 0;
         let directions = shapes.map(|(lines, words)| {
@@ -190,20 +192,27 @@ impl Lines {
                 lo: 0,
                 hi: rows - 1,
             },
-            // Down and right: row - col is constant, and the position is the column.
-            2 => Spot {
-                line: row + cols - 1 - col,
-                pos: col,
-                lo: col.saturating_sub(row),
-                hi: (col + (rows - 1 - row)).min(cols - 1),
-            },
-            // Down and left: row + col is constant.
-            _ => Spot {
-                line: row + col,
-                pos: col,
-                lo: col.saturating_sub(rows - 1 - row),
-                hi: (col + row).min(cols - 1),
-            },
+            // Down and right: row - col is constant; the position counts from the diagonal's
+            // first cell (its column less the first cell's).
+            2 => {
+                let first = col.saturating_sub(row);
+                Spot {
+                    line: row + cols - 1 - col,
+                    pos: col - first,
+                    lo: 0,
+                    hi: (col + (rows - 1 - row)).min(cols - 1) - first,
+                }
+            }
+            // Down and left: row + col is constant; the position as above.
+            _ => {
+                let first = col.saturating_sub(rows - 1 - row);
+                Spot {
+                    line: row + col,
+                    pos: col - first,
+                    lo: 0,
+                    hi: (col + row).min(cols - 1) - first,
+                }
+            }
         }
     }
 
