@@ -266,3 +266,21 @@ def test_agents_sharing_a_solver_from_threads_only_play_legal_best_moves() -> No
     for t in threads:
         t.join()
     assert failures == []
+
+
+def test_the_terminal_connect_four_example_blocks_and_wins() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    example = Path(__file__).parents[2] / "examples" / "python" / "connect_four.py"
+    # A player who only stacks columns: the engine must block each three and win.
+    moves = ",".join(str(c) for c in [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 6, 6, 6, 6, 5, 5, 5, 5])
+    done = subprocess.run(
+        [sys.executable, str(example), "--moves", moves, "--seed", "3", "--skill", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.strip().splitlines()[-1] == "the engine wins", done.stdout
