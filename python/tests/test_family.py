@@ -265,3 +265,8 @@ def test_a_copy_of_a_game_is_a_fresh_game_with_the_same_moves() -> None:
     twin.undo()
     assert game.move_count == 2 and twin.move_count == 1
     assert copy.deepcopy(game) == game
+
+
+def test_lean_with_gravity_names_gravity() -> None:
+    with pytest.raises(ValueError, match=r"3x3, k = 3 make no game: with gravity: lean mode"):
+        TicTacToe(3, gravity=True, lean=True)

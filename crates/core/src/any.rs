@@ -102,7 +102,11 @@ impl AnyGame {
                 rows: rules.rows() as i128,
                 cols: rules.cols() as i128,
                 k: rules.k() as i128,
-                reason: "lean mode needs the classic square game: rows = cols = k, no gravity",
+                reason: if rules.gravity() {
+                    "with gravity: lean mode needs the classic square game: rows = cols = k, no gravity"
+                } else {
+                    "lean mode needs the classic square game: rows = cols = k, no gravity"
+                },
             });
         }
         if BitBoard::fits(rules) {
