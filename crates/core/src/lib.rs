@@ -59,6 +59,8 @@ mod game;
 mod kgame;
 mod limits;
 #[cfg(feature = "alloc")]
+mod memory;
+#[cfg(feature = "alloc")]
 mod packed;
 mod play;
 mod player;

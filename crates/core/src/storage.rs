@@ -236,10 +236,7 @@ mod heap {
     /// A vector of `len` copies of `value`, or an error instead of an abort when memory is short.
     fn try_filled<T: Clone>(len: u64, value: T) -> Result<Vec<T>, Unfit> {
         let len = usize::try_from(len).map_err(|_| Unfit::Memory)?;
-        let mut v = Vec::new();
-        v.try_reserve_exact(len).map_err(|_| Unfit::Memory)?;
-        v.resize(len, value);
-        Ok(v)
+        crate::memory::filled(len, value).ok_or(Unfit::Memory)
     }
 
     impl Heap {

@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use super::marks::private::Board;
 use crate::cells::{mark_cell, occupant, set_cell_bits, words as cell_words};
 use crate::error::Error;
+use crate::memory::filled;
 use crate::player::Player;
 use crate::rules::Rules;
 
@@ -149,11 +150,7 @@ impl Lines {
             base += lines * words;
             direction
         });
-        let mut marks = [Vec::new(), Vec::new()];
-        for m in &mut marks {
-            m.try_reserve_exact(base).ok()?;
-            m.resize(base, 0);
-        }
+        let marks = [filled(base, 0)?, filled(base, 0)?];
         let fits = |len: usize| (len + 1).saturating_sub(k) as u64;
         // Every diagonal length in one direction; the other direction has the same ones.
         let diagonal: u64 = (0..diagonals)
@@ -339,14 +336,6 @@ pub struct LineBoard {
     rows: usize,
     cells: Vec<u64>,
     heights: Vec<u32>,
-}
-
-/// `len` copies of `value`, or `None` when the memory cannot be had.
-fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, value);
-    Some(v)
 }
 
 impl Board for LineBoard {

@@ -11,12 +11,13 @@
 
 use alloc::vec::Vec;
 
-use super::{MoveValues, Solution};
+use super::{MoveValues, Solution, solution};
 
 /// Moves with their scores on the walk's scale.
 type Scored = Vec<((usize, usize), i64)>;
 use crate::any::AnyGame;
 use crate::error::Error;
+use crate::memory::filled;
 use crate::player::Player;
 
 /// Why a walk stopped before its answer.
@@ -34,12 +35,7 @@ struct Slots {
 
 impl Slots {
     fn new(open: impl Iterator<Item = bool>, count: usize) -> Option<Slots> {
-        let mut next = Vec::new();
-        let mut prev = Vec::new();
-        next.try_reserve_exact(count + 1).ok()?;
-        prev.try_reserve_exact(count + 1).ok()?;
-        next.resize(count + 1, 0);
-        prev.resize(count + 1, 0);
+        let (mut next, mut prev) = (filled(count + 1, 0u32)?, filled(count + 1, 0u32)?);
         let mut last = 0usize;
         for (slot, is_open) in open.enumerate() {
             if is_open {
@@ -101,13 +97,6 @@ struct Walk {
     big: i64,
 }
 
-/// What a move did: won, filled the board, or left the game in play.
-enum After {
-    Won,
-    Full,
-    Open,
-}
-
 impl Walk {
     /// A walk over a copy of `game` (running out of memory is an error, not an abort).
     fn new(game: &AnyGame, limit: u64) -> Result<Walk, Error> {
@@ -144,8 +133,10 @@ impl Walk {
         Ok(())
     }
 
-    /// Plays the mover's mark in slot `at` (a cell, or with gravity a column).
-    fn put(&mut self, at: u32) -> After {
+    /// Plays the mover's mark in slot `at` (a cell, or with gravity a column); the move's score
+    /// for its mover when it ends the game (a win, or the board full), `None` when play goes on.
+    fn put(&mut self, at: u32) -> Option<i64> {
+        let number = self.game.move_count() + 1;
         let mover = self.game.last_player().map_or(Player::X, Player::other);
         let slot = at as usize - 1;
         // An open slot of a game in play: the rules accept it.
@@ -161,11 +152,11 @@ impl Walk {
             u8::from(won.ok().flatten().is_some())
         };
         if won != 0 {
-            After::Won
+            Some(self.big - number as i64)
         } else if self.game.is_over() {
-            After::Full
+            Some(0)
         } else {
-            After::Open
+            None
         }
     }
 
@@ -177,15 +168,6 @@ impl Walk {
             self.slots.relink(at);
         }
         (row, col)
-    }
-
-    /// The score of a move that ended the game, for its mover, played as move `at`.
-    fn ended(&self, after: &After, at: u64) -> Option<i64> {
-        match after {
-            After::Won => Some(self.big - at as i64),
-            After::Full => Some(0),
-            After::Open => None,
-        }
     }
 
     /// The score of the walk's game (in play) for the player to move, fail-soft in
@@ -221,9 +203,7 @@ impl Walk {
                 } else {
                     stack[top].next = self.slots.next[at as usize];
                     stack[top].trying = at;
-                    let moves = self.game.move_count();
-                    let after = self.put(at);
-                    match self.ended(&after, moves + 1) {
+                    match self.put(at) {
                         Some(score) => {
                             self.take_back(at);
                             if stack[top].absorb(score) {
@@ -250,18 +230,6 @@ impl Walk {
         }
     }
 
-    fn outcome(&self, score: i64, moves: u64, cells: u64) -> Solution {
-        let (value, plies) = match score {
-            0 => (0, cells - moves),
-            s if s > 0 => (1, (self.big - s) as u64 - moves),
-            s => (-1, (self.big + s) as u64 - moves),
-        };
-        Solution {
-            value,
-            plies: plies as u32,
-        }
-    }
-
     /// Every legal move's score for the player to move, in the list's order (by column with
     /// gravity, row-major without).
     fn every_move(&mut self) -> Result<Scored, Stop> {
@@ -269,9 +237,7 @@ impl Walk {
         let mut at = self.slots.next[0];
         while at != 0 {
             self.count()?;
-            let moves = self.game.move_count();
-            let after = self.put(at);
-            let score = match self.ended(&after, moves + 1) {
+            let score = match self.put(at) {
                 Some(score) => Ok(score),
                 None => self.negamax(i64::MIN + 1, i64::MAX).map(|s| -s),
             };
@@ -299,7 +265,7 @@ pub(super) fn solve(game: &AnyGame, limit: u64, total: &mut u64) -> Result<Solut
     let result = w.negamax(i64::MIN + 1, i64::MAX);
     *total += w.nodes;
     let score = result.map_err(|stop| refused(stop, game, limit))?;
-    Ok(w.outcome(score, game.move_count(), game.rules().cells()))
+    Ok(solution(score, game.rules().cells(), game.move_count()))
 }
 
 /// Every legal move of `game` with its [`Solution`] for the player who plays it, row-major.
@@ -316,7 +282,7 @@ pub(super) fn move_values(
     let mut values: Vec<_> = scored
         .into_iter()
         // The position before the move, scored for its mover.
-        .map(|(cell, score)| (cell, w.outcome(score, moves, cells)))
+        .map(|(cell, score)| (cell, solution(score, cells, moves)))
         .collect();
     values.sort_unstable_by_key(|&(cell, _)| cell);
     Ok(values)

@@ -14,6 +14,7 @@ use alloc::vec::Vec;
 
 use crate::any::AnyGame;
 use crate::error::Error;
+use crate::memory::filled;
 use crate::player::Player;
 
 /// A cell's state for the mover: empty, the mover's, the opponent's.
@@ -24,14 +25,6 @@ const THEIRS: u8 = 2;
 /// Flags on a cell: some window would be completed by the mover / by the opponent there.
 const WINS: u8 = 1;
 const BLOCKS: u8 = 2;
-
-/// `len` copies of `value`, or `None` when the memory cannot be had.
-fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, value);
-    Some(v)
-}
 
 /// The legal cells of `game` (in play, with a board) in row-major order: every empty cell, or
 /// with gravity the lowest empty cell of each column.

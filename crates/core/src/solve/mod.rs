@@ -53,14 +53,29 @@ pub type MoveValues = Vec<((usize, usize), Solution)>;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
-    /// The table's size, as a power of two of entries.
-    bits: u32,
     /// Made with the solver; read in the layout of the rules it serves.
     table: Table,
     /// The rules the table's positions belong to.
     rules: Option<(usize, usize, usize, bool)>,
     nodes: u64,
     hits: u64,
+}
+
+/// The [`Solution`] a score stands for, on the one scale both searches use (a win at move `M`,
+/// counting every move of the game, scores `cells + 1 - M`; a loss the negation; a draw 0), for
+/// the player to move after `moves` moves.
+pub(crate) fn solution(score: i64, cells: u64, moves: u64) -> Solution {
+    let big = cells as i64 + 1;
+    let (value, plies) = match score {
+        0 => (0, cells - moves),
+        s if s > 0 => (1, (big - s) as u64 - moves),
+        s => (-1, (big + s) as u64 - moves),
+    };
+    Solution {
+        value,
+        // At most the cells of a board that keeps them, below 2^32.
+        plies: plies as u32,
+    }
 }
 
 /// A position of `game` for the search, with the player to move's marks first.
@@ -125,7 +140,6 @@ impl Solver {
             return Err(Error::InvalidTableBits { bits: bits.into() });
         }
         Ok(Solver {
-            bits,
             table: Table::new(bits).ok_or(Error::SolverOutOfMemory { bits })?,
             rules: None,
             nodes: 0,
@@ -142,7 +156,7 @@ impl Solver {
     /// The table's size, as a power of two of entries.
     #[must_use]
     pub fn table_bits(&self) -> u32 {
-        self.bits
+        self.table.bits()
     }
 
     /// The bytes a table of `2^bits` positions takes.
@@ -196,10 +210,8 @@ impl Solver {
         let mut search = self.search(shape, rules, limit);
         let result = search.solve(p);
         let (nodes, hits) = (search.nodes, search.hits);
-        let solution = result.map(|score| {
-            let (value, plies) = search.outcome(score, p.moves);
-            Solution { value, plies }
-        });
+        let cells = shape.cells.count_ones();
+        let solution = result.map(|score| solution(score.into(), cells.into(), p.moves.into()));
         self.nodes += nodes;
         self.hits += hits;
         solution.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })
@@ -295,8 +307,10 @@ fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes
             } else {
                 -search.solve(child)?
             };
-            let (value, plies) = search.outcome(score, p.moves);
-            found.push(((row, col), Solution { value, plies }));
+            found.push((
+                (row, col),
+                solution(score.into(), cells.into(), p.moves.into()),
+            ));
         }
     }
     Ok(found)

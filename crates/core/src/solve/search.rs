@@ -75,15 +75,6 @@ impl<'t> Search<'t> {
         if at <= self.cells { self.win_at(at) } else { 0 }
     }
 
-    /// `(value, plies)` of a score of a position after `moves` moves.
-    pub(crate) fn outcome(&self, score: i32, moves: u32) -> (i8, u32) {
-        match score {
-            0 => (0, self.cells - moves),
-            s if s > 0 => (1, (self.big - s) as u32 - moves),
-            s => (-1, (self.big + s) as u32 - moves),
-        }
-    }
-
     /// The exact score of `p`, which is not over: null-window probes narrow its range.
     pub(crate) fn solve(&mut self, p: Position) -> Result<i32, OutOfNodes> {
         let mut min = -self.at_best(p.moves + 2);

@@ -17,6 +17,7 @@
 use alloc::vec::Vec;
 
 use super::position::{Position, Shape};
+use crate::memory::filled;
 
 /// Bounds that say nothing (scores stay within ±65).
 const LOWEST: i8 = i8::MIN;
@@ -76,14 +77,17 @@ impl Table {
     /// A table of `2^bits` entries, empty, or `None` when the memory cannot be had.
     pub(crate) fn new(bits: u32) -> Option<Table> {
         let len = 1usize.checked_shl(bits)?.checked_mul(WIDE)?;
-        let mut words = Vec::new();
-        words.try_reserve_exact(len).ok()?;
-        words.resize(len, 0);
+        let words = filled(len, 0)?;
         Some(Table {
             bits,
             words,
             layout: Layout::Wide,
         })
+    }
+
+    /// The table's size, as a power of two of entries.
+    pub(crate) fn bits(&self) -> u32 {
+        self.bits
     }
 
     /// Bytes a table of `2^bits` entries takes.

@@ -57,11 +57,7 @@ pub(super) struct Slot<'a> {
 
 /// `len` copies of `value`, or `oom` instead of an abort (also for a length past `usize`).
 fn filled<T: Clone>(len: Option<usize>, value: T, oom: Error) -> Result<Vec<T>, Error> {
-    let len = len.ok_or(oom)?;
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| oom)?;
-    v.resize(len, value);
-    Ok(v)
+    crate::memory::filled(len.ok_or(oom)?, value).ok_or(oom)
 }
 
 impl Columns {
