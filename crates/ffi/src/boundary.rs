@@ -71,6 +71,45 @@ pub(crate) fn change<H: Handle, T: Code, E: Into<TicTacToeError>>(
     }
 }
 
+/// Releases a handle made by [`into_raw`](crate::handle::into_raw); NULL does nothing.
+///
+/// # Safety
+///
+/// `handle` is NULL or a live handle from this library, released only once.
+pub(crate) unsafe fn release<H>(handle: *mut H) {
+    if !handle.is_null() {
+        // SAFETY: the caller passes a pointer from Box::into_raw, released once.
+        let owned = unsafe { Box::from_raw(handle) };
+        guard((), move || drop(owned));
+    }
+}
+
+/// A writable buffer of `len` items at `p`, or `None` for NULL.
+///
+/// # Safety
+///
+/// `p` is NULL or points to `len` writable, initialised items that nothing else uses meanwhile.
+pub(crate) unsafe fn out<'a, T>(p: *mut T, len: usize) -> Option<&'a mut [T]> {
+    // SAFETY: as the caller promises.
+    (!p.is_null()).then(|| unsafe { core::slice::from_raw_parts_mut(p, len) })
+}
+
+/// Whether the buffers, as (address, bytes) with NULL or empty ones left out, overlap: the engine
+/// writes each through its own `&mut`, which two overlapping buffers would alias.
+pub(crate) fn overlapping(buffers: &[(usize, usize)]) -> bool {
+    let live = || buffers.iter().filter(|&&(at, len)| at != 0 && len != 0);
+    live().enumerate().any(|(i, &(a, a_len))| {
+        live()
+            .skip(i + 1)
+            .any(|&(b, b_len)| a < b.saturating_add(b_len) && b < a.saturating_add(a_len))
+    })
+}
+
+/// `(address, bytes)` of a buffer of `len` items at `p`.
+pub(crate) fn span<T>(p: *const T, len: usize) -> (usize, usize) {
+    (p as usize, len.saturating_mul(size_of::<T>()))
+}
+
 /// A `snprintf`-like sink: keeps what fits (leaving room for the NUL) and counts everything.
 pub(crate) struct Truncating<'a> {
     out: &'a mut [u8],

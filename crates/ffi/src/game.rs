@@ -7,7 +7,7 @@ use tictactoe_core::{AnyGame, Error, Game, Mode, Player, Rules};
 
 use crate::boundary::{self, change, guard, read};
 use crate::error::TicTacToeError;
-use crate::handle::{TicTacToe, new_game};
+use crate::handle::{TicTacToe, into_raw};
 
 /// One move of a batch for `tictactoe_play`.
 #[repr(C)]
@@ -23,7 +23,7 @@ pub struct TicTacToeMove {
 
 fn create(n: i64, mode: Mode) -> *mut TicTacToe {
     guard(ptr::null_mut(), || match Game::with_mode_i64(n, mode) {
-        Ok(game) => new_game(AnyGame::from(game)),
+        Ok(game) => into_raw(AnyGame::from(game)),
         Err(_) => ptr::null_mut(),
     })
 }
@@ -68,7 +68,7 @@ pub extern "C" fn tictactoe_new_rules(rows: i64, cols: i64, k: i64, flags: u32) 
     guard(ptr::null_mut(), || {
         let game = Rules::new_i64(rows, cols, k, gravity)
             .and_then(|rules| AnyGame::new(rules, Mode::Checked));
-        game.map_or(ptr::null_mut(), new_game)
+        game.map_or(ptr::null_mut(), into_raw)
     })
 }
 
@@ -80,11 +80,8 @@ pub extern "C" fn tictactoe_new_rules(rows: i64, cols: i64, k: i64, flags: u32) 
 /// `game` is NULL or a live game from this library, released only once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_free(game: *mut TicTacToe) {
-    if !game.is_null() {
-        // SAFETY: the caller passes a pointer from Box::into_raw, released once.
-        let owned = unsafe { Box::from_raw(game) };
-        guard((), move || drop(owned));
-    }
+    // SAFETY: the caller passes NULL or a live game, released once.
+    unsafe { boundary::release(game) }
 }
 
 /// `player` (1 for X, 2 for O) marks the cell at `row`, `col` (from 0).
@@ -457,9 +454,7 @@ pub unsafe extern "C" fn tictactoe_best_moves(
     if len > isize::MAX as usize / size_of::<i64>() {
         return TicTacToeError::TooManyMoves as i64;
     }
-    let (start, end) = (rows as usize, rows as usize + len * size_of::<i64>());
-    let (other, other_end) = (cols as usize, cols as usize + len * size_of::<i64>());
-    if len > 0 && start < other_end && other < end {
+    if boundary::overlapping(&[boundary::span(rows, len), boundary::span(cols, len)]) {
         return TicTacToeError::Overlap as i64;
     }
     // SAFETY: the caller passes NULL or a live game.

@@ -7,10 +7,10 @@ use core::ptr;
 
 use tictactoe_core::{AutoReset, Illegal, Rules, StepOutputs, VecError, VecGames, View};
 
-use crate::boundary::{change, guard, read, usable};
+use crate::boundary::{change, guard, out, overlapping, read, release, span, usable};
 use crate::error::TicTacToeError;
 use crate::game::TICTACTOE_GRAVITY;
-use crate::handle::{TicTacToe, TicTacToeGames, new_game, new_games};
+use crate::handle::{TicTacToe, TicTacToeGames, into_raw};
 
 /// When a game that has ended starts again.
 #[repr(C)]
@@ -32,32 +32,6 @@ pub enum TicTacToeIllegal {
     Raise = 0,
     /// The mover loses that game.
     Loss = 1,
-}
-
-/// `len` writable items at `p`, or `None` for NULL.
-///
-/// # Safety
-///
-/// `p` is NULL or points to `len` writable, initialised items that nothing else uses meanwhile.
-unsafe fn out<'a, T>(p: *mut T, len: usize) -> Option<&'a mut [T]> {
-    // SAFETY: as the caller promises.
-    (!p.is_null()).then(|| unsafe { core::slice::from_raw_parts_mut(p, len) })
-}
-
-/// Whether the buffers, as (address, bytes) with NULL or empty ones left out, overlap: the engine
-/// writes each through its own `&mut`, which two overlapping buffers would alias.
-fn overlapping(buffers: &[(usize, usize)]) -> bool {
-    let live = || buffers.iter().filter(|&&(at, len)| at != 0 && len != 0);
-    live().enumerate().any(|(i, &(a, a_len))| {
-        live()
-            .skip(i + 1)
-            .any(|&(b, b_len)| a < b.saturating_add(b_len) && b < a.saturating_add(a_len))
-    })
-}
-
-/// `(address, bytes)` of a buffer of `len` items at `p`.
-fn span<T>(p: *const T, len: usize) -> (usize, usize) {
-    (p as usize, len.saturating_mul(size_of::<T>()))
 }
 
 /// `num_envs` (1 or more) empty checked `n x n` games, each with X to move, and a random generator
@@ -133,7 +107,7 @@ pub extern "C" fn tictactoe_games_new_rules(
     };
     guard(ptr::null_mut(), || {
         match VecGames::with_rules(num_envs, rules, autoreset, illegal, seed, threads) {
-            Ok(games) => new_games(games),
+            Ok(games) => into_raw(games),
             Err(_) => ptr::null_mut(),
         }
     })
@@ -146,11 +120,8 @@ pub extern "C" fn tictactoe_games_new_rules(
 /// `games` is NULL or a live object from this library, released only once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_games_free(games: *mut TicTacToeGames) {
-    if !games.is_null() {
-        // SAFETY: the caller passes a pointer from Box::into_raw, released once.
-        let owned = unsafe { Box::from_raw(games) };
-        guard((), move || drop(owned));
-    }
+    // SAFETY: the caller passes NULL or a live object, released once.
+    unsafe { release(games) }
 }
 
 /// The number of games, or a negative code for NULL.
@@ -386,7 +357,7 @@ pub unsafe extern "C" fn tictactoe_games_game(
     };
     guard(ptr::null_mut(), || {
         match usable(handle).map(|g| g.game(i)) {
-            Ok(Ok(game)) => new_game(game),
+            Ok(Ok(game)) => into_raw(game),
             _ => ptr::null_mut(),
         }
     })

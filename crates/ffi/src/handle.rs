@@ -1,5 +1,5 @@
 //! The opaque objects C holds: each owns one engine object and a flag for a call a panic
-//! interrupted. [`Handle`] is what the boundary needs of them, written once for both.
+//! interrupted. [`Handle`] is what the boundary needs of them, written once for all four.
 
 use tictactoe_core::{Agent, AnyGame, Solver, VecGames};
 
@@ -26,63 +26,6 @@ pub struct TicTacToeGames {
     pub(crate) broken: bool,
 }
 
-/// An object C holds: the engine object inside, and whether a panic left it unusable.
-pub(crate) trait Handle {
-    type Inner;
-    fn inner(&self) -> &Self::Inner;
-    fn inner_mut(&mut self) -> &mut Self::Inner;
-    fn broken(&self) -> bool;
-    fn break_it(&mut self);
-}
-
-impl Handle for TicTacToe {
-    type Inner = AnyGame;
-    fn inner(&self) -> &AnyGame {
-        &self.game
-    }
-    fn inner_mut(&mut self) -> &mut AnyGame {
-        &mut self.game
-    }
-    fn broken(&self) -> bool {
-        self.broken
-    }
-    fn break_it(&mut self) {
-        self.broken = true;
-    }
-}
-
-impl Handle for TicTacToeGames {
-    type Inner = VecGames;
-    fn inner(&self) -> &VecGames {
-        &self.games
-    }
-    fn inner_mut(&mut self) -> &mut VecGames {
-        &mut self.games
-    }
-    fn broken(&self) -> bool {
-        self.broken
-    }
-    fn break_it(&mut self) {
-        self.broken = true;
-    }
-}
-
-/// A new handle owning `game`, for the caller to release with `tictactoe_free`.
-pub(crate) fn new_game(game: AnyGame) -> *mut TicTacToe {
-    Box::into_raw(Box::new(TicTacToe {
-        game,
-        broken: false,
-    }))
-}
-
-/// A new handle owning `games`, for the caller to release with `tictactoe_games_free`.
-pub(crate) fn new_games(games: VecGames) -> *mut TicTacToeGames {
-    Box::into_raw(Box::new(TicTacToeGames {
-        games,
-        broken: false,
-    }))
-}
-
 /// A perfect-play solver whose table is kept between calls; see `tictactoe_solver_new`. Opaque. It
 /// may move between threads but must not be used from two at once.
 pub struct TicTacToeSolver {
@@ -99,11 +42,27 @@ pub struct TicTacToeAgent {
     pub(crate) broken: bool,
 }
 
-/// The handle trait for an owner of one engine object in a named field.
+/// An object C holds: the engine object inside, and whether a panic left it unusable.
+pub(crate) trait Handle: Sized {
+    type Inner;
+    fn wrap(inner: Self::Inner) -> Self;
+    fn inner(&self) -> &Self::Inner;
+    fn inner_mut(&mut self) -> &mut Self::Inner;
+    fn broken(&self) -> bool;
+    fn break_it(&mut self);
+}
+
+/// [`Handle`] for an owner of one engine object in a named field beside `broken`.
 macro_rules! handle {
-    ($outer:ty, $field:ident, $inner:ty) => {
+    ($outer:ident, $field:ident, $inner:ty) => {
         impl Handle for $outer {
             type Inner = $inner;
+            fn wrap(inner: $inner) -> Self {
+                $outer {
+                    $field: inner,
+                    broken: false,
+                }
+            }
             fn inner(&self) -> &$inner {
                 &self.$field
             }
@@ -120,21 +79,12 @@ macro_rules! handle {
     };
 }
 
+handle!(TicTacToe, game, AnyGame);
+handle!(TicTacToeGames, games, VecGames);
 handle!(TicTacToeSolver, solver, Solver);
 handle!(TicTacToeAgent, agent, Agent);
 
-/// A new handle owning `solver`, for the caller to release with `tictactoe_solver_free`.
-pub(crate) fn new_solver(solver: Solver) -> *mut TicTacToeSolver {
-    Box::into_raw(Box::new(TicTacToeSolver {
-        solver,
-        broken: false,
-    }))
-}
-
-/// A new handle owning `agent`, for the caller to release with `tictactoe_agent_free`.
-pub(crate) fn new_agent(agent: Agent) -> *mut TicTacToeAgent {
-    Box::into_raw(Box::new(TicTacToeAgent {
-        agent,
-        broken: false,
-    }))
+/// A new handle owning `inner`, for the caller to release with the type's `_free` function.
+pub(crate) fn into_raw<H: Handle>(inner: H::Inner) -> *mut H {
+    Box::into_raw(Box::new(H::wrap(inner)))
 }

@@ -8,9 +8,9 @@ use core::ptr;
 
 use tictactoe_core::{Agent, Error, Solver};
 
-use crate::boundary::{change, guard, read, usable};
+use crate::boundary::{change, guard, overlapping, read, release, span, usable};
 use crate::error::TicTacToeError;
-use crate::handle::{TicTacToe, TicTacToeAgent, TicTacToeSolver};
+use crate::handle::{TicTacToe, TicTacToeAgent, TicTacToeSolver, into_raw};
 
 /// A budget as C passes it: 0 for none.
 fn budget(max_nodes: u64) -> Option<u64> {
@@ -28,7 +28,7 @@ pub extern "C" fn tictactoe_solver_new(table_bits: c_int) -> *mut TicTacToeSolve
         return ptr::null_mut();
     };
     guard(ptr::null_mut(), || {
-        Solver::new(bits).map_or(ptr::null_mut(), crate::handle::new_solver)
+        Solver::new(bits).map_or(ptr::null_mut(), into_raw)
     })
 }
 
@@ -39,11 +39,8 @@ pub extern "C" fn tictactoe_solver_new(table_bits: c_int) -> *mut TicTacToeSolve
 /// `solver` is NULL or a live solver from this library, released only once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_solver_free(solver: *mut TicTacToeSolver) {
-    if !solver.is_null() {
-        // SAFETY: the caller passes a pointer from Box::into_raw, released once.
-        let owned = unsafe { Box::from_raw(solver) };
-        guard((), move || drop(owned));
-    }
+    // SAFETY: the caller passes NULL or a live solver, released once.
+    unsafe { release(solver) }
 }
 
 /// Forgets every position the solver's table holds. Returns 0, or a negative code (a NULL solver).
@@ -98,16 +95,6 @@ pub unsafe extern "C" fn tictactoe_solver_solve(
     })
 }
 
-/// Whether the `len`-item buffers at these addresses (with their item sizes) are pairwise apart.
-fn apart(buffers: &[(usize, usize)], len: usize) -> bool {
-    buffers.iter().enumerate().all(|(i, &(a, size_a))| {
-        buffers[i + 1..].iter().all(|&(b, size_b)| {
-            let (end_a, end_b) = (a + len * size_a, b + len * size_b);
-            end_a <= b || end_b <= a
-        })
-    })
-}
-
 /// Every legal move of `game` with the exact outcome of playing it, for the player who plays it,
 /// in row-major order (with gravity, the landing cell): rows into `rows`, columns into `cols`,
 /// values (1, 0, -1) into `values` and the plies the game then lasts, counting that move, into
@@ -138,12 +125,12 @@ pub unsafe extern "C" fn tictactoe_move_values(
         return TicTacToeError::TooManyMoves as i64;
     }
     let buffers = [
-        (rows as usize, size_of::<i64>()),
-        (cols as usize, size_of::<i64>()),
-        (values as usize, size_of::<c_int>()),
-        (plies as usize, size_of::<c_int>()),
+        span(rows, capacity),
+        span(cols, capacity),
+        span(values, capacity),
+        span(plies, capacity),
     ];
-    if capacity > 0 && !apart(&buffers, capacity) {
+    if overlapping(&buffers) {
         return TicTacToeError::Overlap as i64;
     }
     // SAFETY: the caller passes NULL or a live game.
@@ -185,7 +172,7 @@ pub extern "C" fn tictactoe_agent_new(
     max_nodes: u64,
 ) -> *mut TicTacToeAgent {
     guard(ptr::null_mut(), || {
-        Agent::new(skill, seed, budget(max_nodes)).map_or(ptr::null_mut(), crate::handle::new_agent)
+        Agent::new(skill, seed, budget(max_nodes)).map_or(ptr::null_mut(), into_raw)
     })
 }
 
@@ -196,11 +183,8 @@ pub extern "C" fn tictactoe_agent_new(
 /// `agent` is NULL or a live agent from this library, released only once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_agent_free(agent: *mut TicTacToeAgent) {
-    if !agent.is_null() {
-        // SAFETY: the caller passes a pointer from Box::into_raw, released once.
-        let owned = unsafe { Box::from_raw(agent) };
-        guard((), move || drop(owned));
-    }
+    // SAFETY: the caller passes NULL or a live agent, released once.
+    unsafe { release(agent) }
 }
 
 /// The agent's move for `game`, a game in progress, into `*row` and `*col`. Returns 0, or a negative
