@@ -4,18 +4,7 @@
 //! random player at Connect Four and gomoku from either side.
 
 use tictactoe_core::{Agent, AnyGame, Error, Mode, Player, Rules, Solver};
-
-/// A seeded xorshift for the random opponent.
-struct Draws(u64);
-
-impl Draws {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % bound as u64) as usize
-    }
-}
+use tictactoe_testkit::Xorshift;
 
 /// The legal cells of `game`, row-major, found by asking every cell.
 fn legal(game: &AnyGame) -> Vec<(usize, usize)> {
@@ -40,7 +29,12 @@ fn mover(game: &AnyGame) -> Player {
 }
 
 /// One game of `agent` (playing `side`) against a uniformly random player; the winner.
-fn match_up(rules: Rules, agent: &mut Agent, side: Player, random: &mut Draws) -> Option<Player> {
+fn match_up(
+    rules: Rules,
+    agent: &mut Agent,
+    side: Player,
+    random: &mut Xorshift,
+) -> Option<Player> {
     let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
     while !game.is_over() {
         let player = mover(&game);
@@ -62,7 +56,7 @@ fn perfect_agents_play_only_best_moves_and_never_lose_tic_tac_toe() {
     let rules = Rules::square(3).unwrap();
     let mut agent = Agent::new(1.0, 11, None).unwrap();
     let mut solver = Solver::new(12).unwrap();
-    let mut random = Draws(0xA6E7);
+    let mut random = Xorshift(0xA6E7);
     let mut solved = 0;
     for round in 0..200 {
         let side = if round % 2 == 0 { Player::X } else { Player::O };
@@ -112,8 +106,9 @@ fn the_same_seed_gives_the_same_choices() {
 
 #[test]
 fn skill_zero_is_uniform_and_between_mixes() {
-    // The empty 3 x 3 board: the centre is no best move... every move draws, so use a position
-    // with one best move: X in a corner, O to move, only the centre holds.
+    // A position with exactly one best move (the test model's own reasoning, not the solver's:
+    // against X in a corner, O draws only from the centre; tests/solve.rs checks the solver
+    // agrees), so that the share of the centre measures the dial.
     let mut game = AnyGame::new(Rules::square(3).unwrap(), Mode::Checked).unwrap();
     game.play_i64(0, 0, 1).unwrap();
     let counts = |skill: f64| {
@@ -168,7 +163,7 @@ fn a_budgeted_agent_beats_a_random_player_at_connect_four_and_gomoku() {
         (Rules::gomoku(15).unwrap(), 200, 100),
     ] {
         let mut agent = Agent::new(1.0, 5, Some(budget)).unwrap();
-        let mut random = Draws(0xC0FFEE);
+        let mut random = Xorshift(0xC0FFEE);
         let start = std::time::Instant::now();
         let mut wins = 0;
         for round in 0..games {

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use tictactoe_core::{AnyGame, Error, Mode, Player, Rules, Solution, Solver};
+use tictactoe_testkit::Xorshift;
 use tictactoe_testkit::family::KModel;
 
 /// A board of the family, as plainly as it can be written.
@@ -201,13 +202,8 @@ fn every_small_rule_set_from_the_empty_board_equals_the_plain_search() {
 #[test]
 fn random_positions_of_every_rule_set_up_to_16_cells_equal_the_plain_search() {
     let mut solver = Solver::new(18).unwrap();
-    let mut state = 0x5EED_u64;
-    let mut next = |bound: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % bound as u64) as usize
-    };
+    let mut rng = Xorshift(0x5EED);
+    let mut next = |bound: usize| rng.below(bound);
     let mut positions = 0;
     for rules in rule_sets(16) {
         let cells = rules.rows() * rules.cols();
@@ -245,18 +241,15 @@ fn random_positions_of_every_rule_set_up_to_16_cells_equal_the_plain_search() {
 fn connect_four_near_its_end_equals_the_plain_search() {
     let rules = Rules::connect_four();
     let mut solver = Solver::new(20).unwrap();
-    let mut state = 0xC4_u64;
+    let mut rng = Xorshift(0xC4);
     let mut positions = 0;
     while positions < 60 {
         let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
         let mut plain = Plain::new(rules);
         // Random play to 31 stones or more, so that at most 11 cells are left.
         while game.move_count() < 31 && !game.is_over() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
             let legal = plain.legal();
-            let cell = legal[(state % legal.len() as u64) as usize];
+            let cell = legal[rng.below(legal.len())];
             let player = mover_of(&game);
             game.drop_i64((cell % 7) as i64, i64::from(player)).unwrap();
             plain.cells[cell] = player;
@@ -331,29 +324,13 @@ fn budgets_refuse_cleanly_and_finished_or_lean_games_are_refused() {
     agree(&mut solver, &wide, &mut plain);
 }
 
-/// A seeded xorshift, for the random positions below.
-fn draws(seed: u64) -> impl FnMut(usize) -> usize {
-    let mut state = seed;
-    move |bound: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % bound as u64) as usize
-    }
-}
-
 /// `game` and `plain` played on by uniformly random legal moves until at most `left` cells are
 /// empty or the game is over.
-fn random_play(
-    game: &mut AnyGame,
-    plain: &mut Plain,
-    left: usize,
-    next: &mut impl FnMut(usize) -> usize,
-) {
+fn random_play(game: &mut AnyGame, plain: &mut Plain, left: usize, rng: &mut Xorshift) {
     let cols = game.rules().cols();
     while game.moves_left() as usize > left && !game.is_over() {
         let legal = plain.legal();
-        let cell = legal[next(legal.len())];
+        let cell = legal[rng.below(legal.len())];
         let player = mover_of(game);
         game.play_i64(
             (cell / cols) as i64,
@@ -368,7 +345,7 @@ fn random_play(
 #[test]
 fn boards_beyond_a_word_near_their_end_equal_the_plain_search() {
     // (rows + 1) * cols > 64: these take the walk on the game itself.
-    let mut next = draws(0xB16);
+    let mut rng = Xorshift(0xB16);
     let mut solver = Solver::new(8).unwrap();
     let mut positions = 0;
     for (rows, cols, k) in [
@@ -388,7 +365,7 @@ fn boards_beyond_a_word_near_their_end_equal_the_plain_search() {
                 }
                 let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
                 let mut plain = Plain::new(rules);
-                random_play(&mut game, &mut plain, 7, &mut next);
+                random_play(&mut game, &mut plain, 7, &mut rng);
                 if !game.is_over() {
                     agree(&mut solver, &game, &mut plain);
                     positions += 1;

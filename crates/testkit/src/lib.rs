@@ -6,6 +6,25 @@ pub mod family;
 
 use tictactoe_core::{Error, Game, Player, Storage, TicTacToe};
 
+/// A seeded xorshift64, for tests that play pseudo-random positions the same way every run.
+#[derive(Clone, Debug)]
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    /// The next state.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `bound` (not 0).
+    pub fn below(&mut self, bound: usize) -> usize {
+        (self.next_u64() % bound as u64) as usize
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Model {
     pub n: usize,

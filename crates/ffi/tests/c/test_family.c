@@ -211,6 +211,26 @@ static void model_outcome(Model *m, int player, int *value, int *plies) {
     *plies = best_plies;
 }
 
+/* Random rules of at most 3 rows and `max_cols` columns, and a position of random legal moves,
+ * played on the model `m` and on the game returned alike; `first` moves first (0: either). */
+static TicTacToe *random_position(Model *m, int max_cols, int first) {
+    memset(m, 0, sizeof *m);
+    m->rows = 1 + below(3);
+    m->cols = 1 + below(max_cols);
+    m->k = 1 + below(m->rows > m->cols ? m->rows : m->cols);
+    m->gravity = below(2);
+    TicTacToe *g = tictactoe_new_rules(m->rows, m->cols, m->k, m->gravity ? TICTACTOE_GRAVITY : 0);
+    int player = first ? first : 1 + below(2), steps = below(m->rows * m->cols);
+    for (int s = 0; s < steps && !model_over(m); s++) {
+        int64_t row = below(m->rows), col = below(m->cols);
+        if (model_move(m, row, col, player) >= 0) {
+            CHECK(tictactoe_move(g, row, col, player) >= 0);
+            player = 3 - player;
+        }
+    }
+    return g;
+}
+
 static void perfect_play(void) {
     /* The classic game: a draw in nine; against a corner only the centre holds it. */
     TicTacToe *game = tictactoe_new(3);
@@ -239,20 +259,7 @@ static void perfect_play(void) {
     /* Random positions of random small rules against the exhaustive search. */
     for (int round = 0; round < 300; round++) {
         Model m;
-        memset(&m, 0, sizeof m);
-        m.rows = 1 + below(3);
-        m.cols = 1 + below(3);
-        m.k = 1 + below(m.rows > m.cols ? m.rows : m.cols);
-        m.gravity = below(2);
-        TicTacToe *g = tictactoe_new_rules(m.rows, m.cols, m.k, m.gravity ? TICTACTOE_GRAVITY : 0);
-        int player = 1 + below(2), steps = below(m.rows * m.cols);
-        for (int s = 0; s < steps && !model_over(&m); s++) {
-            int64_t row = below(m.rows), col = below(m.cols);
-            if (model_move(&m, row, col, player) >= 0) {
-                CHECK(tictactoe_move(g, row, col, player) >= 0);
-                player = 3 - player;
-            }
-        }
+        TicTacToe *g = random_position(&m, 3, 0);
         if (model_over(&m)) {
             CHECK_EQ(tictactoe_solve(g, &value, &plies, 0), TICTACTOE_ERROR_GAME_OVER);
         } else {
@@ -288,20 +295,9 @@ static void players(void) {
     int value, plies;
     for (int round = 0; round < 300; round++) {
         Model m;
-        memset(&m, 0, sizeof m);
-        m.rows = 1 + below(3);
-        m.cols = 1 + below(4);
-        m.k = 1 + below(m.rows > m.cols ? m.rows : m.cols);
-        m.gravity = below(2);
-        TicTacToe *g = tictactoe_new_rules(m.rows, m.cols, m.k, m.gravity ? TICTACTOE_GRAVITY : 0);
-        int player = 1, steps = below(m.rows * m.cols);
-        for (int s = 0; s < steps && !model_over(&m); s++) {
-            int64_t row = below(m.rows), col = below(m.cols);
-            if (model_move(&m, row, col, player) >= 0) {
-                CHECK(tictactoe_move(g, row, col, player) >= 0);
-                player = 3 - player;
-            }
-        }
+        TicTacToe *g = random_position(&m, 4, 1);
+        /* The player to move: the one who did not move last, X before any move. */
+        int player = m.last ? 3 - m.last : 1;
         int64_t rows[12], cols[12];
         int values[12], lengths[12];
         if (model_over(&m)) {
