@@ -24,15 +24,6 @@ def legal(game: TicTacToe) -> list[tuple[int, int]]:
     ]
 
 
-def mover(game: TicTacToe) -> int:
-    """Whose turn: the one who did not move last (X first), read off the board's counts."""
-    cells = [game.cell(r, c) for r in range(game.rows) for c in range(game.cols)]
-    if not any(cells):
-        return 1
-    # The tests below build positions from X unless they say otherwise.
-    return 1 if cells.count(1) == cells.count(2) else 2
-
-
 def random_position(rng: random.Random) -> tuple[TicTacToe, int]:
     rows, cols = rng.randint(1, 3), rng.randint(1, 4)
     k, gravity = rng.randint(1, max(rows, cols)), rng.random() < 0.5
@@ -284,3 +275,59 @@ def test_the_terminal_connect_four_example_blocks_and_wins() -> None:
         check=True,
     )
     assert done.stdout.strip().splitlines()[-1] == "the engine wins", done.stdout
+
+
+def test_agent_numbers_of_every_kind_a_caller_may_hand() -> None:
+    np = pytest.importorskip("numpy")
+    game = TicTacToe(3)
+    game.move(0, 0, 1)
+    # NumPy integers and floats are numbers like Python's: the same seed, the same choices.
+    for seed in (np.uint64(2**64 - 1), np.int8(5), np.uint8(5)):
+        as_int = Agent(0.5, seed=int(seed))
+        given = Agent(0.5, seed=seed)
+        assert [given.choose(game) for _ in range(20)] == [as_int.choose(game) for _ in range(20)]
+    for skill in (np.float32(0.25), np.float64(1.0), np.int64(0), 1):
+        assert Agent(skill, seed=1).skill == float(skill)
+    # NumPy's bools are bools.
+    with pytest.raises(TypeError, match="bool"):
+        Agent(seed=np.True_)
+    with pytest.raises(TypeError, match="bool"):
+        Agent(np.False_)
+
+    class Raising:
+        def __index__(self) -> int:
+            raise ZeroDivisionError("no index")
+
+        def __float__(self) -> float:
+            raise ZeroDivisionError("no float")
+
+    # A callback that raises: its own error, nothing made.
+    with pytest.raises(ZeroDivisionError, match="index"):
+        Agent(seed=Raising())  # type: ignore[arg-type]
+    with pytest.raises(ZeroDivisionError, match="float"):
+        Agent(Raising())  # type: ignore[arg-type]
+    with pytest.raises(ZeroDivisionError, match="index"):
+        Solver(table_bits=Raising())  # type: ignore[arg-type]
+
+    class Lying:
+        """An index that changes the game it is asked about: read before the game is copied."""
+
+        def __index__(self) -> int:
+            game.move(1, 1, 2)
+            return 10**6
+
+    copy = TicTacToe.from_bytes(game.to_bytes())
+    copy.move(1, 1, 2)
+    assert Solver(8).move_values(game, max_nodes=Lying()) == copy.move_values()  # type: ignore[arg-type]
+
+
+def test_one_seed_policy_for_vec_games_and_agents() -> None:
+    from tictactoe._tictactoe import _seed
+
+    assert _seed(0) == 0 and _seed(2**64 - 1) == 2**64 - 1
+    assert 0 <= _seed(None) < 2**64
+    for bad, error in [(-1, ValueError), (2**64, ValueError), (1.0, TypeError), (True, TypeError)]:
+        with pytest.raises(error, match="seed must be"):
+            _seed(bad)
+        with pytest.raises(error, match="seed must be"):
+            Agent(seed=bad)  # type: ignore[arg-type]

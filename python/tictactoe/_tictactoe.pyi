@@ -10,9 +10,19 @@ __all__ = [
     "_VecGames",
     "__version__",
     "_read_header",
+    "_seed",
 ]
 
 __version__: str
+
+def _seed(seed: object) -> int:
+    """The package's one seed policy: ``None`` (fresh entropy from ``os.urandom``) or an int from 0 to
+    2**64 - 1 (``__index__`` taken, bools refused); ``TypeError`` for anything else, ``ValueError``
+    out of range.
+
+    >>> _seed(7)
+    7
+    """
 
 def _read_header(data: bytes) -> tuple[int, int, int, bool, bool]:
     """What an encoded game's header says, ``(rows, cols, k, gravity, lean)``, read before anything
@@ -436,7 +446,9 @@ class Agent:
         """The node budget of a move (``None``: no bound)."""
     @property
     def last_solved(self) -> bool:
-        """Whether the last choice came from a complete solve."""
+        """Whether the last choice came from a complete solve (a choice another thread is making is
+        waited for).
+        """
     def choose(self, game: TicTacToe) -> tuple[int, int]:
         """A legal move of ``game``, a game in progress, as ``(row, col)``; ``game`` is not changed.
         A finished or lean game raises ``IllegalMoveError``.

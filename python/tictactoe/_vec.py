@@ -7,11 +7,10 @@ turns the engine's outputs into fresh NumPy arrays.
 from __future__ import annotations
 
 import operator
-import os
 from collections.abc import Mapping
 from typing import Any, SupportsIndex
 
-from tictactoe._tictactoe import TicTacToe, _VecGames
+from tictactoe._tictactoe import TicTacToe, _seed, _VecGames
 
 try:
     import numpy as np
@@ -38,17 +37,6 @@ def _count(value: object, name: str, least: int) -> int:
     number = _int(value, name)
     if number < least:
         raise ValueError(f"{name} must be at least {least}, not {number}")
-    return number
-
-
-def _seed(seed: object) -> int:
-    """The one seed policy of ``VecGames`` and the adapters: ``None`` (fresh entropy) or an int
-    from 0 to 2**64 - 1; ``TypeError`` for anything else, ``ValueError`` out of range."""
-    if seed is None:
-        return int.from_bytes(os.urandom(8), "little")
-    number = _int(seed, "seed")
-    if not 0 <= number < 2**64:
-        raise ValueError(f"seed must be between 0 and 2**64 - 1, not {number}")
     return number
 
 

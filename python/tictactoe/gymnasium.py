@@ -27,7 +27,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from tictactoe import VecGames
-from tictactoe._vec import _seed
+from tictactoe._tictactoe import _seed
 
 # Gymnasium's auto-reset modes, by the names VecGames uses.
 _MODES = {

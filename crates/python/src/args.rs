@@ -3,10 +3,10 @@
 //! exporter owns and keeps alive), iterables are read once and only as far as a legal batch can go,
 //! and every allocation is fallible.
 
-use pyo3::exceptions::{PyMemoryError, PyTypeError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyIterator, PyTuple};
+use pyo3::types::{PyBool, PyFloat, PyInt, PyIterator, PyTuple};
 use tictactoe_core::Error;
 
 /// An int argument: its value as an `i64` (saturated: a number that large is off any board or player
@@ -51,6 +51,82 @@ pub(crate) fn int_arg<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Int<'py>> {
             })
         }
     }
+}
+
+/// The package's one seed policy (``VecGames``, the adapters and ``Agent``): ``None`` is fresh
+/// entropy (8 bytes of ``os.urandom``), else an int from 0 to 2**64 - 1, read as ``int_arg`` reads
+/// ints (``__index__`` once; bools refused, NumPy's too); ``TypeError`` for anything else,
+/// ``ValueError`` out of range.
+pub(crate) fn seed_arg(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let Some(obj) = seed.filter(|obj| !obj.is_none()) else {
+        let bytes: Vec<u8> = py.import("os")?.call_method1("urandom", (8,))?.extract()?;
+        return Ok(bytes
+            .iter()
+            .rev()
+            .fold(0, |acc, &b| acc << 8 | u64::from(b)));
+    };
+    let index = exact_index(obj, "seed")?;
+    index.extract::<u64>().map_err(|_| {
+        PyValueError::new_err(format!("seed must be between 0 and 2**64 - 1, not {index}"))
+    })
+}
+
+/// `obj` as an int through `__index__` (called once), named `name` in the messages; bools,
+/// Python's or NumPy's, are refused: a yes or no is never a number here.
+fn exact_index<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyInt>> {
+    if is_bool(obj)? {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not bool"
+        )));
+    }
+    // SAFETY: `obj` is live; PyNumber_Index returns a new reference or NULL with an exception set.
+    let index =
+        unsafe { Bound::from_owned_ptr_or_err(obj.py(), ffi::PyNumber_Index(obj.as_ptr())) };
+    match index {
+        Ok(index) => Ok(index.cast_into::<PyInt>()?),
+        Err(err) if err.is_instance_of::<PyTypeError>(obj.py()) && !obj.hasattr("__index__")? => {
+            Err(PyTypeError::new_err(format!(
+                "{name} must be an int, not {}",
+                obj.get_type().name()?
+            )))
+        }
+        // `__index__` itself raised: its own error.
+        Err(err) => Err(err),
+    }
+}
+
+/// Whether `obj` is a bool, Python's or NumPy's (whose type is also named `bool`).
+fn is_bool(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(obj.is_instance_of::<PyBool>() || obj.get_type().name()?.to_str()? == "bool")
+}
+
+/// A real number argument (a float, an int, or anything with `__float__`, as `float()` takes it),
+/// named `name` in the messages: bools are refused (`TypeError`), and so is anything that is not a
+/// number; an int too large for a float is a `ValueError` (outside any range a real takes here).
+pub(crate) fn real_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
+    if is_bool(obj)? {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be a number, not bool"
+        )));
+    }
+    let number = obj.is_instance_of::<PyFloat>()
+        || obj.is_instance_of::<PyInt>()
+        || obj.hasattr("__float__")?
+        || obj.hasattr("__index__")?;
+    if !number {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be a number, not {}",
+            obj.get_type().name()?
+        )));
+    }
+    obj.extract::<f64>().map_err(|err| {
+        if err.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) {
+            PyValueError::new_err(format!("{name} {obj} is too large"))
+        } else {
+            // A `__float__` or `__index__` that raised: its own error.
+            err
+        }
+    })
 }
 
 impl<'py> Int<'py> {

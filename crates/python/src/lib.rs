@@ -705,6 +705,18 @@ fn _read_header(py: Python<'_>, data: &[u8]) -> PyResult<(usize, usize, usize, b
     Ok((rules.rows(), rules.cols(), rules.k(), rules.gravity(), lean))
 }
 
+/// The package's one seed policy: ``None`` (fresh entropy from ``os.urandom``) or an int from 0 to
+/// 2**64 - 1 (``__index__`` taken, bools refused); ``TypeError`` for anything else, ``ValueError``
+/// out of range.
+///
+/// >>> _seed(7)
+/// 7
+#[pyfunction]
+#[pyo3(signature = (seed))]
+fn _seed(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    args::seed_arg(py, seed)
+}
+
 /// The engine behind ``tictactoe``; import from ``tictactoe`` instead.
 #[pymodule]
 fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -714,6 +726,7 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solver::PySolver>()?;
     m.add_class::<solver::PyAgent>()?;
     m.add_function(wrap_pyfunction!(_read_header, m)?)?;
+    m.add_function(wrap_pyfunction!(_seed, m)?)?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("SearchLimitError", m.py().get_type::<SearchLimitError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -4,12 +4,12 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt};
+use pyo3::types::PyDict;
 use tictactoe_core::{Agent, Error, MoveValues, Solver};
 
-use crate::args::int_arg;
+use crate::args::{int_arg, real_arg, seed_arg};
 use crate::errors::{Call, to_py};
 use crate::{TicTacToe, budget, solve_error};
 
@@ -135,28 +135,6 @@ impl PySolver {
     }
 }
 
-/// The seed policy of the package: ``None`` (fresh entropy) or an int from 0 to 2**64 - 1.
-fn seed_of(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    match seed {
-        None => {
-            let bytes: Vec<u8> = py.import("os")?.call_method1("urandom", (8,))?.extract()?;
-            Ok(bytes.iter().fold(0, |acc, &b| acc << 8 | u64::from(b)))
-        }
-        Some(obj) if obj.is_none() => seed_of(py, None),
-        Some(obj) => {
-            if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
-                return Err(PyTypeError::new_err(format!(
-                    "seed must be None or an int, not {}",
-                    obj.get_type().name()?
-                )));
-            }
-            obj.extract::<u64>().map_err(|_| {
-                PyValueError::new_err(format!("seed must be between 0 and 2**64 - 1, not {obj}"))
-            })
-        }
-    }
-}
-
 /// A player of any rules with a skill dial. ``choose(game)`` picks a legal move of a game in
 /// progress as ``(row, col)``: at ``skill=1.0`` always one of ``best_moves()`` (uniformly among
 /// them), at ``0.0`` any legal move uniformly, and in between a best move with probability
@@ -179,9 +157,10 @@ fn seed_of(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
 #[pyclass(module = "tictactoe", name = "Agent", frozen)]
 pub(crate) struct PyAgent {
     inner: Mutex<Agent>,
+    /// The solver given, searched on instead of the agent's own (made by the engine on first use).
     solver: Option<Py<PySolver>>,
-    own: Mutex<Option<Solver>>,
-    last_solved: Mutex<bool>,
+    // The settings, fixed at construction, kept beside the engine's copy so that reading them
+    // (and `repr`) never waits for a search another thread is running.
     skill: f64,
     max_nodes: Option<u64>,
 }
@@ -202,32 +181,19 @@ impl PyAgent {
     ) -> PyResult<Self> {
         let skill = match skill {
             None => 1.0,
-            Some(obj) if obj.is_instance_of::<PyBool>() => {
-                return Err(PyTypeError::new_err("skill must be a number, not bool"));
-            }
-            Some(obj) if obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyInt>() => obj
-                .extract::<f64>()
-                .map_err(|_| PyValueError::new_err(format!("skill {obj} is too large")))?,
-            Some(obj) => {
-                return Err(PyTypeError::new_err(format!(
-                    "skill must be a number, not {}",
-                    obj.get_type().name()?
-                )));
-            }
+            Some(obj) => real_arg(obj, "skill")?,
         };
         let max_nodes = budget(max_nodes)?;
         let solver = match solver {
             Some(obj) if !obj.is_none() => Some(obj.cast::<PySolver>()?.clone().unbind()),
             _ => None,
         };
-        let seed = seed_of(py, seed)?;
+        let seed = seed_arg(py, seed)?;
         let agent = Agent::new(skill, seed, max_nodes)
             .map_err(|err| PyValueError::new_err(err.to_string()))?;
         Ok(PyAgent {
             inner: Mutex::new(agent),
             solver,
-            own: Mutex::new(None),
-            last_solved: Mutex::new(false),
             skill,
             max_nodes,
         })
@@ -245,10 +211,11 @@ impl PyAgent {
         self.max_nodes
     }
 
-    /// Whether the last choice came from a complete solve.
+    /// Whether the last choice came from a complete solve (a choice another thread is making is
+    /// waited for).
     #[getter]
-    fn last_solved(&self) -> bool {
-        *lock(&self.last_solved)
+    fn last_solved(&self, py: Python<'_>) -> bool {
+        py.detach(|| lock(&self.inner).last_solved())
     }
 
     /// A legal move of ``game``, a game in progress, as ``(row, col)``; ``game`` is not changed.
@@ -258,19 +225,11 @@ impl PyAgent {
         let shared = self.solver.as_ref().map(|s| s.bind(py).get());
         let chosen = py.detach(|| {
             let mut agent = lock(&self.inner);
-            let result = match shared {
+            match shared {
+                // The agent's lock first, then the solver's: every agent takes them in this order.
                 Some(shared) => agent.choose_with(&game, &mut lock(&shared.inner)),
-                None => {
-                    let mut own = lock(&self.own);
-                    let solver = match own.as_mut() {
-                        Some(solver) => solver,
-                        None => own.insert(Solver::new(Solver::DEFAULT_TABLE_BITS)?),
-                    };
-                    agent.choose_with(&game, solver)
-                }
-            };
-            *lock(&self.last_solved) = agent.last_solved();
-            result
+                None => agent.choose(&game),
+            }
         });
         chosen.map_err(|err| solve_error(py, err))
     }
