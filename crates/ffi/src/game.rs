@@ -8,6 +8,7 @@ use tictactoe_core::{AnyGame, Error, Game, Mode, Player, Rules};
 use crate::boundary::{self, change, guard, read};
 use crate::error::TicTacToeError;
 use crate::handle::{TicTacToe, into_raw};
+use crate::players::{budget, store};
 
 /// One move of a batch for `tictactoe_play`.
 #[repr(C)]
@@ -417,15 +418,7 @@ pub unsafe extern "C" fn tictactoe_solve(
     // SAFETY: the caller passes NULL or writable ints.
     let (value, plies) = unsafe { (value.as_mut(), plies.as_mut()) };
     read(handle, |g| -> Result<_, Error> {
-        let solution = g.solve((max_nodes != 0).then_some(max_nodes))?;
-        if let Some(value) = value {
-            *value = c_int::from(solution.value);
-        }
-        if let Some(plies) = plies {
-            // At most the cells of a board that keeps them, below 2^32: a c_int holds the ones a
-            // search can finish on.
-            *plies = c_int::try_from(solution.plies).unwrap_or(c_int::MAX);
-        }
+        store(g.solve(budget(max_nodes))?, value, plies);
         Ok(0)
     })
 }
@@ -460,7 +453,7 @@ pub unsafe extern "C" fn tictactoe_best_moves(
     // SAFETY: the caller passes NULL or a live game.
     let handle = unsafe { game.as_ref() };
     read(handle, |g| -> Result<_, Error> {
-        let moves = g.best_moves((max_nodes != 0).then_some(max_nodes))?;
+        let moves = g.best_moves(budget(max_nodes))?;
         if len > 0 {
             // SAFETY: `rows` and `cols` are not NULL (checked above), hold `len` writable values
             // each, and do not overlap (checked above).

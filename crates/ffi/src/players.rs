@@ -6,15 +6,31 @@ use core::ffi::c_int;
 use core::mem::size_of;
 use core::ptr;
 
-use tictactoe_core::{Agent, Error, Solver};
+use tictactoe_core::{Agent, Error, Solution, Solver};
 
 use crate::boundary::{change, guard, overlapping, read, release, span, usable};
 use crate::error::TicTacToeError;
 use crate::handle::{TicTacToe, TicTacToeAgent, TicTacToeSolver, into_raw};
 
 /// A budget as C passes it: 0 for none.
-fn budget(max_nodes: u64) -> Option<u64> {
+pub(crate) fn budget(max_nodes: u64) -> Option<u64> {
     (max_nodes != 0).then_some(max_nodes)
+}
+
+/// Plies as C gets them: at most the cells of a board that keeps them, below 2^32, so a `c_int`
+/// holds every count a search can finish on (saturated beyond).
+fn plies_int(plies: u32) -> c_int {
+    c_int::try_from(plies).unwrap_or(c_int::MAX)
+}
+
+/// Stores a solution into the caller's ints, each optional.
+pub(crate) fn store(solution: Solution, value: Option<&mut c_int>, plies: Option<&mut c_int>) {
+    if let Some(value) = value {
+        *value = c_int::from(solution.value);
+    }
+    if let Some(plies) = plies {
+        *plies = plies_int(solution.plies);
+    }
 }
 
 /// A solver whose transposition table (`2^table_bits` entries, 24 bytes each; 20 is a good default)
@@ -84,13 +100,7 @@ pub unsafe extern "C" fn tictactoe_solver_solve(
     };
     change(handle, |s| -> Result<c_int, TicTacToeError> {
         let game = usable(game)?;
-        let solution = s.solve(game, budget(max_nodes))?;
-        if let Some(value) = value {
-            *value = c_int::from(solution.value);
-        }
-        if let Some(plies) = plies {
-            *plies = c_int::try_from(solution.plies).unwrap_or(c_int::MAX);
-        }
+        store(s.solve(game, budget(max_nodes))?, value, plies);
         Ok(0)
     })
 }
@@ -151,7 +161,7 @@ pub unsafe extern "C" fn tictactoe_move_values(
             for (i, &((r, c), s)) in found.iter().take(capacity).enumerate() {
                 (rows[i], cols[i]) = (r as i64, c as i64);
                 values[i] = c_int::from(s.value);
-                plies[i] = c_int::try_from(s.plies).unwrap_or(c_int::MAX);
+                plies[i] = plies_int(s.plies);
             }
         }
         Ok(found.len() as i64)
