@@ -33,7 +33,8 @@ PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check c-churn install-check readme-check \
-        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri
+        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri \
+        wasm wasm-package node-test npm-pack-check web web-test
 
 help:
 	@echo "The verbs:"
@@ -261,6 +262,54 @@ wheels: venv
 	  $(MATURIN_ZIG) --compatibility musllinux_1_2 --target x86_64-unknown-linux-musl --out target/dist,the musllinux wheel)
 	$(VENV)/bin/maturin sdist --out target/dist
 	ls target/dist
+
+# The WebAssembly face: the npm package in $(NPM_PKG), built with the wasm-bindgen CLI of the
+# crate's exact version (on the PATH, or installed into target/tools from crates.io on first use;
+# not --locked: the CLI's own lock file names a crate version this registry no longer serves).
+# A machine that cannot add the Rust target skips the package and what uses it, loudly.
+WASM_TARGET := wasm32-unknown-unknown
+NPM_PKG := target/npm/tictactoe-engine
+WASM_OUT := target/$(WASM_TARGET)/wasm/tictactoe_engine.wasm
+WASM_BINDGEN_VERSION = $(call once,WASM_BINDGEN_VERSION,sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' crates/wasm/Cargo.toml)
+WASM_BINDGEN = $(call once,WASM_BINDGEN,if [ "$$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; \
+  then echo wasm-bindgen; else echo $(CURDIR)/target/tools/bin/wasm-bindgen; fi)
+wasm:
+	@rm -rf $(NPM_PKG)
+	@$(call with_target,$(WASM_TARGET),$(MAKE) --no-print-directory wasm-package,the WebAssembly package and its tests)
+
+wasm-package:
+	@if [ ! -x "$(WASM_BINDGEN)" ] && ! command -v "$(WASM_BINDGEN)" >/dev/null; then \
+	  echo "Installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) into target/tools (a few minutes, once)"; \
+	  $(CARGO) install -q --root target/tools wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); fi
+	$(CARGO) build --locked -p tictactoe-wasm --target $(WASM_TARGET) --profile wasm
+	mkdir -p $(NPM_PKG)
+	$(WASM_BINDGEN) --target web --out-dir $(NPM_PKG) --out-name tictactoe_engine $(WASM_OUT)
+	cp crates/wasm/npm/node.js crates/wasm/npm/node.d.ts crates/wasm/npm/README.md $(NPM_PKG)/
+	sed 's/@VERSION@/$(VERSION)/' crates/wasm/npm/package.json > $(NPM_PKG)/package.json
+	@echo "wasm: $(NPM_PKG): tictactoe_engine_bg.wasm is $$(wc -c < $(NPM_PKG)/tictactoe_engine_bg.wasm) bytes," \
+	  "$$(gzip -9 -c $(NPM_PKG)/tictactoe_engine_bg.wasm | wc -c) gzipped"
+
+# Runs $(1) when the npm package was built, else says loudly that step $(2) is skipped.
+define with_package
+if [ -f $(NPM_PKG)/package.json ]; then $(1); else \
+  echo "################################################################"; \
+  echo "SKIPPED: $(2) (no WebAssembly package: see make wasm above)"; \
+  echo "################################################################"; fi
+endef
+
+# The Node tests (node --test), with Python at hand for the byte encodings; then the packed tarball
+# installed into an empty folder plays the classic game.
+node-test: wasm develop
+	@$(call with_package,TICTACTOE_PYTHON=$(CURDIR)/$(PY) node --test crates/wasm/tests/ && \
+	  $(MAKE) --no-print-directory npm-pack-check,the Node tests)
+
+npm-pack-check:
+	rm -rf target/npm/check && mkdir -p target/npm/check
+	cd $(NPM_PKG) && npm pack -q --pack-destination ../check > /dev/null
+	cd target/npm/check && echo '{"private": true}' > package.json && \
+	  npm install -q --no-audit --no-fund ./tictactoe-engine-$(VERSION).tgz > /dev/null && \
+	  cp $(CURDIR)/examples/js/classic.mjs . && node classic.mjs | tail -n 2 | head -n 1 | grep -qx '|X|X|X|'
+	@echo "npm-pack-check: tictactoe-engine-$(VERSION).tgz installs into an empty folder and plays the classic game"
 
 bench-tools: venv
 	$(PY) -m pip install -q -r bench/requirements.txt

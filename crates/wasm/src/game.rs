@@ -1,0 +1,266 @@
+//! `TicTacToe`: one game of any rules of the family, checked (the engine's `AnyGame`).
+
+use js_sys::{Array, Object, Reflect, Uint8Array};
+use tictactoe_core::{AnyGame, Error, Game, Mode, Player, Rules, Solution};
+use wasm_bindgen::prelude::*;
+
+use crate::args::{budget, flag, int, optional_int};
+use crate::errors::{Call, refusal, type_error};
+
+/// A game of k in a row on a `rows` x `cols` board, with or without gravity; the classic
+/// `n` x `n` game is `new TicTacToe(n)`. Every refused call throws and changes nothing.
+#[wasm_bindgen]
+pub struct TicTacToe {
+    game: AnyGame,
+}
+
+impl TicTacToe {
+    /// The engine's game, for the solver and the agent.
+    pub(crate) fn game(&self) -> &AnyGame {
+        &self.game
+    }
+}
+
+#[wasm_bindgen]
+impl TicTacToe {
+    /// The classic game on an `n` x `n` board: `n` in a row wins.
+    #[wasm_bindgen(constructor)]
+    pub fn new(n: JsValue) -> Result<TicTacToe, JsValue> {
+        let game = Game::with_mode_i64(int(&n, "n")?, Mode::Checked)
+            .map_err(|err| refusal(err, Call::Other))?;
+        Ok(TicTacToe {
+            game: AnyGame::from(game),
+        })
+    }
+
+    /// `k` in a row on a `rows` x `cols` board; with `gravity` a mark falls to the lowest empty
+    /// cell of its column.
+    #[wasm_bindgen(js_name = withRules)]
+    pub fn with_rules(
+        rows: JsValue,
+        cols: JsValue,
+        k: JsValue,
+        gravity: JsValue,
+    ) -> Result<TicTacToe, JsValue> {
+        let (rows, cols, k) = (int(&rows, "rows")?, int(&cols, "cols")?, int(&k, "k")?);
+        let gravity = flag(&gravity, "gravity")?;
+        Self::of(Rules::new_i64(rows, cols, k, gravity))
+    }
+
+    /// Connect Four: 6 rows, 7 columns, 4 in a row, gravity.
+    #[wasm_bindgen(js_name = connectFour)]
+    pub fn connect_four() -> Result<TicTacToe, JsValue> {
+        Self::of(Ok(Rules::connect_four()))
+    }
+
+    /// Free-style gomoku: five in a row on an `n` x `n` board (15 when not given).
+    pub fn gomoku(n: JsValue) -> Result<TicTacToe, JsValue> {
+        let n = optional_int(&n, "n")?.unwrap_or(15);
+        Self::of(Rules::new_i64(n, n, 5, false))
+    }
+
+    /// A game from `toBytes` output (the bytes Python's `to_bytes` gives).
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: JsValue) -> Result<TicTacToe, JsValue> {
+        let Some(bytes) = bytes.dyn_ref::<Uint8Array>() else {
+            return Err(type_error("fromBytes takes a Uint8Array"));
+        };
+        let game = AnyGame::decode(&bytes.to_vec()).map_err(|err| refusal(err, Call::Other))?;
+        Ok(TicTacToe { game })
+    }
+
+    /// Plays `player` (1 for X, 2 for O) at `(row, col)`: the winner after the move, else 0.
+    #[wasm_bindgen(js_name = "move")]
+    pub fn play(&mut self, row: JsValue, col: JsValue, player: JsValue) -> Result<u8, JsValue> {
+        let (row, col, player) = (
+            int(&row, "row")?,
+            int(&col, "col")?,
+            int(&player, "player")?,
+        );
+        self.game
+            .play_i64(row, col, player)
+            .map_err(|err| refusal(err, Call::Move))
+    }
+
+    /// With gravity, plays `player` at the landing cell of column `col`; answers as `move`.
+    pub fn drop(&mut self, col: JsValue, player: JsValue) -> Result<u8, JsValue> {
+        let (col, player) = (int(&col, "col")?, int(&player, "player")?);
+        self.game
+            .drop_i64(col, player)
+            .map_err(|err| refusal(err, Call::Move))
+    }
+
+    /// Takes back the last move: `[row, col, player]`.
+    pub fn undo(&mut self) -> Result<Array, JsValue> {
+        let (row, col, player) = self.game.undo().map_err(|err| refusal(err, Call::Other))?;
+        Ok(Array::of3(
+            &(row as f64).into(),
+            &(col as f64).into(),
+            &player.number().into(),
+        ))
+    }
+
+    /// Back to the empty board of the same rules.
+    pub fn reset(&mut self) {
+        self.game.reset();
+    }
+
+    /// Who holds `(row, col)`: 0 (nobody), 1 or 2.
+    pub fn cell(&self, row: JsValue, col: JsValue) -> Result<u8, JsValue> {
+        let (row, col) = (int(&row, "row")?, int(&col, "col")?);
+        self.game
+            .cell_i64(row, col)
+            .map(number)
+            .map_err(|err| refusal(err, Call::Other))
+    }
+
+    /// Whether `player` can still complete a line of `k`.
+    #[wasm_bindgen(js_name = canWin)]
+    pub fn can_win(&self, player: JsValue) -> Result<bool, JsValue> {
+        let player = Player::from_number(int(&player, "player")?)
+            .map_err(|err| refusal(Error::from(err), Call::Other))?;
+        Ok(self.game.can_win(player))
+    }
+
+    /// Perfect play from here: `{ value, plies }` for the player to move.
+    pub fn solve(
+        &self,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+    ) -> Result<Object, JsValue> {
+        let solution = self
+            .game
+            .solve(budget(&max_nodes)?)
+            .map_err(|err| refusal(err, Call::Move))?;
+        Ok(outcome(None, solution))
+    }
+
+    /// Every move that keeps the value of `solve`, `[[row, col], ...]` in row-major order.
+    #[wasm_bindgen(js_name = bestMoves)]
+    pub fn best_moves(
+        &self,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+    ) -> Result<Array, JsValue> {
+        let moves = self
+            .game
+            .best_moves(budget(&max_nodes)?)
+            .map_err(|err| refusal(err, Call::Move))?;
+        Ok(cells(&moves))
+    }
+
+    /// Every legal move with its exact outcome for the player who plays it,
+    /// `[{ row, col, value, plies }, ...]` in row-major order.
+    #[wasm_bindgen(js_name = moveValues)]
+    pub fn move_values(
+        &self,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+    ) -> Result<Array, JsValue> {
+        let values = self
+            .game
+            .move_values(budget(&max_nodes)?)
+            .map_err(|err| refusal(err, Call::Move))?;
+        Ok(values
+            .into_iter()
+            .map(|(cell, solution)| outcome(Some(cell), solution))
+            .collect())
+    }
+
+    /// The game as bytes, the same as Python's `to_bytes`.
+    #[wasm_bindgen(js_name = toBytes)]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.game.encode()
+    }
+
+    /// The board, one line per row, cells between bars (Python's `str`).
+    #[wasm_bindgen(js_name = toString)]
+    pub fn to_text(&self) -> String {
+        self.game.to_string()
+    }
+
+    /// The number of rows.
+    #[wasm_bindgen(getter)]
+    pub fn rows(&self) -> usize {
+        self.game.rules().rows()
+    }
+
+    /// The number of columns.
+    #[wasm_bindgen(getter)]
+    pub fn cols(&self) -> usize {
+        self.game.rules().cols()
+    }
+
+    /// How many in a row win.
+    #[wasm_bindgen(getter)]
+    pub fn k(&self) -> usize {
+        self.game.rules().k()
+    }
+
+    /// Whether marks fall to the lowest empty cell of their column.
+    #[wasm_bindgen(getter)]
+    pub fn gravity(&self) -> bool {
+        self.game.rules().gravity()
+    }
+
+    /// The winner, 1 or 2, or 0 while there is none.
+    #[wasm_bindgen(getter)]
+    pub fn winner(&self) -> u8 {
+        number(self.game.winner())
+    }
+
+    /// Whether the game is over (a win or a full board).
+    #[wasm_bindgen(getter, js_name = isOver)]
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// Whether the board is full with no winner.
+    #[wasm_bindgen(getter, js_name = isDraw)]
+    pub fn is_draw(&self) -> bool {
+        self.game.is_draw()
+    }
+
+    /// How many moves have been played.
+    #[wasm_bindgen(getter, js_name = moveCount)]
+    pub fn move_count(&self) -> f64 {
+        // Exact: a board holds far fewer than 2^53 cells.
+        self.game.move_count() as f64
+    }
+}
+
+impl TicTacToe {
+    /// A checked game of `rules`, or the refusal of the rules.
+    fn of(rules: Result<Rules, Error>) -> Result<TicTacToe, JsValue> {
+        rules
+            .and_then(|rules| AnyGame::new(rules, Mode::Checked))
+            .map(|game| TicTacToe { game })
+            .map_err(|err| refusal(err, Call::Other))
+    }
+}
+
+/// A holder as JavaScript sees it: 0 for nobody.
+fn number(player: Option<Player>) -> u8 {
+    player.map_or(0, Player::number)
+}
+
+/// `[[row, col], ...]`.
+pub(crate) fn cells(moves: &[(usize, usize)]) -> Array {
+    moves
+        .iter()
+        .map(|&(row, col)| Array::of2(&(row as f64).into(), &(col as f64).into()))
+        .collect()
+}
+
+/// `{ value, plies }`, with `row` and `col` first when a move is given.
+pub(crate) fn outcome(cell: Option<(usize, usize)>, solution: Solution) -> Object {
+    let object = Object::new();
+    let set = |key: &str, value: f64| {
+        // Setting a fresh plain object's own data property cannot fail.
+        let _ = Reflect::set(&object, &key.into(), &value.into());
+    };
+    if let Some((row, col)) = cell {
+        set("row", row as f64);
+        set("col", col as f64);
+    }
+    set("value", solution.value.into());
+    set("plies", solution.plies.into());
+    object
+}

@@ -1,0 +1,145 @@
+//! `Solver` (a transposition table kept between calls) and `Agent` (a player with a skill dial),
+//! as Python's.
+
+use js_sys::{Array, Math, Object, Reflect};
+use tictactoe_core::{Agent as Engine, Error, Solver as Table};
+use wasm_bindgen::prelude::*;
+
+use crate::args::{budget, optional_int, real, seed};
+use crate::errors::{Call, refusal};
+use crate::game::{TicTacToe, cells, outcome};
+
+/// A solver that keeps its table (`2 ** tableBits` entries) between calls and positions.
+#[wasm_bindgen]
+pub struct Solver {
+    table: Table,
+}
+
+#[wasm_bindgen]
+impl Solver {
+    /// A solver with a table of `2 ** tableBits` entries (20 when not given).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(js_name = tableBits)] table_bits: JsValue,
+    ) -> Result<Solver, JsValue> {
+        let bits =
+            optional_int(&table_bits, "tableBits")?.unwrap_or(Table::DEFAULT_TABLE_BITS.into());
+        let table = u32::try_from(bits)
+            .map_err(|_| Error::InvalidTableBits { bits: bits.into() })
+            .and_then(Table::new)
+            .map_err(|err| refusal(err, Call::Other))?;
+        Ok(Solver { table })
+    }
+
+    /// `game.solve(maxNodes)`, on this solver's table.
+    pub fn solve(
+        &mut self,
+        game: &TicTacToe,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+    ) -> Result<Object, JsValue> {
+        let solution = self
+            .table
+            .solve(game.game(), budget(&max_nodes)?)
+            .map_err(|err| refusal(err, Call::Move))?;
+        Ok(outcome(None, solution))
+    }
+
+    /// `game.bestMoves(maxNodes)`, on this solver's table.
+    #[wasm_bindgen(js_name = bestMoves)]
+    pub fn best_moves(
+        &mut self,
+        game: &TicTacToe,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+    ) -> Result<Array, JsValue> {
+        let moves = self
+            .table
+            .best_moves(game.game(), budget(&max_nodes)?)
+            .map_err(|err| refusal(err, Call::Move))?;
+        Ok(cells(&moves))
+    }
+
+    /// `game.moveValues(maxNodes)`, on this solver's table.
+    #[wasm_bindgen(js_name = moveValues)]
+    pub fn move_values(
+        &mut self,
+        game: &TicTacToe,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+    ) -> Result<Array, JsValue> {
+        let values = self
+            .table
+            .move_values(game.game(), budget(&max_nodes)?)
+            .map_err(|err| refusal(err, Call::Move))?;
+        Ok(values
+            .into_iter()
+            .map(|(cell, solution)| outcome(Some(cell), solution))
+            .collect())
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The table's size, as a power of two of entries.
+    #[wasm_bindgen(getter, js_name = tableBits)]
+    pub fn table_bits(&self) -> u32 {
+        self.table.table_bits()
+    }
+}
+
+/// A player: with probability `skill` one of the best moves, else any legal move, uniformly.
+#[wasm_bindgen]
+pub struct Agent {
+    agent: Engine,
+}
+
+#[wasm_bindgen]
+impl Agent {
+    /// An agent of `skill` in `[0, 1]` (1 when not given); `options.seed` (an integer or a
+    /// `BigInt`; fresh randomness when not given) fixes its choices, `options.maxNodes` bounds
+    /// its search a move.
+    #[wasm_bindgen(constructor)]
+    pub fn new(skill: JsValue, options: JsValue) -> Result<Agent, JsValue> {
+        let skill = real(&skill, "skill", 1.0)?;
+        let option = |name: &str| -> Result<JsValue, JsValue> {
+            if options.is_undefined() || options.is_null() {
+                return Ok(JsValue::UNDEFINED);
+            }
+            Reflect::get(&options, &name.into())
+        };
+        let max_nodes = budget(&option("maxNodes")?)?;
+        let seed = match option("seed")? {
+            value if value.is_undefined() || value.is_null() => fresh_seed(),
+            value => seed(&value)?,
+        };
+        let agent = Engine::new(skill, seed, max_nodes).map_err(|err| refusal(err, Call::Other))?;
+        Ok(Agent { agent })
+    }
+
+    /// A legal move of `game`, a game in progress: `[row, col]`. The game is not changed.
+    pub fn choose(&mut self, game: &TicTacToe) -> Result<Array, JsValue> {
+        let cell = self
+            .agent
+            .choose(game.game())
+            .map_err(|err| refusal(err, Call::Move))?;
+        Ok(cells(&[cell]).get(0).into())
+    }
+
+    /// Whether the last choice came from a complete solve.
+    #[wasm_bindgen(getter, js_name = lastSolved)]
+    pub fn last_solved(&self) -> bool {
+        self.agent.last_solved()
+    }
+
+    /// The chance of picking a best move.
+    #[wasm_bindgen(getter)]
+    pub fn skill(&self) -> f64 {
+        self.agent.skill()
+    }
+}
+
+/// 64 bits of `Math.random`, for an agent given no seed (its choices need not be secret).
+fn fresh_seed() -> u64 {
+    let half = || (Math::random() * 4_294_967_296.0) as u64;
+    half() << 32 | half()
+}
