@@ -129,7 +129,7 @@ lib:
 	  test -n "$$soname" && ln -sf libtictactoe.so $(RELEASE)/$$soname
 
 # Every code block of README.md, run as a newcomer would paste it (tools/readme_blocks.py).
-readme-check: lib develop
+readme-check: lib develop wasm
 	$(PY) tools/readme_blocks.py $(PY)
 
 header:

@@ -4,6 +4,9 @@
   depends on ``tictactoe-core``.
 - ```c: a whole program, compiled against the static library and run.
 - ```python: run in a fresh interpreter, from a scratch directory.
+- ```js: a module run by Node in a scratch directory whose ``node_modules`` holds the npm package
+  ``make wasm`` built; a block for the browser (``tictactoe-engine/web``) is named as skipped (the
+  browser test plays the page).
 - ```sh: the blocks that build ``game.c`` are run with each C program of the README saved as
   ``game.c``, in a scratch directory that sees the checkout's files, with ``HOME`` in a scratch
   directory too (the recipe installs there). The others are the set-up commands this run is part of
@@ -74,6 +77,17 @@ def python(code: str, scratch: Path, interpreter: str) -> subprocess.CompletedPr
     return run([interpreter, "-c", code], cwd=scratch)
 
 
+PACKAGE = ROOT / "target" / "npm" / "tictactoe-engine"
+
+
+def javascript(code: str, scratch: Path) -> subprocess.CompletedProcess[str]:
+    modules = scratch / "node_modules"
+    modules.mkdir()
+    (modules / "tictactoe-engine").symlink_to(PACKAGE)
+    (scratch / "program.mjs").write_text(code)
+    return run(["node", "program.mjs"], cwd=scratch)
+
+
 def shell(code: str, scratch: Path, program: str) -> subprocess.CompletedProcess[str]:
     work, home = scratch / "work", scratch / "home"
     work.mkdir()
@@ -104,6 +118,12 @@ def main() -> int:
         if lang == "sh" and "game.c" not in code:
             print(f"block {number} ({lang}) skipped: set-up commands ({first})")
             continue
+        if lang == "js" and "tictactoe-engine/web" in code:
+            print(f"block {number} ({lang}) skipped: for a browser ({first})")
+            continue
+        if lang == "js" and not (PACKAGE / "package.json").exists():
+            print(f"block {number} ({lang}) SKIPPED: no npm package (make wasm) ({first})")
+            continue
         results = []
         with tempfile.TemporaryDirectory() as tmp:
             scratch = Path(tmp)
@@ -111,6 +131,8 @@ def main() -> int:
                 results.append(rust(code, scratch))
             elif lang == "c":
                 results.append(c(code, scratch, libs))
+            elif lang == "js":
+                results.append(javascript(code, scratch))
             elif lang == "python":
                 results.append(python(code, scratch, interpreter))
             elif lang == "sh":

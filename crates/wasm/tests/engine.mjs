@@ -1,0 +1,2 @@
+// The package under test, as `make wasm` left it.
+export * from "../../../target/npm/tictactoe-engine/node.js";
