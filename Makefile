@@ -34,16 +34,18 @@ PYTHON ?= python3
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check c-churn install-check readme-check \
         venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri \
-        wasm wasm-package node-test npm-pack-check web web-test
+        wasm wasm-package node-test npm-pack-check web web-test browser-test
 
 help:
 	@echo "The verbs:"
-	@echo "  make demo            build everything, play the classic game through Rust, C and Python"
+	@echo "  make demo            build everything, play the classic game through Rust, C, Python and Node"
 	@echo "  make test            every check below that runs on stable (what CI runs)"
 	@echo "  make bench           benchmarks, written to bench/RESULTS.md and bench/results.svg"
 	@echo "  make header          regenerate include/tictactoe.h from crates/ffi"
 	@echo "  make install         install the C library, header and pkg-config file (PREFIX=$(PREFIX))"
 	@echo "  make wheels          the release set: manylinux2014 x86_64 and aarch64, musllinux x86_64, sdist"
+	@echo "  make wasm            the npm package tictactoe-engine, in $(NPM_PKG)"
+	@echo "  make web             build the page and serve it on localhost (PORT=$(PORT))"
 	@echo "  make clean           remove target/ and .venv"
 	@echo "Parts of make test:"
 	@echo "  make rust-checks     cargo fmt, clippy -D warnings, rustdoc -D warnings"
@@ -60,6 +62,8 @@ help:
 	@echo "  make py-test         pytest and the allocation-failure check"
 	@echo "  make readme-check    every code block of README.md, run as pasted"
 	@echo "  make wheel-check     the manylinux2014 wheel installs into a fresh venv and plays"
+	@echo "  make node-test       the npm package (make wasm) under node --test; npm pack installs and plays"
+	@echo "  make web-test        the page in headless Chromium: whole games against the engine"
 	@echo "Parts of make bench:"
 	@echo "  make bench-tools     the benchmark's Python contenders, into .venv"
 	@echo "  make bench-floor     the Python per-call floor: a hand-written C-API extension and a PyO3 probe"
@@ -71,8 +75,8 @@ help:
 # a last line showing that the three faces ended in the same position.
 demo:
 	@mkdir -p $(BUILD)
-	@echo "Building the core, the C library and the Python extension (log: $(BUILD)/demo-build.log)..."
-	@{ $(MAKE) --no-print-directory lib develop && \
+	@echo "Building the core, the C library, the Python extension and the npm package (log: $(BUILD)/demo-build.log)..."
+	@{ $(MAKE) --no-print-directory lib develop wasm && \
 	   $(CARGO) build -q --release --locked -p tictactoe-core --example classic --example family && \
 	   $(CC) $(CFLAGS_STRICT) -O2 examples/c/classic.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/classic && \
 	   $(CC) $(CFLAGS_STRICT) -O2 examples/c/family.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/family; \
@@ -84,9 +88,14 @@ demo:
 	@echo
 	@$(PY) examples/python/classic.py | tee $(BUILD)/demo-python.txt
 	@echo
-	@finals=$$(tail -qn 1 $(BUILD)/demo-rust.txt $(BUILD)/demo-c.txt $(BUILD)/demo-python.txt | sort -u); \
+	@rm -f $(BUILD)/demo-js.txt; if [ -f $(NPM_PKG)/package.json ]; then \
+	  mkdir -p target/npm/demo/node_modules && ln -sfn $(CURDIR)/$(NPM_PKG) target/npm/demo/node_modules/tictactoe-engine && \
+	  cp examples/js/classic.mjs target/npm/demo/ && node target/npm/demo/classic.mjs | tee $(BUILD)/demo-js.txt && echo; \
+	else echo "SKIPPED: the classic game through Node (no WebAssembly package)"; fi
+	@finals=$$(tail -qn 1 $(BUILD)/demo-rust.txt $(BUILD)/demo-c.txt $(BUILD)/demo-python.txt \
+	  $$(ls $(BUILD)/demo-js.txt 2>/dev/null) | sort -u); \
 	if [ "$$(printf '%s\n' "$$finals" | wc -l)" = 1 ]; then \
-	  echo "Rust, C and Python agree: $${finals#final: }"; \
+	  echo "Rust, C, Python$$([ -f $(BUILD)/demo-js.txt ] && echo ' and JavaScript') agree: $${finals#final: }"; \
 	else echo "The faces disagree:"; printf '%s\n' "$$finals"; exit 1; fi
 	@family=$$( { target/release/examples/family; $(BUILD)/family; $(PY) examples/python/family.py; } \
 	  | grep '^final: ' | sort -u); \
@@ -94,7 +103,7 @@ demo:
 	  echo "The family, in all three: $${family#final: }"; \
 	else echo "The faces disagree on the family:"; printf '%s\n' "$$family"; exit 1; fi
 
-test: rust-checks rust-test embedded c-test py-checks py-test readme-check wheel-check
+test: rust-checks rust-test embedded c-test py-checks py-test readme-check wheel-check node-test web-test
 	@echo "make test: all checks passed"
 
 rust-checks:
@@ -310,6 +319,29 @@ npm-pack-check:
 	  npm install -q --no-audit --no-fund ./tictactoe-engine-$(VERSION).tgz > /dev/null && \
 	  cp $(CURDIR)/examples/js/classic.mjs . && node classic.mjs | tail -n 2 | head -n 1 | grep -qx '|X|X|X|'
 	@echo "npm-pack-check: tictactoe-engine-$(VERSION).tgz installs into an empty folder and plays the classic game"
+
+# The page (web/) with the package at /pkg/, served on localhost: PORT, or any free port if busy.
+PORT ?= 8000
+web: wasm
+	@$(call with_package,node web/serve.mjs $(PORT),make web)
+
+# The page in headless Chromium (Debian's, installed here when missing) driven by playwright-core
+# (pinned in web/test/package-lock.json): a machine that cannot install Chromium skips it loudly.
+CHROMIUM ?= /usr/bin/chromium
+web-test: wasm
+	@$(call with_package,$(MAKE) --no-print-directory browser-test,the browser test)
+
+browser-test:
+	@mkdir -p target/web
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "Installing Debian's chromium (log: target/web/apt.log)"; \
+	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } > target/web/apt.log 2>&1 || true; fi
+	@if [ -x $(CHROMIUM) ]; then \
+	  (cd web/test && npm ci -q --no-audit --no-fund > /dev/null) && node web/test/browser.mjs $(CHROMIUM); \
+	else \
+	  echo "################################################################"; \
+	  echo "SKIPPED: the browser test (Chromium could not be installed: target/web/apt.log)"; \
+	  echo "################################################################"; fi
 
 bench-tools: venv
 	$(PY) -m pip install -q -r bench/requirements.txt
