@@ -293,7 +293,8 @@ wasm-package:
 	$(CARGO) build --locked -p tictactoe-wasm --target $(WASM_TARGET) --profile wasm
 	mkdir -p $(NPM_PKG)
 	$(WASM_BINDGEN) --target web --out-dir $(NPM_PKG) --out-name tictactoe_engine $(WASM_OUT)
-	cp crates/wasm/npm/node.js crates/wasm/npm/node.d.ts crates/wasm/npm/README.md $(NPM_PKG)/
+	cp crates/wasm/npm/node.js crates/wasm/npm/node.d.ts crates/wasm/npm/engine.js crates/wasm/npm/engine.d.ts \
+	  crates/wasm/npm/README.md $(NPM_PKG)/
 	sed 's/@VERSION@/$(VERSION)/' crates/wasm/npm/package.json > $(NPM_PKG)/package.json
 	@echo "wasm: $(NPM_PKG): tictactoe_engine_bg.wasm is $$(wc -c < $(NPM_PKG)/tictactoe_engine_bg.wasm) bytes," \
 	  "$$(gzip -9 -c $(NPM_PKG)/tictactoe_engine_bg.wasm | wc -c) gzipped"
@@ -348,14 +349,14 @@ bench-tools: venv
 
 # Generates the games once, replays them through Rust, C and Python, and writes bench/RESULTS.md and
 # bench/results.svg. Takes a few minutes.
-bench: lib develop bench-tools bench-floor
+bench: lib develop bench-tools bench-floor wasm
 	$(CARGO) build --release --locked -p tictactoe-bench
 	@mkdir -p $(BUILD)
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Iinclude bench/c/bench_ffi.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/bench_ffi
 	target/release/tictactoe-bench generate bench/data
 	{ target/release/tictactoe-bench run bench/data; $(BUILD)/bench_ffi bench/data; $(JAVA_ROWS); \
 	  $(PY) bench/python/bench.py bench/data; $(PY) bench/python/vec_bench.py; \
-	  $(PY) bench/python/family_bench.py; \
+	  $(PY) bench/python/family_bench.py; $(PY) bench/python/js_bench.py; \
 	  PYTHONPATH=$(BENCH_PY) $(PY) bench/python/calls.py bench/data; } > target/bench.jsonl
 	$(PY) bench/instructions.py target/release/tictactoe-bench bench/data target/bench.jsonl >> target/bench.jsonl
 	$(PY) bench/report.py target/bench.jsonl bench

@@ -1,6 +1,6 @@
 // The page: the board as buttons, the person's moves checked and played by the engine, the
 // engine's answers from the worker. Every rule (turns, gravity, wins, draws) is the engine's.
-import init, { TicTacToe } from "./pkg/tictactoe_engine.js";
+import init, { TicTacToe } from "./pkg/engine.js";
 import { GAMES } from "./games.js";
 
 const HUMAN = 1;

@@ -1,7 +1,7 @@
 // The engine's side of the page: a Web Worker, so that a long search never freezes the page. Each
 // request carries the game as bytes and the settings; the agent (and its table) is kept while the
 // settings stay the same.
-import init, { Agent, TicTacToe } from "./pkg/tictactoe_engine.js";
+import init, { Agent, TicTacToe } from "./pkg/engine.js";
 
 const ready = init();
 let agent = null;

@@ -11,6 +11,12 @@ use crate::errors::{range_error, type_error};
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
+/// `number` as an integer when it is one JavaScript holds exactly, else `None`.
+pub(crate) fn exact(number: f64) -> Option<i64> {
+    // Exact: an integer of at most 53 bits.
+    (number.fract() == 0.0 && number.abs() <= MAX_SAFE).then_some(number as i64)
+}
+
 /// `value` as an integer, named `name` in the messages.
 pub(crate) fn int(value: &JsValue, name: &str) -> Result<i64, JsValue> {
     let Some(number) = value.as_f64() else {
@@ -25,14 +31,12 @@ pub(crate) fn int(value: &JsValue, name: &str) -> Result<i64, JsValue> {
             shown(value)
         )));
     }
-    if number.abs() > MAX_SAFE {
-        return Err(range_error(&format!(
+    exact(number).ok_or_else(|| {
+        range_error(&format!(
             "{name} {} is beyond what a number holds exactly (2^53 - 1)",
             shown(value)
-        )));
-    }
-    // Exact: an integer of at most 53 bits.
-    Ok(number as i64)
+        ))
+    })
 }
 
 /// An optional integer: `undefined` and `null` are `None`.

@@ -19,6 +19,11 @@ impl TicTacToe {
     pub(crate) fn game(&self) -> &AnyGame {
         &self.game
     }
+
+    /// The engine's game, for the numbers-only calls.
+    pub(crate) fn game_mut(&mut self) -> &mut AnyGame {
+        &mut self.game
+    }
 }
 
 #[wasm_bindgen]

@@ -7,6 +7,7 @@
 
 mod args;
 mod errors;
+mod fast;
 mod game;
 mod players;
 

@@ -178,6 +178,23 @@ test("every other refusal, each changing nothing", () => {
   c4.free();
 });
 
+test("the numbers-only routes are the package's own: not on the prototype, not on a game", () => {
+  const game = new TicTacToe(3);
+  for (const name of ["_moveNumbers", "_dropNumbers", "_cellNumbers", "_canWinNumbers"]) {
+    assert.equal(TicTacToe.prototype[name], undefined, name);
+    assert.equal(game[name], undefined, name);
+  }
+  // The same call answers the same through either route: numbers, and a Number object (the full
+  // route, which refuses it as not a number).
+  assert.equal(game.move(0, 0, 1), 0);
+  refused(() => game.move(new Number(1), 1, 2), "TypeError");
+  assert.equal(game.cell(0, 0), 1);
+  refused(() => game.cell(0, "0"), "TypeError");
+  assert.equal(game.canWin(2), true);
+  refused(() => game.canWin(new Number(2)), "TypeError");
+  game.free();
+});
+
 test("free twice and use after free are refused cleanly", () => {
   const game = new TicTacToe(3);
   game.move(0, 0, 1);
@@ -185,6 +202,9 @@ test("free twice and use after free are refused cleanly", () => {
   assert.throws(() => game.free(), Error);
   assert.throws(() => game.move(1, 1, 2), Error);
   assert.throws(() => game.winner, Error);
+  assert.throws(() => game.cell(0, 0), Error);
+  assert.throws(() => game.canWin(1), Error);
+  assert.throws(() => game.drop(0, 2), Error);
   assert.throws(() => game.toBytes(), Error);
   // Other games are untouched by it.
   const other = new TicTacToe(3);
