@@ -154,8 +154,14 @@ test("every other refusal, each changing nothing", () => {
     [() => TicTacToe.fromBytes(new Uint8Array([1, 2, 3])), "RangeError"],
     [() => TicTacToe.fromBytes([84, 84, 84]), "TypeError"],
     [() => TicTacToe.fromBytes("TTT"), "TypeError"],
+    [() => TicTacToe.fromBytes(new Uint16Array([84, 84])), "TypeError"],
   ])
     refused(make, name);
+  // Bytes whose buffer was handed away: refused (by the copy out of them), never read.
+  const bytes = new TicTacToe(3).toBytes();
+  structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  assert.equal(bytes.length, 0);
+  refused(() => TicTacToe.fromBytes(bytes), "TypeError");
 
   const plain = new TicTacToe(3);
   refused(() => plain.undo(), "RangeError");
