@@ -45,10 +45,9 @@ impl TicTacToe {
     #[wasm_bindgen(js_name = "_cellNumbers", skip_typescript)]
     pub fn cell_numbers(&self, row: f64, col: f64) -> i32 {
         match (exact(row), exact(col)) {
-            (Some(row), Some(col)) => self
-                .game()
-                .cell_i64(row, col)
-                .map_or(REFUSED, |holder| i32::from(holder.map_or(0, Player::number))),
+            (Some(row), Some(col)) => self.game().cell_i64(row, col).map_or(REFUSED, |holder| {
+                i32::from(holder.map_or(0, Player::number))
+            }),
             _ => REFUSED,
         }
     }
