@@ -5,7 +5,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use tictactoe_core::{Error, Game, MAX_LEAN_N, Player};
+use tictactoe_core::{
+    AnyGame, AutoReset, Error, Game, Illegal, MAX_LEAN_N, Mode, Player, Rules, VecGames,
+};
 
 /// The system allocator, except that it refuses every allocation a thread makes while its
 /// `REFUSE` is set: per thread, so that tests running side by side (and the harness) are untouched.
@@ -13,6 +15,8 @@ struct Refusing;
 
 thread_local! {
     static REFUSE: Cell<bool> = const { Cell::new(false) };
+    /// While set, how many more allocations this thread is granted before every one is refused.
+    static GRANTED: Cell<Option<usize>> = const { Cell::new(None) };
     /// The largest block this thread asked for since it was last reset.
     static LARGEST: Cell<usize> = const { Cell::new(0) };
 }
@@ -22,7 +26,25 @@ fn note(size: usize) {
 }
 
 fn refusing() -> bool {
-    REFUSE.try_with(Cell::get).unwrap_or(false)
+    let spent = GRANTED
+        .try_with(|g| match g.get() {
+            Some(0) => true,
+            Some(left) => {
+                g.set(Some(left - 1));
+                false
+            }
+            None => false,
+        })
+        .unwrap_or(false);
+    spent || REFUSE.try_with(Cell::get).unwrap_or(false)
+}
+
+/// Runs `f` with this thread granted `count` more allocations, then none.
+fn with_allocations<T>(count: usize, f: impl FnOnce() -> T) -> T {
+    GRANTED.with(|g| g.set(Some(count)));
+    let result = f();
+    GRANTED.with(|g| g.set(None));
+    result
 }
 
 /// Runs `f` with this thread's allocations refused.
@@ -150,4 +172,43 @@ fn a_long_thin_board_takes_memory_in_proportion_to_its_cells() {
             "{rows} x {cols}: a block of {largest} bytes"
         );
     }
+}
+
+#[test]
+fn a_batch_whose_memory_runs_out_midway_is_an_error_not_an_abort() {
+    // Gomoku boards keep their lines on the heap, a few blocks each: memory that runs out after the
+    // first games were built must be an error (it aborted when the boards were cloned).
+    let rules = Rules::gomoku(15).expect("rules");
+    for granted in [0, 1, 5, 50, 500] {
+        let made = with_allocations(granted, || {
+            VecGames::with_rules(1000, rules, AutoReset::NextStep, Illegal::Raise, 1, 1)
+        });
+        assert_eq!(
+            made.err(),
+            Some(Error::GamesOutOfMemory {
+                num_envs: 1000,
+                rows: 15,
+                cols: 15
+            }),
+            "{granted} allocations granted"
+        );
+    }
+    // Copying a game out of the batch, or one in, is refused the same way and changes nothing.
+    let mut games =
+        VecGames::with_rules(4, rules, AutoReset::NextStep, Illegal::Raise, 1, 1).expect("a batch");
+    let mut game = AnyGame::new(rules, Mode::Checked).expect("a game");
+    game.play(7, 7, Player::X).expect("a move");
+    let refused = without_memory(|| games.game(2));
+    assert!(
+        matches!(refused, Err(Error::OutOfMemory { .. })),
+        "{refused:?}"
+    );
+    let refused = without_memory(|| games.set_game(2, &game));
+    assert!(
+        matches!(refused, Err(Error::OutOfMemory { .. })),
+        "{refused:?}"
+    );
+    assert_eq!(games.game(2).expect("a copy").move_count(), 0);
+    games.set_game(2, &game).expect("memory is back");
+    assert_eq!(games.game(2).expect("a copy").move_count(), 1);
 }

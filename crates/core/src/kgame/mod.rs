@@ -93,6 +93,16 @@ impl<M: Marks> KGame<M> {
         })
     }
 
+    /// A copy made fallibly (a board built anew, the moves replayed): [`Error::OutOfMemory`]
+    /// where `clone` would abort.
+    pub(crate) fn try_copy(&self) -> Result<KGame<M>, Error> {
+        let mut copy = KGame::on_board(self.rules)?;
+        for (row, col, player) in self.moves() {
+            copy.place(row, col, player)?;
+        }
+        Ok(copy)
+    }
+
     /// The rules this game plays by.
     #[must_use]
     pub fn rules(&self) -> Rules {

@@ -40,13 +40,16 @@ impl<M: IntoAny> FamilyBlock<M> {
         seed: u64,
         oom: Error,
     ) -> Result<FamilyBlock<M>, Error> {
-        let empty = KGame::<M>::on_board(rules)?;
         let mut games = Vec::new();
         games.try_reserve_exact(num_envs).map_err(|_| oom)?;
         let mut envs = Vec::new();
         envs.try_reserve_exact(num_envs).map_err(|_| oom)?;
         for _ in 0..num_envs {
-            games.push(empty.clone());
+            // Each board built fallibly: memory that runs out midway is an error, not an abort.
+            games.push(KGame::<M>::on_board(rules).map_err(|err| match err {
+                Error::OutOfMemory { .. } => oom,
+                other => other,
+            })?);
             envs.push(Env::START);
         }
         Ok(FamilyBlock {
@@ -253,7 +256,7 @@ impl<M: IntoAny> FamilyBlock<M> {
             let winner = bits_player(env.winner).unwrap_or(Player::X);
             return Err(Error::Forfeited { winner });
         }
-        Ok(M::into_any(self.games[i].clone()))
+        Ok(M::into_any(self.games[i].try_copy()?))
     }
 
     /// Puts `game` in place of game `i`: the same rules, X first (else [`Error::Incompatible`]).
@@ -268,7 +271,7 @@ impl<M: IntoAny> FamilyBlock<M> {
                 reason: "O moved first, and X moves first here",
             });
         }
-        self.games[i] = lines.clone();
+        self.games[i] = lines.try_copy()?;
         self.envs[i] = Env {
             to_move: lines.last_player().map_or(Player::X, Player::other),
             ended: lines.is_over(),
