@@ -223,6 +223,36 @@ pub enum DecodeError {
     Inconsistent(&'static str),
 }
 
+impl Error {
+    /// Whether this is a move the rules refuse, the error every face shows as an illegal move when
+    /// a move, a drop or a batch of moves asked it: a bad player, a cell, column or action off the
+    /// board, the same player twice, a taken cell, a full column, not the landing cell, a drop
+    /// without gravity, or any move after the game is over.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Player};
+    ///
+    /// assert!(Error::WrongTurn { player: Player::O }.is_illegal_move());
+    /// assert!(!Error::NothingToUndo.is_illegal_move());
+    /// ```
+    #[must_use]
+    pub const fn is_illegal_move(&self) -> bool {
+        matches!(
+            self,
+            Error::InvalidPlayer { .. }
+                | Error::OutOfRange { .. }
+                | Error::ActionOutOfRange { .. }
+                | Error::GameOver { .. }
+                | Error::WrongTurn { .. }
+                | Error::Occupied { .. }
+                | Error::ColumnOutOfRange { .. }
+                | Error::NotLanding { .. }
+                | Error::ColumnFull { .. }
+                | Error::NoGravity
+        )
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -42,19 +42,7 @@ pub(crate) fn to_py(py: Python<'_>, err: Error, message: String, call: Call) -> 
             _,
         ) => PyMemoryError::new_err(message),
         (Error::SearchLimit { .. }, _) => SearchLimitError::new_err(message),
-        (
-            Error::InvalidPlayer { .. }
-            | Error::OutOfRange { .. }
-            | Error::ActionOutOfRange { .. }
-            | Error::GameOver { .. }
-            | Error::WrongTurn { .. }
-            | Error::Occupied { .. }
-            | Error::ColumnOutOfRange { .. }
-            | Error::NotLanding { .. }
-            | Error::ColumnFull { .. }
-            | Error::NoGravity,
-            Call::Move { index },
-        ) => {
+        (err, Call::Move { index }) if err.is_illegal_move() => {
             let exc = IllegalMoveError::new_err(message);
             // Setting an attribute on a fresh exception instance cannot fail in practice; if it did,
             // the exception would still be raised, only without `index`.
