@@ -95,6 +95,7 @@ impl<M: Marks> KGame<M> {
 
     /// A copy made fallibly (a board built anew, the moves replayed): [`Error::OutOfMemory`]
     /// where `clone` would abort.
+    #[cfg(feature = "vec")]
     pub(crate) fn try_copy(&self) -> Result<KGame<M>, Error> {
         let mut copy = KGame::on_board(self.rules)?;
         for (row, col, player) in self.moves() {
