@@ -357,7 +357,7 @@ bench: lib develop bench-tools bench-floor wasm
 	target/release/tictactoe-bench generate bench/data
 	{ target/release/tictactoe-bench run bench/data; $(BUILD)/bench_ffi bench/data; $(JAVA_ROWS); \
 	  $(PY) bench/python/bench.py bench/data; $(PY) bench/python/vec_bench.py; \
-	  $(PY) bench/python/family_bench.py; $(PY) bench/python/js_bench.py; \
+	  $(PY) bench/python/family_bench.py; $(PY) bench/python/js_bench.py; $(PY) bench/python/solver_bench.py; \
 	  PYTHONPATH=$(BENCH_PY) $(PY) bench/python/calls.py bench/data; } > target/bench.jsonl
 	$(PY) bench/instructions.py target/release/tictactoe-bench bench/data target/bench.jsonl >> target/bench.jsonl
 	$(PY) bench/report.py target/bench.jsonl bench

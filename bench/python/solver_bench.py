@@ -1,0 +1,133 @@
+"""Perfect play beside BitBully (``pip install bitbully``: a C++ Connect Four solver, MTD(f), no
+opening book), on the same Connect Four positions, one process over the whole set: random games cut
+at a number of stones, the game still on. The engine's rows: a one-shot ``solve()`` per position (as
+a user calls it), and one ``Solver`` kept over the set; BitBully's: one ``BitBullyCore`` over the set
+``mtdf`` from a first guess of 0. Each run starts from empty tables, emptied outside the
+timing (BitBully's reset takes about 65 ms, which would be most of its time here). The checksum is the sum of
+the values' signs, so a row that disagrees on any value is refused by the report. Prints JSON lines
+like ``bench.py``; without BitBully its rows are left out with a note on stderr."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+from tictactoe import Solver, TicTacToe
+
+RUNS = 3
+# (label, fewest stones, most stones, positions)
+CUTS = [("near the end", 30, 38, 200), ("in the middle", 18, 29, 200), ("early", 12, 17, 20)]
+
+
+def columns(seed: int, low: int, high: int, count: int) -> list[list[int]]:
+    """Column sequences of random games, cut between ``low`` and ``high`` stones, still on."""
+    rng = random.Random(seed)
+    out: list[list[int]] = []
+    while len(out) < count:
+        stones, game, cols = rng.randint(low, high), TicTacToe.connect_four(), []
+        while len(cols) < stones and not game.is_over:
+            col = rng.choice([c for c in range(7) if game.cell(0, c) == 0])
+            game.drop(col, 1 + len(cols) % 2)
+            cols.append(col)
+        if not game.is_over:
+            out.append(cols)
+    return out
+
+
+def sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+# A contender: (name, empty its tables, solve the set and give the checksum).
+Contender = tuple[str, Callable[[], None], Callable[[], int]]
+
+
+def group(name: str, ops: int, contenders: list[Contender]) -> None:
+    """Times contenders interleaved, RUNS times each after a first run for the checksum; the
+    first is the reference. Tables are emptied before every run, outside the timing."""
+    times: list[list[float]] = [[] for _ in contenders]
+    sums = []
+    for _, empty, run in contenders:
+        empty()
+        sums.append(run())
+    for _ in range(RUNS):
+        for k, (label, empty, run) in enumerate(contenders):
+            empty()
+            start = time.perf_counter_ns()
+            if run() != sums[k]:
+                raise SystemExit(f"{label}: runs disagree")
+            times[k].append((time.perf_counter_ns() - start) / ops)
+    for k, (label, _, _) in enumerate(contenders):
+        t = times[k]
+        row = {
+            "kind": "time",
+            "group": name,
+            "name": label,
+            "reference": k == 0,
+            "ns": statistics.median(t),
+            "min": min(t),
+            "max": max(t),
+            "checksum": sums[k],
+        }
+        print(json.dumps(row), flush=True)
+
+
+def ours(games: list[TicTacToe], solver: Solver | None) -> Callable[[], int]:
+    def run() -> int:
+        total = 0
+        for game in games:
+            value, _ = game.solve() if solver is None else solver.solve(game)
+            total += value
+        return total
+
+    return run
+
+
+def bitbully(sets: list[list[int]]) -> Contender | None:
+    try:
+        from bitbully import bitbully_core as core
+    except ImportError:
+        print("SKIPPED: the BitBully rows (pip install bitbully)", file=sys.stderr)
+        return None
+    boards = []
+    for cols in sets:
+        board = core.BoardCore()
+        board.play(cols)
+        boards.append(board)
+    solver = core.BitBullyCore()
+
+    def run() -> int:
+        return sum(sign(solver.mtdf(board, 0)) for board in boards)
+
+    return ("BitBully: mtdf, one solver", solver.resetTranspositionTable, run)
+
+
+def main() -> None:
+    for label, low, high, count in CUTS:
+        sets = columns(low, low, high, count)
+        games = []
+        for cols in sets:
+            game = TicTacToe.connect_four()
+            for i, col in enumerate(cols):
+                game.drop(col, 1 + i % 2)
+            games.append(game)
+        kept = Solver(22)
+        contenders: list[Contender] = [
+            ("tictactoe: game.solve() (one-shot)", lambda: None, ours(games, None)),
+            ("tictactoe: one Solver(22)", kept.clear, ours(games, kept)),
+        ]
+        peer = bitbully(sets)
+        if peer is not None:
+            contenders.append(peer)
+        name = (
+            f"Connect Four solve, {count} positions {label} ({low}-{high} stones), ns per position"
+        )
+        group(name, count, contenders)
+
+
+if __name__ == "__main__":
+    main()
