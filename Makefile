@@ -34,7 +34,7 @@ PYTHON ?= python3
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check c-churn install-check readme-check \
         venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri \
-        wasm wasm-package node-test npm-pack-check web web-test browser-test
+        wasm wasm-package node-test npm-pack-check types-check web web-test browser-test
 
 help:
 	@echo "The verbs:"
@@ -312,7 +312,21 @@ endef
 # installed into an empty folder plays the classic game.
 node-test: wasm develop
 	@$(call with_package,TICTACTOE_PYTHON=$(CURDIR)/$(PY) node --test crates/wasm/tests/ && \
-	  $(MAKE) --no-print-directory npm-pack-check,the Node tests)
+	  $(MAKE) --no-print-directory npm-pack-check types-check,the Node tests)
+
+# The JavaScript tools of the tests (playwright-core, typescript), pinned in web/test/package-lock.json.
+WEB_TOOLS := web/test/node_modules/.installed
+$(WEB_TOOLS): web/test/package-lock.json
+	cd web/test && npm ci -q --no-audit --no-fund > /dev/null
+	touch $@
+
+# The package's TypeScript declarations against crates/wasm/tests/types/check.ts (strict).
+types-check: $(WEB_TOOLS)
+	rm -rf target/npm/types && mkdir -p target/npm/types/node_modules
+	cp crates/wasm/tests/types/check.ts crates/wasm/tests/types/tsconfig.json target/npm/types/
+	ln -s $(CURDIR)/$(NPM_PKG) target/npm/types/node_modules/tictactoe-engine
+	web/test/node_modules/.bin/tsc -p target/npm/types
+	@echo "types-check: the package's declarations type-check the README's calls (TypeScript, strict)"
 
 npm-pack-check:
 	rm -rf target/npm/check && mkdir -p target/npm/check
@@ -339,7 +353,7 @@ browser-test:
 	  echo "Installing Debian's chromium (log: target/web/apt.log)"; \
 	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } > target/web/apt.log 2>&1 || true; fi
 	@if [ -x $(CHROMIUM) ]; then \
-	  (cd web/test && npm ci -q --no-audit --no-fund > /dev/null) && node web/test/browser.mjs $(CHROMIUM); \
+	  $(MAKE) --no-print-directory $(WEB_TOOLS) && node web/test/browser.mjs $(CHROMIUM); \
 	else \
 	  echo "################################################################"; \
 	  echo "SKIPPED: the browser test (Chromium could not be installed: target/web/apt.log)"; \

@@ -7,6 +7,14 @@ use wasm_bindgen::prelude::*;
 use crate::args::{budget, flag, int, optional_int};
 use crate::errors::{Call, refusal, type_error};
 
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = r#"
+/** A legal move and the exact outcome of playing it, for the player who plays it. */
+export interface MoveValue { row: number; col: number; value: -1 | 0 | 1; plies: number }
+/** Perfect play from a position, for the player to move. */
+export interface Solution { value: -1 | 0 | 1; plies: number }
+"#;
+
 /// A game of k in a row on a `rows` x `cols` board, with or without gravity; the classic
 /// `n` x `n` game is `new TicTacToe(n)`. Every refused call throws and changes nothing.
 #[wasm_bindgen]
@@ -30,7 +38,9 @@ impl TicTacToe {
 impl TicTacToe {
     /// The classic game on an `n` x `n` board: `n` in a row wins.
     #[wasm_bindgen(constructor)]
-    pub fn new(n: JsValue) -> Result<TicTacToe, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<TicTacToe, JsValue> {
         let game = Game::with_mode_i64(int(&n, "n")?, Mode::Checked)
             .map_err(|err| refusal(err, Call::Other))?;
         Ok(TicTacToe {
@@ -42,13 +52,13 @@ impl TicTacToe {
     /// cell of its column.
     #[wasm_bindgen(js_name = withRules)]
     pub fn with_rules(
-        rows: JsValue,
-        cols: JsValue,
-        k: JsValue,
-        gravity: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] cols: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
+        gravity: Option<JsValue>,
     ) -> Result<TicTacToe, JsValue> {
         let (rows, cols, k) = (int(&rows, "rows")?, int(&cols, "cols")?, int(&k, "k")?);
-        let gravity = flag(&gravity, "gravity")?;
+        let gravity = flag(&gravity.unwrap_or_default(), "gravity")?;
         Self::of(Rules::new_i64(rows, cols, k, gravity))
     }
 
@@ -59,14 +69,16 @@ impl TicTacToe {
     }
 
     /// Free-style gomoku: five in a row on an `n` x `n` board (15 when not given).
-    pub fn gomoku(n: JsValue) -> Result<TicTacToe, JsValue> {
-        let n = optional_int(&n, "n")?.unwrap_or(15);
+    pub fn gomoku(n: Option<JsValue>) -> Result<TicTacToe, JsValue> {
+        let n = optional_int(&n.unwrap_or_default(), "n")?.unwrap_or(15);
         Self::of(Rules::new_i64(n, n, 5, false))
     }
 
     /// A game from `toBytes` output (the bytes Python's `to_bytes` gives).
     #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: JsValue) -> Result<TicTacToe, JsValue> {
+    pub fn from_bytes(
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    ) -> Result<TicTacToe, JsValue> {
         let Some(bytes) = bytes.dyn_ref::<Uint8Array>() else {
             return Err(type_error("fromBytes takes a Uint8Array"));
         };
@@ -76,7 +88,12 @@ impl TicTacToe {
 
     /// Plays `player` (1 for X, 2 for O) at `(row, col)`: the winner after the move, else 0.
     #[wasm_bindgen(js_name = "move")]
-    pub fn play(&mut self, row: JsValue, col: JsValue, player: JsValue) -> Result<u8, JsValue> {
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] player: JsValue,
+    ) -> Result<u8, JsValue> {
         let (row, col, player) = (
             int(&row, "row")?,
             int(&col, "col")?,
@@ -88,7 +105,11 @@ impl TicTacToe {
     }
 
     /// With gravity, plays `player` at the landing cell of column `col`; answers as `move`.
-    pub fn drop(&mut self, col: JsValue, player: JsValue) -> Result<u8, JsValue> {
+    pub fn drop(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] player: JsValue,
+    ) -> Result<u8, JsValue> {
         let (col, player) = (int(&col, "col")?, int(&player, "player")?);
         self.game
             .drop_i64(col, player)
@@ -96,6 +117,7 @@ impl TicTacToe {
     }
 
     /// Takes back the last move: `[row, col, player]`.
+    #[wasm_bindgen(unchecked_return_type = "[number, number, number]")]
     pub fn undo(&mut self) -> Result<Array, JsValue> {
         let (row, col, player) = self.game.undo().map_err(|err| refusal(err, Call::Other))?;
         Ok(Array::of3(
@@ -111,7 +133,11 @@ impl TicTacToe {
     }
 
     /// Who holds `(row, col)`: 0 (nobody), 1 or 2.
-    pub fn cell(&self, row: JsValue, col: JsValue) -> Result<u8, JsValue> {
+    pub fn cell(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+    ) -> Result<u8, JsValue> {
         let (row, col) = (int(&row, "row")?, int(&col, "col")?);
         self.game
             .cell_i64(row, col)
@@ -121,17 +147,22 @@ impl TicTacToe {
 
     /// Whether `player` can still complete a line of `k`.
     #[wasm_bindgen(js_name = canWin)]
-    pub fn can_win(&self, player: JsValue) -> Result<bool, JsValue> {
+    pub fn can_win(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] player: JsValue,
+    ) -> Result<bool, JsValue> {
         let player = Player::from_number(int(&player, "player")?)
             .map_err(|err| refusal(Error::from(err), Call::Other))?;
         Ok(self.game.can_win(player))
     }
 
     /// Perfect play from here: `{ value, plies }` for the player to move.
+    #[wasm_bindgen(unchecked_return_type = "Solution")]
     pub fn solve(
         &self,
-        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: Option<JsValue>,
     ) -> Result<Object, JsValue> {
+        let max_nodes = max_nodes.unwrap_or_default();
         let solution = self
             .game
             .solve(budget(&max_nodes)?)
@@ -140,11 +171,12 @@ impl TicTacToe {
     }
 
     /// Every move that keeps the value of `solve`, `[[row, col], ...]` in row-major order.
-    #[wasm_bindgen(js_name = bestMoves)]
+    #[wasm_bindgen(js_name = bestMoves, unchecked_return_type = "Array<[number, number]>")]
     pub fn best_moves(
         &self,
-        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: Option<JsValue>,
     ) -> Result<Array, JsValue> {
+        let max_nodes = max_nodes.unwrap_or_default();
         let moves = self
             .game
             .best_moves(budget(&max_nodes)?)
@@ -154,11 +186,12 @@ impl TicTacToe {
 
     /// Every legal move with its exact outcome for the player who plays it,
     /// `[{ row, col, value, plies }, ...]` in row-major order.
-    #[wasm_bindgen(js_name = moveValues)]
+    #[wasm_bindgen(js_name = moveValues, unchecked_return_type = "Array<MoveValue>")]
     pub fn move_values(
         &self,
-        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: Option<JsValue>,
     ) -> Result<Array, JsValue> {
+        let max_nodes = max_nodes.unwrap_or_default();
         let values = self
             .game
             .move_values(budget(&max_nodes)?)

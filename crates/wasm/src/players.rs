@@ -20,10 +20,10 @@ impl Solver {
     /// A solver with a table of `2 ** tableBits` entries (20 when not given).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(js_name = tableBits)] table_bits: JsValue,
+        #[wasm_bindgen(js_name = tableBits)] table_bits: Option<JsValue>,
     ) -> Result<Solver, JsValue> {
-        let bits =
-            optional_int(&table_bits, "tableBits")?.unwrap_or(Table::DEFAULT_TABLE_BITS.into());
+        let bits = optional_int(&table_bits.unwrap_or_default(), "tableBits")?
+            .unwrap_or(Table::DEFAULT_TABLE_BITS.into());
         let table = u32::try_from(bits)
             .map_err(|_| Error::InvalidTableBits { bits: bits.into() })
             .and_then(Table::new)
@@ -32,42 +32,43 @@ impl Solver {
     }
 
     /// `game.solve(maxNodes)`, on this solver's table.
+    #[wasm_bindgen(unchecked_return_type = "Solution")]
     pub fn solve(
         &mut self,
         game: &TicTacToe,
-        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: Option<JsValue>,
     ) -> Result<Object, JsValue> {
         let solution = self
             .table
-            .solve(game.game(), budget(&max_nodes)?)
+            .solve(game.game(), budget(&max_nodes.unwrap_or_default())?)
             .map_err(|err| refusal(err, Call::Move))?;
         Ok(outcome(None, solution))
     }
 
     /// `game.bestMoves(maxNodes)`, on this solver's table.
-    #[wasm_bindgen(js_name = bestMoves)]
+    #[wasm_bindgen(js_name = bestMoves, unchecked_return_type = "Array<[number, number]>")]
     pub fn best_moves(
         &mut self,
         game: &TicTacToe,
-        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: Option<JsValue>,
     ) -> Result<Array, JsValue> {
         let moves = self
             .table
-            .best_moves(game.game(), budget(&max_nodes)?)
+            .best_moves(game.game(), budget(&max_nodes.unwrap_or_default())?)
             .map_err(|err| refusal(err, Call::Move))?;
         Ok(cells(&moves))
     }
 
     /// `game.moveValues(maxNodes)`, on this solver's table.
-    #[wasm_bindgen(js_name = moveValues)]
+    #[wasm_bindgen(js_name = moveValues, unchecked_return_type = "Array<MoveValue>")]
     pub fn move_values(
         &mut self,
         game: &TicTacToe,
-        #[wasm_bindgen(js_name = maxNodes)] max_nodes: JsValue,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: Option<JsValue>,
     ) -> Result<Array, JsValue> {
         let values = self
             .table
-            .move_values(game.game(), budget(&max_nodes)?)
+            .move_values(game.game(), budget(&max_nodes.unwrap_or_default())?)
             .map_err(|err| refusal(err, Call::Move))?;
         Ok(values
             .into_iter()
@@ -99,7 +100,8 @@ impl Agent {
     /// `BigInt`; fresh randomness when not given) fixes its choices, `options.maxNodes` bounds
     /// its search a move.
     #[wasm_bindgen(constructor)]
-    pub fn new(skill: JsValue, options: JsValue) -> Result<Agent, JsValue> {
+    pub fn new(skill: Option<JsValue>, options: Option<JsValue>) -> Result<Agent, JsValue> {
+        let (skill, options) = (skill.unwrap_or_default(), options.unwrap_or_default());
         let skill = real(&skill, "skill", 1.0)?;
         let option = |name: &str| -> Result<JsValue, JsValue> {
             if options.is_undefined() || options.is_null() {
@@ -117,6 +119,7 @@ impl Agent {
     }
 
     /// A legal move of `game`, a game in progress: `[row, col]`. The game is not changed.
+    #[wasm_bindgen(unchecked_return_type = "[number, number]")]
     pub fn choose(&mut self, game: &TicTacToe) -> Result<Array, JsValue> {
         let cell = self
             .agent
