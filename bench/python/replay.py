@@ -72,15 +72,22 @@ def group(
     runs: int,
     contenders: list[tuple[str, int, Callable[[], int]]],
     checksums: bool = True,
+    before: list[Callable[[], None]] | None = None,
 ) -> None:
     """Times contenders interleaved; each is (name, operations per run, replay). The first is the
     group's reference. A first call of each warms it up and gives its checksum, which every run
     must repeat; ``checksums=False`` for contenders that play on from where they stopped, whose
-    runs differ (their rows carry no checksum)."""
-    first = [f() for _, _, f in contenders]
+    runs differ (their rows carry no checksum). ``before[k]``, when given, runs before each of
+    contender k's calls, outside the timing (emptying a solver's table, say)."""
+    prepare = before or [lambda: None for _ in contenders]
+    first = []
+    for (_, _, f), ready in zip(contenders, prepare, strict=True):
+        ready()
+        first.append(f())
     times: list[list[float]] = [[] for _ in contenders]
     for _ in range(runs):
         for k, (label, ops, f) in enumerate(contenders):
+            prepare[k]()
             start = time.perf_counter_ns()
             total = f()
             times[k].append((time.perf_counter_ns() - start) / ops)

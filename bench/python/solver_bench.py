@@ -9,13 +9,11 @@ like ``bench.py``; without BitBully its rows are left out with a note on stderr.
 
 from __future__ import annotations
 
-import json
 import random
-import statistics
 import sys
-import time
 from collections.abc import Callable
 
+from replay import group
 from tictactoe import Solver, TicTacToe
 
 RUNS = 3
@@ -44,36 +42,6 @@ def sign(x: int) -> int:
 
 # A contender: (name, empty its tables, solve the set and give the checksum).
 Contender = tuple[str, Callable[[], None], Callable[[], int]]
-
-
-def group(name: str, ops: int, contenders: list[Contender]) -> None:
-    """Times contenders interleaved, RUNS times each after a first run for the checksum; the
-    first is the reference. Tables are emptied before every run, outside the timing."""
-    times: list[list[float]] = [[] for _ in contenders]
-    sums = []
-    for _, empty, run in contenders:
-        empty()
-        sums.append(run())
-    for _ in range(RUNS):
-        for k, (label, empty, run) in enumerate(contenders):
-            empty()
-            start = time.perf_counter_ns()
-            if run() != sums[k]:
-                raise SystemExit(f"{label}: runs disagree")
-            times[k].append((time.perf_counter_ns() - start) / ops)
-    for k, (label, _, _) in enumerate(contenders):
-        t = times[k]
-        row = {
-            "kind": "time",
-            "group": name,
-            "name": label,
-            "reference": k == 0,
-            "ns": statistics.median(t),
-            "min": min(t),
-            "max": max(t),
-            "checksum": sums[k],
-        }
-        print(json.dumps(row), flush=True)
 
 
 def ours(games: list[TicTacToe], solver: Solver | None) -> Callable[[], int]:
@@ -126,7 +94,12 @@ def main() -> None:
         name = (
             f"Connect Four solve, {count} positions {label} ({low}-{high} stones), ns per position"
         )
-        group(name, count, contenders)
+        group(
+            name,
+            RUNS,
+            [(label, count, run) for label, _, run in contenders],
+            before=[empty for _, empty, _ in contenders],
+        )
 
 
 if __name__ == "__main__":

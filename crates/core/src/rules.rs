@@ -133,6 +133,19 @@ impl Rules {
         Self::new(n, n, 5, false)
     }
 
+    /// [`gomoku`](Self::gomoku) for foreign callers: `n` as passed, negative or huge refused as
+    /// [`new_i64`](Self::new_i64) refuses it, and quoted exactly.
+    ///
+    /// ```
+    /// # use tictactoe_core::Rules;
+    /// assert_eq!(Rules::gomoku_i64(15)?, Rules::gomoku(15)?);
+    /// assert!(Rules::gomoku_i64(-15).is_err());
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn gomoku_i64(n: i64) -> Result<Rules, Error> {
+        Self::new_i64(n, n, 5, false)
+    }
+
     /// The board's rows.
     #[must_use]
     pub const fn rows(&self) -> usize {

@@ -40,11 +40,8 @@ pub(crate) fn store(solution: Solution, value: Option<&mut c_int>, plies: Option
 /// at once.
 #[unsafe(no_mangle)]
 pub extern "C" fn tictactoe_solver_new(table_bits: c_int) -> *mut TicTacToeSolver {
-    let Ok(bits) = u32::try_from(table_bits) else {
-        return ptr::null_mut();
-    };
     guard(ptr::null_mut(), || {
-        Solver::new(bits).map_or(ptr::null_mut(), into_raw)
+        Solver::new_i64(table_bits.into()).map_or(ptr::null_mut(), into_raw)
     })
 }
 

@@ -164,7 +164,7 @@ impl TicTacToe {
             Some(n) => int_arg(n)?,
             None => Int::of(py, 15),
         };
-        let game = Rules::new_i64(n.value, n.value, 5, false)
+        let game = Rules::gomoku_i64(n.value)
             .and_then(|rules| AnyGame::new(rules, Mode::Checked))
             .map_err(|err| {
                 let shown = Shown {

@@ -63,13 +63,10 @@ impl PySolver {
             Some(obj) => int_arg(obj)?.value,
             None => Solver::DEFAULT_TABLE_BITS.into(),
         };
-        let Ok(bits) = u32::try_from(bits) else {
-            let err = Error::InvalidTableBits { bits: bits.into() };
-            return Err(PyValueError::new_err(err.to_string()));
-        };
         let solver = py
-            .detach(|| Solver::new(bits))
+            .detach(|| Solver::new_i64(bits))
             .map_err(|err| engine_error(py, err))?;
+        let bits = solver.table_bits();
         Ok(PySolver {
             inner: Mutex::new(solver),
             bits,

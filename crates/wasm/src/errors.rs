@@ -23,7 +23,6 @@ pub(crate) fn refusal(err: Error, call: Call) -> JsValue {
     let message = err.to_string();
     match (err, call) {
         (Error::SearchLimit { .. }, _) => named("SearchLimitError", &message),
-        (Error::GameOver { .. }, _) => named("IllegalMoveError", &message),
         (err, Call::Move) if err.is_illegal_move() => named("IllegalMoveError", &message),
         _ => range_error(&message),
     }

@@ -10,7 +10,7 @@ use tictactoe_core::Player;
 use wasm_bindgen::prelude::*;
 
 use crate::args::exact;
-use crate::game::TicTacToe;
+use crate::game::{TicTacToe, number};
 
 /// The answer for a refusal.
 const REFUSED: i32 = -1;
@@ -45,9 +45,10 @@ impl TicTacToe {
     #[wasm_bindgen(js_name = "_cellNumbers", skip_typescript)]
     pub fn cell_numbers(&self, row: f64, col: f64) -> i32 {
         match (exact(row), exact(col)) {
-            (Some(row), Some(col)) => self.game().cell_i64(row, col).map_or(REFUSED, |holder| {
-                i32::from(holder.map_or(0, Player::number))
-            }),
+            (Some(row), Some(col)) => self
+                .game()
+                .cell_i64(row, col)
+                .map_or(REFUSED, |holder| number(holder).into()),
             _ => REFUSED,
         }
     }

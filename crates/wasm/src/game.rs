@@ -71,7 +71,7 @@ impl TicTacToe {
     /// Free-style gomoku: five in a row on an `n` x `n` board (15 when not given).
     pub fn gomoku(n: Option<JsValue>) -> Result<TicTacToe, JsValue> {
         let n = optional_int(&n.unwrap_or_default(), "n")?.unwrap_or(15);
-        Self::of(Rules::new_i64(n, n, 5, false))
+        Self::of(Rules::gomoku_i64(n))
     }
 
     /// A game from `toBytes` output (the bytes Python's `to_bytes` gives).
@@ -275,7 +275,7 @@ impl TicTacToe {
 }
 
 /// A holder as JavaScript sees it: 0 for nobody.
-fn number(player: Option<Player>) -> u8 {
+pub(crate) fn number(player: Option<Player>) -> u8 {
     player.map_or(0, Player::number)
 }
 

@@ -2,7 +2,7 @@
 //! as Python's.
 
 use js_sys::{Array, Math, Object, Reflect};
-use tictactoe_core::{Agent as Engine, Error, Solver as Table};
+use tictactoe_core::{Agent as Engine, Solver as Table};
 use wasm_bindgen::prelude::*;
 
 use crate::args::{budget, optional_int, real, seed};
@@ -24,10 +24,7 @@ impl Solver {
     ) -> Result<Solver, JsValue> {
         let bits = optional_int(&table_bits.unwrap_or_default(), "tableBits")?
             .unwrap_or(Table::DEFAULT_TABLE_BITS.into());
-        let table = u32::try_from(bits)
-            .map_err(|_| Error::InvalidTableBits { bits: bits.into() })
-            .and_then(Table::new)
-            .map_err(|err| refusal(err, Call::Other))?;
+        let table = Table::new_i64(bits).map_err(|err| refusal(err, Call::Other))?;
         Ok(Solver { table })
     }
 

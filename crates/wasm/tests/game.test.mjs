@@ -198,6 +198,11 @@ test("the numbers-only routes are the package's own: not on the prototype, not o
   refused(() => game.cell(0, "0"), "TypeError");
   assert.equal(game.canWin(2), true);
   refused(() => game.canWin(new Number(2)), "TypeError");
+  // A method called on something that is not a game is refused, whichever route it takes.
+  for (const call of [() => TicTacToe.prototype.move.call({}, 1, 1, 2), () => TicTacToe.prototype.cell.call({}, 0, 0),
+    () => TicTacToe.prototype.move.call({}, "1", 1, 2)])
+    assert.throws(call, Error);
+  assert.equal(game.moveCount, 1);
   game.free();
 });
 

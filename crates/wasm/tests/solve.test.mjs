@@ -157,6 +157,8 @@ test("Agent: a real player beyond its budget, and its refusals", () => {
     },
   };
   assert.throws(() => new Agent(1, raising), /from the getter/);
+  // Options that are not an object are refused by the lookup itself.
+  assert.throws(() => new Agent(1, 5), TypeError);
   assert.equal(new Agent().skill, 1);
   const finished = new TicTacToe(1);
   finished.move(0, 0, 1);

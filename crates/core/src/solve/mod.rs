@@ -147,6 +147,21 @@ impl Solver {
         })
     }
 
+    /// [`new`](Self::new) for foreign callers: `bits` as passed, a negative or huge one refused
+    /// as [`Error::InvalidTableBits`] with the number quoted exactly.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Solver};
+    ///
+    /// assert_eq!(Solver::new_i64(-1).err(), Some(Error::InvalidTableBits { bits: -1 }));
+    /// assert_eq!(Solver::new_i64(8)?.table_bits(), 8);
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn new_i64(bits: i64) -> Result<Solver, Error> {
+        let wide = Error::InvalidTableBits { bits: bits.into() };
+        Self::new(u32::try_from(bits).map_err(|_| wide)?)
+    }
+
     /// Whether `game` has perfect play to find: refused as [`solve`](Self::solve) refuses a
     /// finished game ([`Error::GameOver`]) or a lean one ([`Error::NeedsBoard`]).
     pub fn check(game: &AnyGame) -> Result<(), Error> {
