@@ -115,9 +115,10 @@ impl AnyGame {
         KGame::new(rules).map(|game| AnyGame(Repr::Lines(game)))
     }
 
-    /// A copy of this game, or [`Error::OutOfMemory`] when its board cannot be had (where
-    /// [`Clone`] would abort): a checked game is made anew and its moves replayed; a lean one
-    /// keeps only its counters, and is cloned.
+    /// A copy of this game, or [`Error::OutOfMemory`] when its memory cannot be had (where
+    /// [`Clone`] would abort): a one-word board is copied as it is; a classic checked game or a
+    /// board of line bitsets is made anew and its moves replayed; a lean one keeps only its
+    /// counters, and is cloned.
     ///
     /// ```
     /// use tictactoe_core::{AnyGame, Mode, Rules};
@@ -128,14 +129,18 @@ impl AnyGame {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn try_clone(&self) -> Result<AnyGame, Error> {
-        if self.mode() == Mode::Lean {
-            return Ok(self.clone());
+        match &self.0 {
+            Repr::Bits(game) => game.try_copy().map(|copy| AnyGame(Repr::Bits(copy))),
+            Repr::Lines(game) => game.try_copy().map(|copy| AnyGame(Repr::Lines(copy))),
+            Repr::Classic(game) if game.mode() == Mode::Lean => Ok(self.clone()),
+            Repr::Classic(_) => {
+                let mut copy = AnyGame::new(self.rules(), Mode::Checked)?;
+                for (row, col, player) in self.moves() {
+                    copy.play(row, col, player)?;
+                }
+                Ok(copy)
+            }
         }
-        let mut copy = AnyGame::new(self.rules(), Mode::Checked)?;
-        for (row, col, player) in self.moves() {
-            copy.play(row, col, player)?;
-        }
-        Ok(copy)
     }
 
     /// The rules this game plays by.
@@ -175,6 +180,14 @@ impl AnyGame {
     pub fn as_classic(&self) -> Option<&Game> {
         match &self.0 {
             Repr::Classic(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    /// The one-word board inside, if these rules are played on one.
+    pub(crate) fn bit_board(&self) -> Option<&BitBoard> {
+        match &self.0 {
+            Repr::Bits(game) => Some(game.marks()),
             _ => None,
         }
     }

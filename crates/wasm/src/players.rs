@@ -15,6 +15,13 @@ pub struct Solver {
     table: Table,
 }
 
+impl Solver {
+    /// The engine's solver, for the numbers-only calls.
+    pub(crate) fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+}
+
 #[wasm_bindgen]
 impl Solver {
     /// A solver with a table of `2 ** tableBits` entries (20 when not given).

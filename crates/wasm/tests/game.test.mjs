@@ -2,7 +2,7 @@
 // refusal, each leaving the game as it was.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TicTacToe } from "./engine.mjs";
+import { Solver, TicTacToe } from "./engine.mjs";
 import { Model, random } from "./model.mjs";
 import { refused } from "./refused.mjs";
 
@@ -186,10 +186,11 @@ test("every other refusal, each changing nothing", () => {
 
 test("the numbers-only routes are the package's own: not on the prototype, not on a game", () => {
   const game = new TicTacToe(3);
-  for (const name of ["_moveNumbers", "_dropNumbers", "_cellNumbers", "_canWinNumbers"]) {
+  for (const name of ["_moveNumbers", "_dropNumbers", "_cellNumbers", "_canWinNumbers", "_solveNumbers"]) {
     assert.equal(TicTacToe.prototype[name], undefined, name);
     assert.equal(game[name], undefined, name);
   }
+  assert.equal(Solver.prototype._solveNumbers, undefined);
   // The same call answers the same through either route: numbers, and a Number object (the full
   // route, which refuses it as not a number).
   assert.equal(game.move(0, 0, 1), 0);
@@ -217,6 +218,7 @@ test("free twice and use after free are refused cleanly", () => {
   assert.throws(() => game.canWin(1), Error);
   assert.throws(() => game.drop(0, 2), Error);
   assert.throws(() => game.toBytes(), Error);
+  assert.throws(() => game.solve(), Error);
   // Other games are untouched by it.
   const other = new TicTacToe(3);
   assert.equal(other.move(0, 0, 1), 0);

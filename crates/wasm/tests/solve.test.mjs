@@ -42,10 +42,13 @@ test("solve, bestMoves and moveValues equal a plain exhaustive search", () => {
     const bestMoves = values.filter((v) => v.value === best.value && v.plies === best.plies).map((v) => [v.row, v.col]);
     const before = game.toBytes();
     assert.deepEqual(game.moveValues(), values, where);
+    // Without a budget through the numbers-only route, with one through the full call.
     assert.deepEqual(game.solve(), { value: best.value, plies: best.plies }, where);
+    assert.deepEqual(game.solve(1_000_000), { value: best.value, plies: best.plies }, where);
     assert.deepEqual(game.bestMoves(), bestMoves, where);
     assert.deepEqual(solver.moveValues(game), values, where);
     assert.deepEqual(solver.solve(game), { value: best.value, plies: best.plies }, where);
+    assert.deepEqual(solver.solve(game, null), solver.solve(game, 1_000_000), where);
     assert.deepEqual(solver.bestMoves(game, 1_000_000), bestMoves, where);
     assert.deepEqual(game.toBytes(), before, where);
     game.free();

@@ -1,70 +1,34 @@
 //! Boards that fit in a 64-bit word, one word per player: Connect Four, every square board up to
-//! 7 x 7, and any `rows x cols` with `(rows + 1) * cols <= 64`. Cells lie column by column, `rows + 1`
-//! bits to a column, the bottom row first; the spare bit above each column stops a run from wrapping
-//! into the next one. A run of `k` in a direction is found by shifting and ANDing the player's word
-//! with itself, doubling the run each time: a few instructions per direction, whatever `k`. Beside
-//! the columns each player's cells are also kept in row-major order (one more OR a move), the order
-//! of observations and actions, so that those are read without moving a bit.
+//! 7 x 7, and any `rows x cols` with `(rows + 1) * cols <= 64`, in the layout of [`Shape`] (the
+//! solver searches the same words). Beside the columns each player's cells are also kept in
+//! row-major order (one more OR a move), the order of observations and actions, so that those are
+//! read without moving a bit.
 
 use super::marks::private::Board;
+use super::word::Shape;
 use crate::error::Error;
 use crate::packed::{spaced, spread, spread_wide};
 use crate::player::Player;
 use crate::rules::Rules;
 
-/// A board of at most 64 bits with its spare row: two words, the sizes, and the four shifts.
+/// A board of at most 64 bits with its spare row: one word a player, column by column with a spare
+/// bit above each column (the solver searches the same words), the same cells in row-major order,
+/// and the layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BitBoard {
     boards: [u64; 2],
     /// The same cells in row-major order: cell (`row`, `col`) at bit `row * cols + col`.
     by_rows: [u64; 2],
-    rows: u32,
-    cols: u32,
-    k: u32,
-    /// Bits a column: `rows + 1`.
-    height: u32,
-    /// Every cell of the board (no spare bits).
-    cells: u64,
+    shape: Shape,
     /// Every cell in row-major order: the low `rows * cols` bits (at most 63).
     all_by_rows: u64,
-}
-
-/// `x >> n`, and 0 once `n` is the word's width or more.
-#[inline(always)]
-fn shr(x: u64, n: u32) -> u64 {
-    x.checked_shr(n).unwrap_or(0)
-}
-
-/// Bit `i` of the result is set when bits `i`, `i + s`, ..., `i + (k - 1) s` of `b` all are.
-#[inline(always)]
-fn runs(b: u64, s: u32, k: u32) -> u64 {
-    let (mut m, mut len) = (b, 1);
-    while len < k {
-        let step = len.min(k - len);
-        m &= shr(m, s * step);
-        len += step;
-    }
-    m
 }
 
 impl BitBoard {
     /// Whether `rules` fit in one word: `(rows + 1) * cols <= 64`.
     #[must_use]
     pub fn fits(rules: Rules) -> bool {
-        (rules.rows() as u64 + 1) * rules.cols() as u64 <= 64
-    }
-
-    #[inline(always)]
-    fn bit(&self, row: usize, col: usize) -> u64 {
-        1 << (col as u32 * self.height + (self.rows - 1 - row as u32))
-    }
-
-    /// Whether `b` holds `k` in a row in some direction: along a row (one column to the next is
-    /// `height` bits), a column (1), and the two diagonals (`height + 1` and `height - 1`).
-    #[inline(always)]
-    fn has_run(&self, b: u64) -> bool {
-        let (h, k) = (self.height, self.k);
-        (runs(b, h, k) | runs(b, 1, k) | runs(b, h + 1, k) | runs(b, h - 1, k)) != 0
+        Shape::of(rules).is_some()
     }
 
     /// Each player's word (for a solver's hashing and bit tricks).
@@ -76,37 +40,29 @@ impl BitBoard {
 
 impl Board for BitBoard {
     fn for_rules(rules: Rules) -> Result<BitBoard, Error> {
-        if !Self::fits(rules) {
+        let Some(shape) = Shape::of(rules) else {
             return Err(Error::InvalidRules {
                 rows: rules.rows() as i128,
                 cols: rules.cols() as i128,
                 k: rules.k() as i128,
                 reason: "a 64-bit board holds at most (rows + 1) * cols = 64 bits",
             });
-        }
-        let (rows, cols) = (rules.rows() as u32, rules.cols() as u32);
-        let height = rows + 1;
-        let column = (1u64 << rows) - 1;
-        let cells = (0..cols).fold(0, |all, c| all | column << (c * height));
+        };
         Ok(BitBoard {
             boards: [0; 2],
             by_rows: [0; 2],
-            rows,
-            cols,
-            k: rules.k() as u32,
-            height,
-            cells,
-            all_by_rows: (1 << (rows * cols)) - 1,
+            shape,
+            all_by_rows: (1 << (shape.rows * shape.cols)) - 1,
         })
     }
 
     fn shape(&self) -> (usize, usize) {
-        (self.rows as usize, self.cols as usize)
+        (self.shape.rows as usize, self.shape.cols as usize)
     }
 
     #[inline]
     fn holder(&self, row: usize, col: usize) -> Option<Player> {
-        let bit = self.bit(row, col);
+        let bit = self.shape.bit(row, col);
         if self.boards[0] & bit != 0 {
             Some(Player::X)
         } else if self.boards[1] & bit != 0 {
@@ -118,38 +74,43 @@ impl Board for BitBoard {
 
     #[inline]
     fn landing(&self, col: usize) -> Option<usize> {
-        let column = ((self.boards[0] | self.boards[1]) >> (col as u32 * self.height))
-            & ((1 << self.rows) - 1);
+        let rows = self.shape.rows;
+        let column = ((self.boards[0] | self.boards[1]) >> (col as u32 * self.shape.height))
+            & ((1 << rows) - 1);
         let height = column.count_ones();
-        (height < self.rows).then(|| (self.rows - 1 - height) as usize)
+        (height < rows).then(|| (rows - 1 - height) as usize)
     }
 
     #[inline]
     fn add(&mut self, row: usize, col: usize, player: Player) -> bool {
-        self.by_rows[player.index()] |= 1 << (row * self.cols as usize + col);
+        self.by_rows[player.index()] |= 1 << (row * self.shape.cols as usize + col);
         let mine = &mut self.boards[player.index()];
-        *mine |= 1 << (col as u32 * self.height + (self.rows - 1 - row as u32));
+        *mine |= self.shape.bit(row, col);
         let mine = *mine;
-        self.has_run(mine)
+        self.shape.has_run(mine)
     }
 
     #[inline]
     fn remove(&mut self, row: usize, col: usize, player: Player) {
-        let bit = self.bit(row, col);
-        self.boards[player.index()] &= !bit;
-        self.by_rows[player.index()] &= !(1 << (row * self.cols as usize + col));
+        self.boards[player.index()] &= !self.shape.bit(row, col);
+        self.by_rows[player.index()] &= !(1 << (row * self.shape.cols as usize + col));
     }
 
     #[inline]
     fn open(&self, player: Player) -> bool {
         // The cells free of the opponent's marks: a run of k of them is a window `player` can
         // still complete.
-        self.has_run(self.cells & !self.boards[player.other().index()])
+        self.shape
+            .has_run(self.shape.cells & !self.boards[player.other().index()])
     }
 
     fn clear(&mut self) {
         self.boards = [0; 2];
         self.by_rows = [0; 2];
+    }
+
+    fn copy_inline(&self) -> Option<BitBoard> {
+        Some(self.clone())
     }
 
     fn kth_empty(&self, k: u64) -> usize {
@@ -175,7 +136,7 @@ impl Board for BitBoard {
 
     fn open_column(&self, k: u64) -> (u64, usize) {
         // Row 0, the top, is the first `cols` bits: its empty cells are the open columns.
-        let open = self.empty_by_rows() & ((1 << self.cols) - 1);
+        let open = self.empty_by_rows() & ((1 << self.shape.cols) - 1);
         let count = u64::from(open.count_ones());
         if k >= count {
             return (count, 0);

@@ -94,18 +94,21 @@ impl<M: Marks> KGame<M> {
             Error::OutOfMemory { .. } => err,
             _ => DecodeError::WrongShape.into(),
         })?;
-        let cols = header.rules.cols() as u64;
+        // At most the cells, checked above.
+        super::reserve(&mut game.journal, count as usize, header.rules)?;
+        let (cols, cells) = (header.rules.cols() as u64, header.rules.cells());
         let mut player = first;
         for index in 0..count {
             let cell = u64::from(r.u32()?);
-            let illegal = DecodeError::IllegalMove { index };
-            let (row, col) = (cell / cols, cell % cols);
-            let row = i64::try_from(row).map_err(|_| illegal)?;
-            game.play_i64(row, col as i64, i64::from(player.number()))
-                .map_err(|err| match err {
-                    Error::OutOfMemory { .. } => err,
-                    _ => illegal.into(),
-                })?;
+            if cell >= cells {
+                return Err(DecodeError::IllegalMove { index }.into());
+            }
+            // On the board: below rows x cols, which fit in a usize.
+            let (row, col) = ((cell / cols) as usize, (cell % cols) as usize);
+            game.place(row, col, player).map_err(|err| match err {
+                Error::OutOfMemory { .. } => err,
+                _ => DecodeError::IllegalMove { index }.into(),
+            })?;
             player = player.other();
         }
         Ok(game)

@@ -37,6 +37,11 @@ pub(crate) mod private {
         fn open(&self, player: Player) -> bool;
         /// Back to the empty board.
         fn clear(&mut self);
+        /// A copy, when the board owns no memory (so copying cannot run out of it); `None` for
+        /// a board that does, which the game builds anew instead.
+        fn copy_inline(&self) -> Option<Self> {
+            None
+        }
 
         /// The observation from `to_move`'s view, two entries a cell in row-major order: whether
         /// `to_move` holds it, then whether the other player does.

@@ -9,6 +9,7 @@ mod bits;
 mod encoding;
 mod lines;
 mod marks;
+mod word;
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -16,6 +17,7 @@ use core::fmt;
 pub use bits::BitBoard;
 pub use lines::LineBoard;
 pub use marks::Marks;
+pub(crate) use word::Shape;
 
 use crate::board::Outcome;
 use crate::error::Error;
@@ -93,11 +95,23 @@ impl<M: Marks> KGame<M> {
         })
     }
 
-    /// A copy made fallibly (a board built anew, the moves replayed): [`Error::OutOfMemory`]
-    /// where `clone` would abort.
-    #[cfg(feature = "vec")]
+    /// A copy made fallibly: [`Error::OutOfMemory`] where `clone` would abort. A board that owns
+    /// no memory is copied as it is; any other is built anew and the moves replayed.
     pub(crate) fn try_copy(&self) -> Result<KGame<M>, Error> {
+        if let Some(marks) = self.marks.copy_inline() {
+            let mut journal = Vec::new();
+            reserve(&mut journal, self.journal.len(), self.rules)?;
+            journal.extend_from_slice(&self.journal);
+            let (rules, turns) = (self.rules, self.turns.clone());
+            return Ok(KGame {
+                rules,
+                marks,
+                journal,
+                turns,
+            });
+        }
         let mut copy = KGame::on_board(self.rules)?;
+        reserve(&mut copy.journal, self.journal.len(), self.rules)?;
         for (row, col, player) in self.moves() {
             copy.place(row, col, player)?;
         }
@@ -118,7 +132,6 @@ impl<M: Marks> KGame<M> {
     }
 
     /// The board.
-    #[cfg(feature = "vec")]
     pub(crate) fn marks(&self) -> &M {
         &self.marks
     }
@@ -229,12 +242,7 @@ impl<M: Marks> KGame<M> {
                 return Err(Error::NotLanding { row, col, landing });
             }
         }
-        self.journal
-            .try_reserve(1)
-            .map_err(|_| Error::OutOfMemory {
-                rows: self.rules.rows(),
-                cols: self.rules.cols(),
-            })?;
+        reserve(&mut self.journal, 1, self.rules)?;
         self.journal.push((row * self.rules.cols() + col) as u32);
         let won = self.marks.add(row, col, player);
         Ok(self.turns.finish(player, won))
@@ -354,6 +362,15 @@ impl<M: Marks> KGame<M> {
             (index as usize / cols, index as usize % cols, player)
         })
     }
+}
+
+/// Room for `more` moves in `journal` (a game of `rules`), or [`Error::OutOfMemory`].
+#[inline]
+pub(crate) fn reserve(journal: &mut Vec<u32>, more: usize, rules: Rules) -> Result<(), Error> {
+    journal.try_reserve(more).map_err(|_| Error::OutOfMemory {
+        rows: rules.rows(),
+        cols: rules.cols(),
+    })
 }
 
 /// Equal games have the same rules and the same moves in the same order.

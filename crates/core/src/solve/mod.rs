@@ -17,9 +17,10 @@ use alloc::vec::Vec;
 
 use crate::any::AnyGame;
 use crate::error::Error;
+use crate::kgame::Shape;
 use crate::limits::Mode;
 use crate::player::Player;
-use position::{Position, Shape};
+use position::Position;
 use search::{OutOfNodes, Search};
 use table::Table;
 
@@ -78,21 +79,26 @@ pub(crate) fn solution(score: i64, cells: u64, moves: u64) -> Solution {
     }
 }
 
-/// A position of `game` for the search, with the player to move's marks first.
+/// A position of `game` for the search, with the player to move's marks first: the game's own
+/// words where it keeps them in this layout, else its moves laid out.
 fn position(game: &AnyGame, shape: &Shape) -> Position {
     let mover = game.last_player().map_or(Player::X, Player::other);
-    let (mut mine, mut theirs) = (0, 0);
-    for (row, col, player) in game.moves() {
-        if player == mover {
-            mine |= shape.bit(row, col);
-        } else {
-            theirs |= shape.bit(row, col);
-        }
-    }
+    let moves = game.move_count() as u32;
+    let [x, o] = match game.bit_board() {
+        Some(board) => board.words(),
+        None => game
+            .moves()
+            .into_iter()
+            .fold([0, 0], |mut words, (row, col, player)| {
+                words[player.index()] |= shape.bit(row, col);
+                words
+            }),
+    };
+    let (mine, theirs) = if mover == Player::X { (x, o) } else { (o, x) };
     Position {
         mine,
         theirs,
-        moves: game.move_count() as u32,
+        moves,
     }
 }
 

@@ -10,8 +10,9 @@
 //! a position's score follow from its move count; a transposition table keeps what was proved; and
 //! moves are tried in the order of the wins they threaten, then nearest the centre first.
 
-use super::position::{Position, Shape};
+use super::position::Position;
 use super::table::Table;
+use crate::kgame::Shape;
 
 /// The search ran out of its node budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,26 +76,31 @@ impl<'t> Search<'t> {
         if at <= self.cells { self.win_at(at) } else { 0 }
     }
 
-    /// The exact score of `p`, which is not over: null-window probes narrow its range.
+    /// The exact score of `p`, which is not over, by null-window probes alone. The score lies in
+    /// `[lo, hi]`; a probe of `(g, g + 1)` answers whether it is above `g` and, failing soft,
+    /// returns a bound that may land past `g`. While the range holds wins and losses both, the
+    /// probe goes halfway from a draw toward the range's longer side: a quick win or loss is
+    /// cheap to rule out, and ruling it out first keeps the later probes narrow (probing the quick
+    /// outcomes before the draw is Pascal Pons' idea; asking the draw first searched 8% more
+    /// nodes on 8-stone Connect Four positions). A range on one side is halved (bisection, as in
+    /// Weill's NegaC*).
     pub(crate) fn solve(&mut self, p: Position) -> Result<i32, OutOfNodes> {
-        let mut min = -self.at_best(p.moves + 2);
-        let mut max = self.at_best(p.moves + 1);
-        while min < max {
-            let mut med = min + (max - min) / 2;
-            // Probes near 0 settle draws and the sign first, which prunes the most.
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
-            let r = self.negamax(p, med, med + 1)?;
-            if r <= med {
-                max = r;
+        let mut lo = -self.at_best(p.moves + 2);
+        let mut hi = self.at_best(p.moves + 1);
+        while lo < hi {
+            let g = if lo < 0 && hi > 0 {
+                if hi >= -lo { hi / 2 } else { lo / 2 }
             } else {
-                min = r;
+                lo + (hi - lo) / 2
+            };
+            let r = self.negamax(p, g, g + 1)?;
+            if r > g {
+                lo = r;
+            } else {
+                hi = r;
             }
         }
-        Ok(min)
+        Ok(lo)
     }
 
     /// The score of `p` if it lies in `(alpha, beta)`; otherwise a bound beyond the window on the

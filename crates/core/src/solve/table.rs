@@ -16,7 +16,8 @@
 
 use alloc::vec::Vec;
 
-use super::position::{Position, Shape};
+use super::position::Position;
+use crate::kgame::Shape;
 use crate::memory::filled;
 
 /// Bounds that say nothing (scores stay within ±65).
@@ -175,8 +176,8 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::{Position, Table};
+    use crate::kgame::Shape;
     use crate::rules::Rules;
-    use crate::solve::position::Shape;
 
     #[test]
     fn entries_read_back_in_both_layouts() {

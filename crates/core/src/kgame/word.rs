@@ -1,0 +1,193 @@
+//! One word a player: the layout of every board that fits in 64 bits with a spare row,
+//! shared by [`BitBoard`](super::BitBoard) and the solver. Cells lie column by column, `rows + 1`
+//! bits to a column, the bottom row first; the spare bit above each column stops a run from
+//! wrapping into the next one. Every question about runs of `k` is a few shifts and ANDs of a
+//! player's word: whether it holds a run ([`Shape::has_run`]), and the cells where one more mark
+//! would make one ([`Shape::winning_spots`]).
+
+use crate::rules::Rules;
+
+/// `x >> n`, and 0 once `n` is the word's width or more.
+#[inline(always)]
+fn shr(x: u64, n: u32) -> u64 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+/// `x << n`, and 0 once `n` is the word's width or more.
+#[inline(always)]
+fn shl(x: u64, n: u32) -> u64 {
+    x.checked_shl(n).unwrap_or(0)
+}
+
+/// The layout of one rule set's board: its sizes, its masks and the four shifts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Shape {
+    pub(crate) rows: u32,
+    pub(crate) cols: u32,
+    pub(crate) k: u32,
+    pub(crate) gravity: bool,
+    /// Bits a column: `rows + 1`.
+    pub(crate) height: u32,
+    /// Every cell (no spare bits).
+    pub(crate) cells: u64,
+    /// The bottom cell of every column.
+    pub(crate) bottom: u64,
+    /// The shifts of the four directions: along a row, a column, and the two diagonals.
+    shifts: [u32; 4],
+    /// Every shift a window needs stays below 64: plain shifts, without a check each.
+    short: bool,
+}
+
+/// Bit `i` of the result is set when bits `i`, `i + s`, ..., `i + (k - 1) s` of `b` all are.
+#[inline(always)]
+fn runs(b: u64, s: u32, k: u32) -> u64 {
+    let (mut m, mut len) = (b, 1);
+    while len < k {
+        let step = len.min(k - len);
+        m &= shr(m, s * step);
+        len += step;
+    }
+    m
+}
+
+/// [`runs`] for a run length known when compiled, on a board whose shifts all stay below 64: the
+/// loop unrolls into plain shifts.
+#[inline(always)]
+fn runs_of<const K: u32>(b: u64, s: u32) -> u64 {
+    let (mut m, mut len) = (b, 1);
+    while len < K {
+        let step = if len < K - len { len } else { K - len };
+        m &= m >> (s * step);
+        len += step;
+    }
+    m
+}
+
+impl Shape {
+    /// The shape of `rules`, when they fit in one word: `(rows + 1) * cols <= 64`.
+    pub(crate) fn of(rules: Rules) -> Option<Shape> {
+        let (rows, cols) = (rules.rows() as u32, rules.cols() as u32);
+        if (rows + 1) * cols > 64 {
+            return None;
+        }
+        let height = rows + 1;
+        let column = (1u64 << rows) - 1;
+        let cells = (0..cols).fold(0, |all, c| all | column << (c * height));
+        let bottom = (0..cols).fold(0, |all, c| all | 1 << (c * height));
+        Some(Shape {
+            rows,
+            cols,
+            k: rules.k() as u32,
+            gravity: rules.gravity(),
+            height,
+            cells,
+            bottom,
+            shifts: [height, 1, height + 1, height - 1],
+            short: (rules.k() as u32 - 1) * (height + 1) < 64,
+        })
+    }
+
+    /// The bit of (`row`, `col`), row 0 at the top.
+    #[inline]
+    pub(crate) fn bit(&self, row: usize, col: usize) -> u64 {
+        1 << (col as u32 * self.height + (self.rows - 1 - row as u32))
+    }
+
+    /// Whether `b` holds `k` in a row in some direction: along a row (one column to the next is
+    /// `height` bits), a column (1), and the two diagonals (`height + 1` and `height - 1`).
+    #[inline(always)]
+    pub(crate) fn has_run(&self, b: u64) -> bool {
+        let found = match (self.short, self.k) {
+            (true, 3) => self.each_shift(|s| runs_of::<3>(b, s)),
+            (true, 4) => self.each_shift(|s| runs_of::<4>(b, s)),
+            (true, 5) => self.each_shift(|s| runs_of::<5>(b, s)),
+            (_, k) => self.each_shift(|s| runs(b, s, k)),
+        };
+        found != 0
+    }
+
+    /// The OR of `runs` over the four directions' shifts.
+    #[inline(always)]
+    fn each_shift(&self, runs: impl Fn(u32) -> u64) -> u64 {
+        self.shifts.iter().fold(0, |any, &s| any | runs(s))
+    }
+
+    /// The cell of a single-bit word, as `(row, col)`.
+    #[inline]
+    pub(crate) fn cell(&self, bit: u64) -> (usize, usize) {
+        let at = bit.trailing_zeros();
+        let (col, up) = (at / self.height, at % self.height);
+        ((self.rows - 1 - up) as usize, col as usize)
+    }
+
+    /// The cells where one more mark of the player whose marks are `mine` makes `k` in a row
+    /// (empty or not: the caller masks them). For each direction `s`, a cell is such a spot when
+    /// the other `k - 1` cells of some window through it are all `mine`: for each place `j` of the
+    /// spot in the window, the AND of the word shifted to every other place, shifted back by `j`.
+    /// The common run lengths, on boards whose windows need no shift past the word, are compiled
+    /// for their `k`, so that every loop unrolls.
+    #[inline(always)]
+    pub(crate) fn winning_spots(&self, mine: u64) -> u64 {
+        let spots = match (self.short, self.k) {
+            (true, 3) => spots_of::<3>(mine, &self.shifts),
+            (true, 4) => spots_of_four(mine, &self.shifts),
+            (true, 5) => spots_of::<5>(mine, &self.shifts),
+            _ => self.any_spots(mine),
+        };
+        spots & self.cells
+    }
+
+    /// [`winning_spots`](Self::winning_spots) for any `k` and any shifts.
+    fn any_spots(&self, mine: u64) -> u64 {
+        let k = self.k;
+        let mut spots = 0;
+        for &s in &self.shifts {
+            for j in 0..k {
+                let mut others = u64::MAX;
+                for t in (0..k).filter(|&t| t != j) {
+                    others &= shr(mine, t * s);
+                }
+                spots |= shl(others, j * s);
+            }
+        }
+        spots
+    }
+}
+
+/// [`spots_of`] for four in a row, the Connect Four case, written out: for each direction, the
+/// pairs of marks one and two steps to each side of a cell, and a third beyond either pair.
+#[inline(always)]
+fn spots_of_four(m: u64, shifts: &[u32; 4]) -> u64 {
+    let mut spots = 0;
+    for &s in shifts {
+        let (up1, up2, up3) = (m << s, m << (2 * s), m << (3 * s));
+        let (down1, down2, down3) = (m >> s, m >> (2 * s), m >> (3 * s));
+        // Three marks just below the spot, or two below and one above.
+        let below = up1 & up2;
+        spots |= below & (up3 | down1);
+        // Three just above, or two above and one below.
+        let above = down1 & down2;
+        spots |= above & (down3 | up1);
+    }
+    spots
+}
+
+/// The winning spots for run length `K` when every shift stays below 64: for each direction, the
+/// word shifted to each place of a window, ANDed as prefix and suffix around each spot.
+#[inline(always)]
+fn spots_of<const K: usize>(mine: u64, shifts: &[u32; 4]) -> u64 {
+    let mut spots = 0;
+    for &s in shifts {
+        let shifted: [u64; K] = core::array::from_fn(|t| mine >> (t as u32 * s));
+        let mut suffix = [u64::MAX; K];
+        for t in (0..K - 1).rev() {
+            suffix[t] = suffix[t + 1] & shifted[t + 1];
+        }
+        let mut prefix = u64::MAX;
+        for j in 0..K {
+            spots |= (prefix & suffix[j]) << (j as u32 * s);
+            prefix &= shifted[j];
+        }
+    }
+    spots
+}
