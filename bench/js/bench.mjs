@@ -5,9 +5,15 @@ import { TicTacToe, Solver } from "../../target/npm/tictactoe-engine/node.js";
 
 const [data, runs] = [JSON.parse(readFileSync(process.argv[2], "utf8")), Number(process.argv[3] ?? 5)];
 
-/** Times `run` (`ops` operations a call) like replay.group: a first call for the checksum, then `runs`. */
+/**
+ * Times `run` (`ops` operations a call) like replay.group: a first call for the checksum, then
+ * `runs`. Before them, calls for half a second at least: V8 first runs WebAssembly from a quick
+ * baseline compile and swaps in its optimised code in the background once a function is hot, so
+ * a set that takes a millisecond would otherwise be timed mostly on the baseline code.
+ */
 function time(group, name, ops, run) {
   const checksum = run();
+  for (const end = process.hrtime.bigint() + 500_000_000n; process.hrtime.bigint() < end; ) run();
   const times = [];
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();

@@ -20,7 +20,7 @@ from replay import group
 from tictactoe import Solver, TicTacToe
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNS = 3
+RUNS = 9
 MOVE_GROUP = "a move per call, 3 x 3 (Python vs Node)"
 # (label, fewest stones, most stones, positions)
 CUTS = [("near the end", 30, 38, 200), ("in the middle", 18, 29, 200), ("early", 12, 17, 20)]

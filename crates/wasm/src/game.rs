@@ -290,15 +290,23 @@ pub(crate) fn cells(moves: &[(usize, usize)]) -> Array {
 /// `{ value, plies }`, with `row` and `col` first when a move is given.
 pub(crate) fn outcome(cell: Option<(usize, usize)>, solution: Solution) -> Object {
     let object = Object::new();
-    let set = |key: &str, value: f64| {
-        // Setting a fresh plain object's own data property cannot fail.
-        let _ = Reflect::set(&object, &key.into(), &value.into());
-    };
-    if let Some((row, col)) = cell {
-        set("row", row as f64);
-        set("col", col as f64);
-    }
-    set("value", solution.value.into());
-    set("plies", solution.plies.into());
+    KEYS.with(|[row, col, value, plies]| {
+        let set = |key: &JsValue, number: f64| {
+            // Setting a fresh plain object's own data property cannot fail.
+            let _ = Reflect::set(&object, key, &number.into());
+        };
+        if let Some((r, c)) = cell {
+            set(row, r as f64);
+            set(col, c as f64);
+        }
+        set(value, solution.value.into());
+        set(plies, solution.plies.into());
+    });
     object
+}
+
+thread_local! {
+    /// The property names of an outcome, made into JavaScript strings once: making each anew
+    /// (the text decoded on the JavaScript side) cost more than the rest of the object.
+    static KEYS: [JsValue; 4] = ["row", "col", "value", "plies"].map(JsValue::from_str);
 }
