@@ -58,29 +58,62 @@ impl From<BatchError> for Error {
     }
 }
 
-/// Holds a game during a batch: dropped before [`Rollback::commit`], by a refusal or by a panic
-/// unwinding through the caller's iterator, it takes back the moves applied so far.
-struct Rollback<'g, S: Storage> {
-    game: &'g mut TicTacToe<S>,
+/// A game that runs batches: the one rollback below serves every game type.
+pub(crate) trait Batched {
+    /// Takes back the last move, which this batch applied.
+    fn take_back_last(&mut self);
+    /// Tidies up after a batch, applied or taken back.
+    fn end_batch(&mut self) {}
+    /// The winner, if any.
+    fn winner_now(&self) -> Option<Player>;
+}
+
+/// Holds a game during a batch: dropped before the batch's last move is applied, by a refusal or
+/// by a panic unwinding through the caller's iterator, it takes back the moves applied so far.
+struct Rollback<'g, G: Batched> {
+    game: &'g mut G,
     applied: usize,
 }
 
-impl<S: Storage> Rollback<'_, S> {
-    fn commit(mut self) -> Option<Player> {
-        self.applied = 0;
-        self.game.winner()
+impl<G: Batched> Drop for Rollback<'_, G> {
+    fn drop(&mut self) {
+        for _ in 0..self.applied {
+            self.game.take_back_last();
+        }
+        self.game.end_batch();
     }
 }
 
-impl<S: Storage> Drop for Rollback<'_, S> {
-    fn drop(&mut self) {
-        for _ in 0..self.applied {
-            self.game.take_back();
-        }
+/// Applies `moves` to `game` through `apply`, all or nothing: the iterator is read once; on a
+/// refusal the moves before it are taken back and the refused one's position is given.
+pub(crate) fn run_batch<G: Batched, T>(
+    game: &mut G,
+    moves: impl IntoIterator<Item = T>,
+    mut apply: impl FnMut(&mut G, T) -> Result<(), Error>,
+) -> Result<Option<Player>, BatchError> {
+    let mut batch = Rollback { game, applied: 0 };
+    for (index, next) in moves.into_iter().enumerate() {
+        apply(batch.game, next).map_err(|error| BatchError { index, error })?;
+        batch.applied += 1;
+    }
+    batch.applied = 0;
+    Ok(batch.game.winner_now())
+}
+
+impl<S: Storage> Batched for TicTacToe<S> {
+    fn take_back_last(&mut self) {
+        self.take_back();
+    }
+
+    fn end_batch(&mut self) {
         // A lean game records a batch's moves only while the batch runs.
-        if self.game.mode() == Mode::Lean {
-            self.game.store.truncate(0);
+        if self.mode() == Mode::Lean {
+            self.store.truncate(0);
         }
+    }
+
+    fn winner_now(&self) -> Option<Player> {
+        self.winner()
     }
 }
 
@@ -103,7 +136,7 @@ impl<S: Storage> TicTacToe<S> {
     where
         I: IntoIterator<Item = (usize, usize, Player)>,
     {
-        self.run_batch(moves, |game, (row, col, player)| {
+        run_batch(self, moves, |game, (row, col, player)| {
             let quoted = [row as i128, col as i128];
             game.place::<true>(row as u64, col as u64, player, quoted)
                 .map(drop)
@@ -127,27 +160,11 @@ impl<S: Storage> TicTacToe<S> {
     where
         I: IntoIterator<Item = [i64; 3]>,
     {
-        self.run_batch(moves, |game, [row, col, player]| {
+        run_batch(self, moves, |game, [row, col, player]| {
             let player = Player::from_number(player)?;
             let quoted = [i128::from(row), i128::from(col)];
             game.place::<true>(row as u64, col as u64, player, quoted)
                 .map(drop)
         })
-    }
-
-    fn run_batch<T>(
-        &mut self,
-        moves: impl IntoIterator<Item = T>,
-        mut apply: impl FnMut(&mut Self, T) -> Result<(), Error>,
-    ) -> Result<Option<Player>, BatchError> {
-        let mut batch = Rollback {
-            game: self,
-            applied: 0,
-        };
-        for (index, next) in moves.into_iter().enumerate() {
-            apply(batch.game, next).map_err(|error| BatchError { index, error })?;
-            batch.applied += 1;
-        }
-        Ok(batch.commit())
     }
 }

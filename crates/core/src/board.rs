@@ -32,6 +32,17 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// The outcome of a game with `winner` whose board is `full` or not.
+    pub(crate) fn of(winner: Option<Player>, full: bool) -> Outcome {
+        match winner {
+            Some(player) => Outcome::Won(player),
+            None if full => Outcome::Draw,
+            None => Outcome::InPlay,
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -71,11 +82,7 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     #[must_use]
     pub fn outcome(&self) -> Outcome {
-        match self.winner() {
-            Some(player) => Outcome::Won(player),
-            None if self.is_draw() => Outcome::Draw,
-            None => Outcome::InPlay,
-        }
+        Outcome::of(self.winner(), self.is_draw())
     }
 
     /// The board, for drawing: [`Error::NeedsBoard`] for a lean game, which keeps none.

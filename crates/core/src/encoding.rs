@@ -48,6 +48,41 @@ impl Writer<'_> {
 }
 
 /// Reads from a slice, refusing to read past its end.
+/// The moves of an encoded game, still to be read: how many, and who made the first.
+pub(crate) struct MoveList {
+    pub(crate) count: u64,
+    first: Player,
+}
+
+impl MoveList {
+    /// Reads each move's cell (`row * cols + col` on a board of `cells` cells) and hands it to
+    /// `play`, the players alternating. A cell off the board or a move `play` refuses is
+    /// [`DecodeError::IllegalMove`] with its position; running out of memory stays itself.
+    pub(crate) fn replay(
+        self,
+        r: &mut Reader<'_>,
+        (cols, cells): (u64, u64),
+        mut play: impl FnMut(usize, usize, Player) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let mut player = self.first;
+        for index in 0..self.count {
+            let cell = u64::from(r.u32()?);
+            let illegal = DecodeError::IllegalMove { index };
+            if cell >= cells {
+                return Err(illegal.into());
+            }
+            // On the board: below its cells, which fit in a usize.
+            let (row, col) = ((cell / cols) as usize, (cell % cols) as usize);
+            play(row, col, player).map_err(|err| match err {
+                Error::OutOfMemory { .. } => err,
+                _ => illegal.into(),
+            })?;
+            player = player.other();
+        }
+        Ok(())
+    }
+}
+
 pub(crate) struct Reader<'a> {
     pub(crate) bytes: &'a [u8],
 }
@@ -80,6 +115,29 @@ impl<'a> Reader<'a> {
         } else {
             Ok(())
         }
+    }
+
+    /// The head of the move list of versions 2 and 3, checked before any board is made: the move
+    /// count (bytes for every move, at most `cells`), and who made the first move (X when none).
+    pub(crate) fn move_list(
+        &mut self,
+        first: Option<Player>,
+        cells: u64,
+    ) -> Result<MoveList, Error> {
+        let count = self.u64()?;
+        self.expect_remaining(count.saturating_mul(4))?;
+        let first = match (first, count) {
+            (None, 0) => Player::X,
+            (Some(first), 1..) => first,
+            _ => {
+                let why = "the first player and the move count disagree";
+                return Err(DecodeError::Inconsistent(why).into());
+            }
+        };
+        if count > cells {
+            return Err(DecodeError::IllegalMove { index: cells }.into());
+        }
+        Ok(MoveList { count, first })
     }
 }
 
@@ -328,33 +386,12 @@ impl<S: Storage> TicTacToe<S> {
     }
 
     fn decode_checked(n: u32, first: Option<Player>, mut r: Reader<'_>) -> Result<Self, Error> {
-        let count = r.u64()?;
-        r.expect_remaining(count.saturating_mul(4))?;
-        let first = match (first, count) {
-            (None, 0) => Player::X,
-            (Some(first), 1..) => first,
-            _ => {
-                return Err(DecodeError::Inconsistent(
-                    "the first player and the move count disagree",
-                )
-                .into());
-            }
-        };
+        let (side, cells) = (u64::from(n), u64::from(n) * u64::from(n));
+        let moves = r.move_list(first, cells)?;
         let mut game = Self::empty_for(n, Mode::Checked)?;
-        let mut player = first;
-        for index in 0..count {
-            let cell = r.u32()?;
-            let (row, col) = ((cell / n) as usize, (cell % n) as usize);
-            let illegal = DecodeError::IllegalMove { index };
-            if row >= n as usize {
-                return Err(illegal.into());
-            }
-            game.play(row, col, player).map_err(|err| match err {
-                Error::OutOfMemory { .. } => err,
-                _ => illegal.into(),
-            })?;
-            player = player.other();
-        }
+        moves.replay(&mut r, (side, cells), |row, col, player| {
+            game.play(row, col, player).map(drop)
+        })?;
         Ok(game)
     }
 

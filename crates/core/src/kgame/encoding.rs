@@ -5,7 +5,6 @@ use alloc::vec::Vec;
 
 use crate::encoding::{Header, RULES_HEADER, RULES_VERSION, Reader, Writer};
 use crate::error::{DecodeError, Error};
-use crate::player::Player;
 
 use super::{KGame, Marks};
 
@@ -74,43 +73,19 @@ impl<M: Marks> KGame<M> {
             return Err(DecodeError::WrongShape.into());
         }
         let (header, first) = Header::family(&mut r)?;
-        let count = r.u64()?;
-        r.expect_remaining(count.saturating_mul(4))?;
-        let first = match (first, count) {
-            (None, 0) => Player::X,
-            (Some(first), 1..) => first,
-            _ => {
-                let why = "the first player and the move count disagree";
-                return Err(DecodeError::Inconsistent(why).into());
-            }
-        };
-        if count > header.rules.cells() {
-            return Err(DecodeError::IllegalMove {
-                index: header.rules.cells(),
-            }
-            .into());
-        }
-        let mut game = KGame::<M>::on_board(header.rules).map_err(|err| match err {
+        let rules = header.rules;
+        let moves = r.move_list(first, rules.cells())?;
+        let mut game = KGame::<M>::on_board(rules).map_err(|err| match err {
             Error::OutOfMemory { .. } => err,
             _ => DecodeError::WrongShape.into(),
         })?;
-        // At most the cells, checked above.
-        super::reserve(&mut game.journal, count as usize, header.rules)?;
-        let (cols, cells) = (header.rules.cols() as u64, header.rules.cells());
-        let mut player = first;
-        for index in 0..count {
-            let cell = u64::from(r.u32()?);
-            if cell >= cells {
-                return Err(DecodeError::IllegalMove { index }.into());
-            }
-            // On the board: below rows x cols, which fit in a usize.
-            let (row, col) = ((cell / cols) as usize, (cell % cols) as usize);
-            game.place(row, col, player).map_err(|err| match err {
-                Error::OutOfMemory { .. } => err,
-                _ => DecodeError::IllegalMove { index }.into(),
-            })?;
-            player = player.other();
-        }
+        // At most the cells, which the move list has checked.
+        super::reserve(&mut game.journal, moves.count as usize, rules)?;
+        moves.replay(
+            &mut r,
+            (rules.cols() as u64, rules.cells()),
+            |row, col, player| game.place(row, col, player).map(drop),
+        )?;
         Ok(game)
     }
 }

@@ -341,11 +341,7 @@ impl<M: Marks> KGame<M> {
     /// Whether the game is in play, won or drawn.
     #[must_use]
     pub fn outcome(&self) -> Outcome {
-        match self.winner() {
-            Some(player) => Outcome::Won(player),
-            None if self.is_draw() => Outcome::Draw,
-            None => Outcome::InPlay,
-        }
+        Outcome::of(self.winner(), self.is_draw())
     }
 
     /// The moves played so far as `(row, col, player)`, oldest first.

@@ -221,21 +221,11 @@ impl Solver {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn solve(&mut self, game: &AnyGame, max_nodes: Option<u64>) -> Result<Solution, Error> {
-        solvable(game)?;
-        let limit = max_nodes.unwrap_or(u64::MAX);
-        let rules = game.rules();
-        let Some(shape) = Shape::of(rules) else {
-            return fallback::solve(game, limit, &mut self.nodes);
-        };
-        let p = position(game, &shape);
-        let mut search = self.search(shape, rules, limit);
-        let result = search.solve(p);
-        let (nodes, hits) = (search.nodes, search.hits);
-        let cells = shape.cells.count_ones();
-        let solution = result.map(|score| solution(score.into(), cells.into(), p.moves.into()));
-        self.nodes += nodes;
-        self.hits += hits;
-        solution.map_err(|OutOfNodes| Error::SearchLimit { nodes: limit })
+        self.run(game, max_nodes, fallback::solve, |search, p| {
+            let cells = search.shape.cells.count_ones();
+            let score = search.solve(p)?;
+            Ok(solution(score.into(), cells.into(), p.moves.into()))
+        })
     }
 
     /// Every legal move of `game` with the exact outcome of playing it, for the player who plays
@@ -263,15 +253,27 @@ impl Solver {
         game: &AnyGame,
         max_nodes: Option<u64>,
     ) -> Result<MoveValues, Error> {
+        self.run(game, max_nodes, fallback::move_values, values)
+    }
+
+    /// Runs a search of `game` within `max_nodes`: `word` on this solver's table for boards that
+    /// fit in a word, `walk` on the game itself for the others; the nodes and hits are counted.
+    fn run<T>(
+        &mut self,
+        game: &AnyGame,
+        max_nodes: Option<u64>,
+        walk: impl FnOnce(&AnyGame, u64, &mut u64) -> Result<T, Error>,
+        word: impl FnOnce(&mut Search<'_>, Position) -> Result<T, OutOfNodes>,
+    ) -> Result<T, Error> {
         solvable(game)?;
         let limit = max_nodes.unwrap_or(u64::MAX);
         let rules = game.rules();
         let Some(shape) = Shape::of(rules) else {
-            return fallback::move_values(game, limit, &mut self.nodes);
+            return walk(game, limit, &mut self.nodes);
         };
         let p = position(game, &shape);
         let mut search = self.search(shape, rules, limit);
-        let result = values(&mut search, p);
+        let result = word(&mut search, p);
         let (nodes, hits) = (search.nodes, search.hits);
         self.nodes += nodes;
         self.hits += hits;

@@ -64,16 +64,8 @@ pub(super) fn random_action(
         }
         return base + kth_empty(chosen, k, 32);
     }
-    for (w, &word) in board.iter().enumerate() {
-        let empty = empty_cells(word, cells - 32 * w);
-        let here = u64::from(empty.count_ones());
-        if k < here {
-            return 32 * w + kth_empty(empty, k, 32);
-        }
-        k -= here;
-    }
-    // moves_left counts exactly the empty cells of a game in play, so one was chosen.
-    0
+    // moves_left counts exactly the empty cells of a game in play, so `k` is below them.
+    crate::packed::kth_empty_cell(board, cells, k)
 }
 
 impl Block {
