@@ -9,6 +9,7 @@ __all__ = [
     "TicTacToe",
     "_VecGames",
     "__version__",
+    "_board",
     "_read_header",
     "_seed",
 ]
@@ -22,6 +23,17 @@ def _seed(seed: object) -> int:
 
     >>> _seed(7)
     7
+    """
+
+def _board(
+    n: object, rows: object, cols: object, k: object, default: object
+) -> tuple[object, object] | tuple[object, object, object]:
+    """The board as ``VecGames`` takes it, by the constructors' one grammar: ``(n, k)`` for a square
+    board (``n`` is ``default`` when no size is given; ``k`` may be None), else ``(rows, cols, k)``.
+    The values are passed on as given, for the caller to check.
+
+    >>> _board(None, 6, 7, 4, 3), _board(None, None, None, None, 3)
+    ((6, 7, 4), (3, None))
     """
 
 def _read_header(data: bytes) -> tuple[int, int, int, bool, bool]:

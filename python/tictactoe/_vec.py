@@ -10,7 +10,7 @@ import operator
 from collections.abc import Mapping
 from typing import Any, SupportsIndex
 
-from tictactoe._tictactoe import TicTacToe, _seed, _VecGames
+from tictactoe._tictactoe import TicTacToe, _board, _seed, _VecGames
 
 try:
     import numpy as np
@@ -41,18 +41,14 @@ def _count(value: object, name: str, least: int) -> int:
 
 
 def _rules(n: object, rows: object, cols: object, k: object) -> tuple[object, object, object]:
-    """The rules' rows, columns and k from the ways ``VecGames`` and the adapters take them: ``n``
-    (and ``k``, by default ``n``) for a square board, or ``rows``, ``cols`` and ``k``."""
-    if rows is None and cols is None:
-        size = 3 if n is None else _count(n, "n", 1)
-        return size, size, size if k is None else k
-    if n is not None:
-        raise TypeError("give n, or rows and cols, not both")
-    if rows is None or cols is None:
-        raise TypeError("rows and cols go together")
-    if k is None:
-        raise TypeError("k is needed with rows and cols")
-    return rows, cols, k
+    """The rules' rows, columns and k, read by the constructors' one grammar (``_board``): ``n``
+    (3 when no size is given; ``k`` by default ``n``) for a square board, or ``rows``, ``cols``
+    and ``k``."""
+    board = _board(n, rows, cols, k, 3)
+    if len(board) == 3:
+        return board
+    size = _count(board[0], "n", 1)
+    return size, size, size if board[1] is None else board[1]
 
 
 class VecGames:

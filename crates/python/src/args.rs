@@ -167,6 +167,35 @@ impl<'a, 'py> Shown<'a, 'py> {
     }
 }
 
+/// A board as the constructors take it: `n` for a square board (`k` by default `n`), or `rows`,
+/// `cols` and `k`.
+pub(crate) enum Board<T> {
+    /// `n x n`.
+    Square { n: T, k: Option<T> },
+    /// `rows x cols`.
+    Sides { rows: T, cols: T, k: T },
+}
+
+/// The constructors' one grammar for the board (`TicTacToe` and, through `_board`, `VecGames`):
+/// `n`, or `rows` and `cols` with `k`; `None` when no size is given at all.
+pub(crate) fn board<T>(
+    n: Option<T>,
+    rows: Option<T>,
+    cols: Option<T>,
+    k: Option<T>,
+) -> PyResult<Option<Board<T>>> {
+    match (n, rows, cols) {
+        (Some(n), None, None) => Ok(Some(Board::Square { n, k })),
+        (None, Some(rows), Some(cols)) => {
+            let k = k.ok_or_else(|| PyTypeError::new_err("k is needed with rows and cols"))?;
+            Ok(Some(Board::Sides { rows, cols, k }))
+        }
+        (None, None, None) => Ok(None),
+        (Some(_), _, _) => Err(PyTypeError::new_err("give n, or rows and cols, not both")),
+        (None, _, _) => Err(PyTypeError::new_err("rows and cols go together")),
+    }
+}
+
 /// The engine's message for `err`. The engine quotes numbers as it got them; when one did not fit in
 /// 64 bits, the message is written here from the error's fields and the caller's own number.
 pub(crate) fn describe(err: Error, args: Shown<'_, '_>) -> String {

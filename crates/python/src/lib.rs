@@ -13,10 +13,10 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use pyo3::IntoPyObject;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyType};
+use pyo3::types::{PyBytes, PyTuple, PyType};
 use tictactoe_core::{AnyGame, BatchError, Error, Game, Mode, Player, Rules};
 
-use crate::args::{Int, Shown, describe, int_arg, read_triples};
+use crate::args::{Board, Int, Shown, describe, int_arg, read_triples};
 use crate::buffer::{Matrix, int_matrix};
 use crate::errors::{Call, IllegalMoveError, SearchLimitError, to_py};
 use pyo3::exceptions::{PyAttributeError, PyMemoryError, PyTypeError};
@@ -99,9 +99,14 @@ impl TicTacToe {
             cols.map(int_arg).transpose()?,
             k.map(int_arg).transpose()?,
         );
-        let (rows, cols, k) = match (n, rows, cols) {
+        let Some(board) = args::board(n, rows, cols, k)? else {
+            return Err(PyTypeError::new_err(
+                "give the board size n, or rows, cols and k",
+            ));
+        };
+        let (rows, cols, k) = match board {
             // The classic game: its own constructor, with its own messages.
-            (Some(n), None, None) if !gravity && k.as_ref().is_none_or(|k| k.value == n.value) => {
+            Board::Square { n, k } if !gravity && k.as_ref().is_none_or(|k| k.value == n.value) => {
                 let game = Game::with_mode_i64(n.value, mode_of(lean)).map_err(|err| {
                     let shown = Shown {
                         n: Some(&n),
@@ -111,23 +116,11 @@ impl TicTacToe {
                 })?;
                 return Ok(TicTacToe::wrap(AnyGame::from(game)));
             }
-            (Some(n), None, None) => {
+            Board::Square { n, k } => {
                 let k = k.unwrap_or(Int::of(py, n.value.into()));
                 (Int::of(py, n.value.into()), n, k)
             }
-            (None, Some(rows), Some(cols)) => {
-                let k = k.ok_or_else(|| PyTypeError::new_err("k is needed with rows and cols"))?;
-                (rows, cols, k)
-            }
-            (None, None, None) => {
-                return Err(PyTypeError::new_err(
-                    "give the board size n, or rows, cols and k",
-                ));
-            }
-            (Some(_), _, _) => {
-                return Err(PyTypeError::new_err("give n, or rows and cols, not both"));
-            }
-            (None, _, _) => return Err(PyTypeError::new_err("rows and cols go together")),
+            Board::Sides { rows, cols, k } => (rows, cols, k),
         };
         let mode = mode_of(lean);
         let game = Rules::new_i64(rows.value, cols.value, k.value, gravity)
@@ -717,6 +710,28 @@ fn _seed(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     args::seed_arg(py, seed)
 }
 
+/// The board as ``VecGames`` takes it, by the constructors' one grammar: ``(n, k)`` for a square
+/// board (``n`` is ``default`` when no size is given; ``k`` may be None), else ``(rows, cols, k)``.
+/// The values are passed on as given, for the caller to check.
+///
+/// >>> _board(None, 6, 7, 4, 3), _board(None, None, None, None, 3)
+/// ((6, 7, 4), (3, None))
+#[pyfunction]
+fn _board<'py>(
+    py: Python<'py>,
+    n: Option<Bound<'py, PyAny>>,
+    rows: Option<Bound<'py, PyAny>>,
+    cols: Option<Bound<'py, PyAny>>,
+    k: Option<Bound<'py, PyAny>>,
+    default: Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    match args::board(n, rows, cols, k)? {
+        None => PyTuple::new(py, [Some(default), None]),
+        Some(Board::Square { n, k }) => PyTuple::new(py, [Some(n), k]),
+        Some(Board::Sides { rows, cols, k }) => PyTuple::new(py, [rows, cols, k]),
+    }
+}
+
 /// The engine behind ``tictactoe``; import from ``tictactoe`` instead.
 #[pymodule]
 fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -727,6 +742,7 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solver::PyAgent>()?;
     m.add_function(wrap_pyfunction!(_read_header, m)?)?;
     m.add_function(wrap_pyfunction!(_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(_board, m)?)?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("SearchLimitError", m.py().get_type::<SearchLimitError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
