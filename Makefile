@@ -33,7 +33,7 @@ PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check c-churn install-check readme-check \
-        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri \
+        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri semver \
         wasm wasm-package node-test npm-pack-check types-check web web-test browser-test
 
 help:
@@ -46,6 +46,7 @@ help:
 	@echo "  make wheels          the release set: manylinux2014 x86_64 and aarch64, musllinux x86_64, sdist"
 	@echo "  make wasm            the npm package tictactoe-engine, in $(NPM_PKG)"
 	@echo "  make web             build the page and serve it on localhost (PORT=$(PORT))"
+	@echo "  make semver          the core's public API against the last release (cargo-semver-checks)"
 	@echo "  make clean           remove target/ and .venv"
 	@echo "Parts of make test:"
 	@echo "  make rust-checks     cargo fmt, clippy -D warnings, rustdoc -D warnings"
@@ -395,6 +396,18 @@ bench-floor: lib venv
 	  -o $(BENCH_PY)/_floor$$($(PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 	PYO3_BUILD_EXTENSION_MODULE=1 $(CARGO) build --release --locked -p tictactoe-bench-probe
 	cp target/release/lib_probe.so $(BENCH_PY)/_probe.abi3.so
+
+# The core's public API against the commit that set the current version (the release, as the
+# repository holds no tags; SEMVER_BASELINE=REV for another), so that a break made since without a
+# version bump is seen. cargo-semver-checks comes from crates.io into target/tools the first time
+# (ten minutes on two cores).
+SEMVER_BASELINE ?= $(shell git log -1 --format=%H -G'^version = "' -- Cargo.toml)
+SEMVER_CHECKS := $(CURDIR)/target/tools/bin/cargo-semver-checks
+semver:
+	@command -v cargo-semver-checks >/dev/null || [ -x $(SEMVER_CHECKS) ] || \
+	  $(CARGO) install -q --locked --root target/tools cargo-semver-checks
+	PATH="$(CURDIR)/target/tools/bin:$$PATH" $(CARGO) semver-checks check-release \
+	  -p tictactoe-core --baseline-rev $(SEMVER_BASELINE)
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := ops batch decode ffi family
