@@ -41,6 +41,9 @@ pub(crate) struct Table {
     bits: u32,
     words: Vec<u64>,
     layout: Layout,
+    /// Whether anything was written since the words were last all zero: a table made for one
+    /// search is not cleared again before it.
+    written: bool,
 }
 
 /// Odd, so that multiplying by it is a bijection modulo any power of two.
@@ -83,6 +86,7 @@ impl Table {
             bits,
             words,
             layout: Layout::Wide,
+            written: false,
         })
     }
 
@@ -101,14 +105,17 @@ impl Table {
     pub(crate) fn prepare(&mut self, shape: &Shape, fresh: bool) {
         let wanted = layout(self.bits, shape);
         if fresh || wanted != self.layout {
-            self.words.fill(0);
+            self.clear();
             self.layout = wanted;
         }
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        self.words.fill(0);
+        if self.written {
+            self.words.fill(0);
+            self.written = false;
+        }
     }
 
     /// A narrow position's slot and check in a table of `2^bits`: its one-word key mixed within
@@ -158,6 +165,7 @@ impl Table {
     #[inline]
     pub(crate) fn put(&mut self, p: &Position, lower: i32, upper: i32) {
         let bounds = pack(clamp(lower), clamp(upper));
+        self.written = true;
         match self.layout {
             Layout::Narrow { width } => {
                 let (slot, check) = Self::narrow(self.bits, p, width);
@@ -193,6 +201,14 @@ mod tests {
             assert_eq!(table.get(&p), None);
             table.put(&p, -3, 5);
             assert_eq!(table.get(&p), Some((-3, 5)));
+            table.clear();
+            assert_eq!(table.get(&p), None);
+            // A fresh search forgets what an earlier one wrote, also after a clear.
+            table.put(&p, 1, 1);
+            table.prepare(&shape, true);
+            assert_eq!(table.get(&p), None);
+            table.put(&p, 1, 1);
+            table.clear();
             table.clear();
             assert_eq!(table.get(&p), None);
         }
