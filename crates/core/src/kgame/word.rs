@@ -120,8 +120,8 @@ impl Shape {
         ((self.rows - 1 - up) as usize, col as usize)
     }
 
-    /// The cells where one more mark of the player whose marks are `mine` makes `k` in a row
-    /// (empty or not: the caller masks them). For each direction `s`, a cell is such a spot when
+    /// Every empty cell where one more mark of the player whose marks are `mine` makes `k` in a
+    /// row, and perhaps some taken ones: the caller masks them. For each direction `s`, a cell is such a spot when
     /// the other `k - 1` cells of some window through it are all `mine`: for each place `j` of the
     /// spot in the window, the AND of the word shifted to every other place, shifted back by `j`.
     /// The common run lengths, on boards whose windows need no shift past the word, are compiled
@@ -130,6 +130,7 @@ impl Shape {
     pub(crate) fn winning_spots(&self, mine: u64) -> u64 {
         let spots = match (self.short, self.k) {
             (true, 3) => spots_of::<3>(mine, &self.shifts),
+            (true, 4) if self.gravity => spots_of_four_falling(mine, &self.shifts),
             (true, 4) => spots_of_four(mine, &self.shifts),
             (true, 5) => spots_of::<5>(mine, &self.shifts),
             _ => self.any_spots(mine),
@@ -154,10 +155,20 @@ impl Shape {
     }
 }
 
+/// [`spots_of_four`] with gravity: an empty cell has no mark above it, so the only spot a column
+/// gives is the cell on top of three marks (the spots of a column found by the general rule under
+/// a mark are taken cells, which every caller masks away).
+#[inline(always)]
+fn spots_of_four_falling(m: u64, shifts: &[u32; 4]) -> u64 {
+    debug_assert_eq!(shifts[1], 1, "the second direction is the column");
+    let column = (m << 1) & (m << 2) & (m << 3);
+    column | spots_of_four(m, &[shifts[0], shifts[2], shifts[3]])
+}
+
 /// [`spots_of`] for four in a row, the Connect Four case, written out: for each direction, the
 /// pairs of marks one and two steps to each side of a cell, and a third beyond either pair.
 #[inline(always)]
-fn spots_of_four(m: u64, shifts: &[u32; 4]) -> u64 {
+fn spots_of_four<const D: usize>(m: u64, shifts: &[u32; D]) -> u64 {
     let mut spots = 0;
     for &s in shifts {
         let (up1, up2, up3) = (m << s, m << (2 * s), m << (3 * s));
