@@ -44,6 +44,31 @@ enum Repr {
     Bits(KGame<BitBoard>),
 }
 
+/// The representations a game of the family can be kept in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// The classic square game's counters (checked or lean).
+    Classic,
+    /// One word a player: boards with `(rows + 1) * cols <= 64`.
+    Bits,
+    /// Line bitsets: every other board.
+    Lines,
+}
+
+impl Kind {
+    /// The representation that plays `rules` best: the one place that chooses, for a game, a
+    /// decoded game and a batch.
+    pub(crate) fn of(rules: Rules) -> Kind {
+        if rules.is_classic() {
+            Kind::Classic
+        } else if BitBoard::fits(rules) {
+            Kind::Bits
+        } else {
+            Kind::Lines
+        }
+    }
+}
+
 /// Calls the same method on whichever game is inside.
 macro_rules! each {
     ($self:expr, $game:ident => $body:expr) => {
@@ -94,10 +119,8 @@ impl AnyGame {
     /// An empty game of `rules` in `mode`. Lean mode needs the classic square game's rules (else
     /// [`Error::InvalidRules`]); sizes are checked as [`Game::with_mode`] and [`KGame::new`] do.
     pub fn new(rules: Rules, mode: Mode) -> Result<AnyGame, Error> {
-        if rules.is_classic() {
-            return Game::with_mode(rules.rows(), mode).map(AnyGame::from);
-        }
-        if mode == Mode::Lean {
+        let kind = Kind::of(rules);
+        if mode == Mode::Lean && kind != Kind::Classic {
             return Err(Error::InvalidRules {
                 rows: rules.rows() as i128,
                 cols: rules.cols() as i128,
@@ -109,10 +132,11 @@ impl AnyGame {
                 },
             });
         }
-        if BitBoard::fits(rules) {
-            return KGame::new_small(rules).map(|game| AnyGame(Repr::Bits(game)));
+        match kind {
+            Kind::Classic => Game::with_mode(rules.rows(), mode).map(AnyGame::from),
+            Kind::Bits => KGame::new_small(rules).map(|game| AnyGame(Repr::Bits(game))),
+            Kind::Lines => KGame::new(rules).map(|game| AnyGame(Repr::Lines(game))),
         }
-        KGame::new(rules).map(|game| AnyGame(Repr::Lines(game)))
     }
 
     /// A copy of this game, or [`Error::OutOfMemory`] when its memory cannot be had (where
@@ -340,14 +364,18 @@ impl AnyGame {
     pub fn decode(bytes: &[u8]) -> Result<AnyGame, Error> {
         let header = crate::encoding::Header::read(bytes)?;
         if bytes.get(3) == Some(&crate::encoding::RULES_VERSION) {
-            if header.rules.is_classic() {
-                let why = "the classic game is written as version 2";
-                return Err(DecodeError::Inconsistent(why).into());
-            }
-            if BitBoard::fits(header.rules) {
-                return KGame::<BitBoard>::decode(bytes).map(|game| AnyGame(Repr::Bits(game)));
-            }
-            return KGame::<LineBoard>::decode(bytes).map(|game| AnyGame(Repr::Lines(game)));
+            return match Kind::of(header.rules) {
+                Kind::Classic => {
+                    let why = "the classic game is written as version 2";
+                    Err(DecodeError::Inconsistent(why).into())
+                }
+                Kind::Bits => {
+                    KGame::<BitBoard>::decode(bytes).map(|game| AnyGame(Repr::Bits(game)))
+                }
+                Kind::Lines => {
+                    KGame::<LineBoard>::decode(bytes).map(|game| AnyGame(Repr::Lines(game)))
+                }
+            };
         }
         Game::decode(bytes).map(AnyGame::from)
     }

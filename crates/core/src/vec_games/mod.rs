@@ -19,7 +19,7 @@ mod view;
 
 use alloc::vec::Vec;
 
-use crate::any::AnyGame;
+use crate::any::{AnyGame, Kind};
 use crate::error::Error;
 use crate::kgame::{BitBoard, LineBoard};
 use crate::limits::Mode;
@@ -239,17 +239,17 @@ impl VecGames {
         for k in 0..count {
             let games = num_envs / count + usize::from(k < num_envs % count);
             let seed = block_seed(seed, k);
-            let part = if rules.is_classic() {
-                let block = Block::new(games, rules.rows(), autoreset, illegal, seed, oom)?;
-                Part::Classic(block)
-            } else if BitBoard::fits(rules) {
-                Part::Bits(FamilyBlock::new(
+            let part = match Kind::of(rules) {
+                Kind::Classic => {
+                    let block = Block::new(games, rules.rows(), autoreset, illegal, seed, oom)?;
+                    Part::Classic(block)
+                }
+                Kind::Bits => Part::Bits(FamilyBlock::new(
                     games, rules, autoreset, illegal, seed, oom,
-                )?)
-            } else {
-                Part::Lines(FamilyBlock::new(
+                )?),
+                Kind::Lines => Part::Lines(FamilyBlock::new(
                     games, rules, autoreset, illegal, seed, oom,
-                )?)
+                )?),
             };
             blocks.push(part);
             starts.push(start);
