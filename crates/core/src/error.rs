@@ -253,10 +253,90 @@ impl Error {
     }
 }
 
-impl fmt::Display for Error {
+/// A number of the caller's that a message quotes ([`Error::quoting`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Quoted {
+    /// The board size `n` of [`Error::InvalidSize`].
+    Size,
+    /// The player number of [`Error::InvalidPlayer`].
+    Player,
+    /// The row of [`Error::OutOfRange`].
+    Row,
+    /// The column of [`Error::OutOfRange`] or [`Error::ColumnOutOfRange`].
+    Col,
+    /// The rows of [`Error::InvalidRules`].
+    Rows,
+    /// The columns of [`Error::InvalidRules`].
+    Cols,
+    /// The `k` of [`Error::InvalidRules`].
+    K,
+}
+
+/// How a caller's number is written into a message: by the caller where it says, else as the
+/// error holds it.
+type Quote<'q> = &'q dyn Fn(Quoted) -> Option<&'q dyn fmt::Display>;
+
+/// One quoted number of a message.
+struct Number<'q, T> {
+    quote: Quote<'q>,
+    which: Quoted,
+    value: T,
+}
+
+impl<T: fmt::Display> fmt::Display for Number<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.quote)(self.which) {
+            Some(text) => text.fmt(f),
+            None => self.value.fmt(f),
+        }
+    }
+}
+
+/// [`Error::quoting`]'s message.
+struct Quoting<'q> {
+    error: &'q Error,
+    quote: Quote<'q>,
+}
+
+impl fmt::Display for Quoting<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.write(f, self.quote)
+    }
+}
+
+impl Error {
+    /// The message, with the caller's numbers written by `quote` where it gives them, for a face
+    /// whose numbers may not fit in the error's fields (a Python int of any size is checked as
+    /// the nearest 64-bit number, and quoted as written). [`Display`](fmt::Display) is this with
+    /// no number given.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Quoted};
+    ///
+    /// let err = Game::new(3)?.cell(i64::MAX as usize, 0).unwrap_err();
+    /// let huge = "1180591620717411303424"; // 2**70, which the caller passed
+    /// let quote = |which| (which == Quoted::Row).then_some(&huge as &dyn std::fmt::Display);
+    /// assert!(err.quoting(&quote).to_string().starts_with("cell (1180591620717411303424, 0) is outside"));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn quoting<'q>(
+        &'q self,
+        quote: &'q dyn Fn(Quoted) -> Option<&'q dyn fmt::Display>,
+    ) -> impl fmt::Display + 'q {
+        Quoting { error: self, quote }
+    }
+
+    /// The message, the numbers written through `quote`.
+    fn write(&self, f: &mut fmt::Formatter<'_>, quote: Quote<'_>) -> fmt::Result {
+        let number = |which, value: i128| Number {
+            quote,
+            which,
+            value,
+        };
         match *self {
             Error::InvalidSize { n, max } => {
+                let n = number(Quoted::Size, n);
                 write!(
                     f,
                     "board size {n} is invalid: it must be between 1 and {max}"
@@ -267,7 +347,11 @@ impl fmt::Display for Error {
                 cols,
                 k,
                 reason,
-            } => write!(f, "the rules {rows}x{cols}, k = {k} make no game: {reason}"),
+            } => {
+                let (rows, cols) = (number(Quoted::Rows, rows), number(Quoted::Cols, cols));
+                let k = number(Quoted::K, k);
+                write!(f, "the rules {rows}x{cols}, k = {k} make no game: {reason}")
+            }
             Error::OutOfMemory { rows, cols } => {
                 write!(f, "not enough memory for a {rows}x{cols} board")
             }
@@ -281,33 +365,41 @@ impl fmt::Display for Error {
             } => {
                 write!(f, "not enough memory for {num_envs} games of {rows}x{cols}")
             }
-            Error::InvalidPlayer { player } => InvalidPlayer { number: player }.fmt(f),
+            Error::InvalidPlayer { player } => {
+                InvalidPlayer::write(f, number(Quoted::Player, player.into()))
+            }
             Error::OutOfRange {
                 row,
                 col,
                 rows,
                 cols,
-            } => match (rows.checked_sub(1), cols.checked_sub(1)) {
-                (Some(last), Some(_)) if rows == cols => write!(
-                    f,
-                    "cell ({row}, {col}) is outside the {rows}x{cols} board: row and column must be between 0 and {last}"
-                ),
-                (Some(last_row), Some(last_col)) => write!(
-                    f,
-                    "cell ({row}, {col}) is outside the {rows}x{cols} board: the row must be between 0 and {last_row}, the column between 0 and {last_col}"
-                ),
-                _ => write!(
-                    f,
-                    "cell ({row}, {col}) is outside the board, which has no cells"
-                ),
-            },
-            Error::ColumnOutOfRange { col, cols } => match cols.checked_sub(1) {
-                Some(last) => write!(
-                    f,
-                    "column {col} is outside the board: it must be between 0 and {last}"
-                ),
-                None => write!(f, "column {col} is outside the board, which has no cells"),
-            },
+            } => {
+                let (row, col) = (number(Quoted::Row, row), number(Quoted::Col, col));
+                match (rows.checked_sub(1), cols.checked_sub(1)) {
+                    (Some(last), Some(_)) if rows == cols => write!(
+                        f,
+                        "cell ({row}, {col}) is outside the {rows}x{cols} board: row and column must be between 0 and {last}"
+                    ),
+                    (Some(last_row), Some(last_col)) => write!(
+                        f,
+                        "cell ({row}, {col}) is outside the {rows}x{cols} board: the row must be between 0 and {last_row}, the column between 0 and {last_col}"
+                    ),
+                    _ => write!(
+                        f,
+                        "cell ({row}, {col}) is outside the board, which has no cells"
+                    ),
+                }
+            }
+            Error::ColumnOutOfRange { col, cols } => {
+                let col = number(Quoted::Col, col);
+                match cols.checked_sub(1) {
+                    Some(last) => write!(
+                        f,
+                        "column {col} is outside the board: it must be between 0 and {last}"
+                    ),
+                    None => write!(f, "column {col} is outside the board, which has no cells"),
+                }
+            }
             Error::NotLanding { row, col, landing } => write!(
                 f,
                 "cell ({row}, {col}) is not where a mark in column {col} lands: that is row {landing}"
@@ -378,6 +470,12 @@ impl fmt::Display for Error {
             }
             Error::Decode(err) => write!(f, "not a valid encoded game: {err}"),
         }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, &|_| None)
     }
 }
 

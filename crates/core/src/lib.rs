@@ -79,7 +79,7 @@ pub use any::AnyGame;
 pub use batch::BatchError;
 pub use board::{Board, Outcome};
 pub use encoding::Header;
-pub use error::{DecodeError, Error};
+pub use error::{DecodeError, Error, Quoted};
 #[cfg(feature = "alloc")]
 pub use game::Game;
 pub use game::{FixedGame, TicTacToe};

@@ -114,13 +114,16 @@ pub struct InvalidPlayer {
     pub number: i64,
 }
 
+impl InvalidPlayer {
+    /// The message, with the number as `number` writes it.
+    pub(crate) fn write(f: &mut fmt::Formatter<'_>, number: impl fmt::Display) -> fmt::Result {
+        write!(f, "player {number} is invalid: it must be 1 (X) or 2 (O)")
+    }
+}
+
 impl fmt::Display for InvalidPlayer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "player {} is invalid: it must be 1 (X) or 2 (O)",
-            self.number
-        )
+        InvalidPlayer::write(f, self.number)
     }
 }
 

@@ -7,7 +7,9 @@ use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyIterator, PyTuple};
-use tictactoe_core::Error;
+use std::fmt;
+
+use tictactoe_core::{Error, Quoted};
 
 /// An int argument: its value as an `i64` (saturated: a number that large is off any board or player
 /// range anyway, so the engine refuses it like any other bad value), and the int itself when it did
@@ -196,63 +198,24 @@ pub(crate) fn board<T>(
     }
 }
 
-/// The engine's message for `err`. The engine quotes numbers as it got them; when one did not fit in
-/// 64 bits, the message is written here from the error's fields and the caller's own number.
+/// The engine's message for `err`, quoting the caller's own number wherever one did not fit in 64
+/// bits (the engine checked the nearest 64-bit number, which is refused the same way).
 pub(crate) fn describe(err: Error, args: Shown<'_, '_>) -> String {
-    let wide = |arg: Option<&Int<'_>>| arg.and_then(|a| a.wide.as_ref()).map(|w| w.to_string());
-    let shown =
-        |arg: Option<&Int<'_>>, engine: i128| wide(arg).unwrap_or_else(|| engine.to_string());
-    let Shown {
-        n: size,
-        row,
-        col,
-        player,
-        rows,
-        cols,
-        k,
-    } = args;
-    match err {
-        Error::InvalidSize { max, .. } if let Some(text) = wide(size) => {
-            format!("board size {text} is invalid: it must be between 1 and {max}")
-        }
-        Error::InvalidPlayer { .. } if let Some(text) = wide(player) => {
-            format!("player {text} is invalid: it must be 1 (X) or 2 (O)")
-        }
-        Error::OutOfRange {
-            row: r,
-            col: c,
-            rows,
-            cols,
-        } if wide(row).is_some() || wide(col).is_some() => {
-            // The engine's words for the board, after the cell as the caller wrote it.
-            let (r, c) = (shown(row, r), shown(col, c));
-            let board = Error::OutOfRange {
-                row: 0,
-                col: 0,
-                rows,
-                cols,
-            }
-            .to_string();
-            let rest = board.strip_prefix("cell (0, 0)").unwrap_or(&board);
-            format!("cell ({r}, {c}){rest}")
-        }
-        Error::InvalidRules {
-            rows: r,
-            cols: c,
-            k: kk,
-            reason,
-        } if wide(rows).is_some() || wide(cols).is_some() || wide(k).is_some() => {
-            let (r, c, kk) = (shown(rows, r), shown(cols, c), shown(k, kk));
-            format!("the rules {r}x{c}, k = {kk} make no game: {reason}")
-        }
-        Error::ColumnOutOfRange { col: c, cols } if wide(col).is_some() => {
-            let shown_col = shown(col, c);
-            let rest = Error::ColumnOutOfRange { col: 0, cols }.to_string();
-            let rest = rest.strip_prefix("column 0").unwrap_or(&rest).to_owned();
-            format!("column {shown_col}{rest}")
-        }
-        _ => err.to_string(),
-    }
+    let arg = |which| match which {
+        Quoted::Size => args.n,
+        Quoted::Player => args.player,
+        Quoted::Row => args.row,
+        Quoted::Col => args.col,
+        Quoted::Rows => args.rows,
+        Quoted::Cols => args.cols,
+        Quoted::K => args.k,
+        _ => None,
+    };
+    let quote = |which| -> Option<&dyn fmt::Display> {
+        let wide = arg(which)?.wide.as_ref()?;
+        Some(wide)
+    };
+    err.quoting(&quote).to_string()
 }
 
 /// One move of a batch read from an iterable, with the ints that did not fit, for messages.
