@@ -355,6 +355,31 @@ def test_bad_construction(kwargs: dict[str, object]) -> None:
         VecGames(**kwargs)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"rows": 3}, "rows and cols go together"),
+        ({"cols": 3, "k": 3}, "rows and cols go together"),
+        ({"rows": 3, "cols": 3}, "k is needed with rows and cols"),
+        ({"n": 3, "rows": 3, "cols": 3, "k": 3}, "give n, or rows and cols, not both"),
+        ({"n": 3, "cols": 3}, "give n, or rows and cols, not both"),
+    ],
+)
+def test_the_board_is_read_as_tictactoe_reads_it(kwargs: dict[str, object], message: str) -> None:
+    # One grammar for both constructors: the same refusals, word for word.
+    for make in (lambda: VecGames(2, **kwargs), lambda: TicTacToe(**kwargs)):  # type: ignore[arg-type]
+        with pytest.raises(TypeError) as raised:
+            make()
+        assert str(raised.value) == message
+
+
+def test_the_board_defaults_and_k() -> None:
+    assert (VecGames(1).rows, VecGames(1).k) == (3, 3)
+    assert (VecGames(1, 4, k=3).cols, VecGames(1, 4, k=3).k) == (4, 3)
+    assert (VecGames(1, k=2).rows, VecGames(1, k=2).k) == (3, 2)
+    assert VecGames(1, rows=2, cols=5, k=2).num_actions == 10
+
+
 def test_metadata_and_shapes() -> None:
     games = VecGames(5, 4, autoreset="same_step")
     assert games.metadata == {"autoreset_mode": "same_step"}

@@ -172,6 +172,8 @@ impl<'a, 'py> Shown<'a, 'py> {
 /// A board as the constructors take it: `n` for a square board (`k` by default `n`), or `rows`,
 /// `cols` and `k`.
 pub(crate) enum Board<T> {
+    /// No size given, only perhaps `k`.
+    Unsized { k: Option<T> },
     /// `n x n`.
     Square { n: T, k: Option<T> },
     /// `rows x cols`.
@@ -179,20 +181,20 @@ pub(crate) enum Board<T> {
 }
 
 /// The constructors' one grammar for the board (`TicTacToe` and, through `_board`, `VecGames`):
-/// `n`, or `rows` and `cols` with `k`; `None` when no size is given at all.
+/// `n`, or `rows` and `cols` with `k`.
 pub(crate) fn board<T>(
     n: Option<T>,
     rows: Option<T>,
     cols: Option<T>,
     k: Option<T>,
-) -> PyResult<Option<Board<T>>> {
+) -> PyResult<Board<T>> {
     match (n, rows, cols) {
-        (Some(n), None, None) => Ok(Some(Board::Square { n, k })),
+        (Some(n), None, None) => Ok(Board::Square { n, k }),
         (None, Some(rows), Some(cols)) => {
             let k = k.ok_or_else(|| PyTypeError::new_err("k is needed with rows and cols"))?;
-            Ok(Some(Board::Sides { rows, cols, k }))
+            Ok(Board::Sides { rows, cols, k })
         }
-        (None, None, None) => Ok(None),
+        (None, None, None) => Ok(Board::Unsized { k }),
         (Some(_), _, _) => Err(PyTypeError::new_err("give n, or rows and cols, not both")),
         (None, _, _) => Err(PyTypeError::new_err("rows and cols go together")),
     }

@@ -99,12 +99,12 @@ impl TicTacToe {
             cols.map(int_arg).transpose()?,
             k.map(int_arg).transpose()?,
         );
-        let Some(board) = args::board(n, rows, cols, k)? else {
-            return Err(PyTypeError::new_err(
-                "give the board size n, or rows, cols and k",
-            ));
-        };
-        let (rows, cols, k) = match board {
+        let (rows, cols, k) = match args::board(n, rows, cols, k)? {
+            Board::Unsized { .. } => {
+                return Err(PyTypeError::new_err(
+                    "give the board size n, or rows, cols and k",
+                ));
+            }
             // The classic game: its own constructor, with its own messages.
             Board::Square { n, k } if !gravity && k.as_ref().is_none_or(|k| k.value == n.value) => {
                 let game = Game::with_mode_i64(n.value, mode_of(lean)).map_err(|err| {
@@ -726,9 +726,9 @@ fn _board<'py>(
     default: Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     match args::board(n, rows, cols, k)? {
-        None => PyTuple::new(py, [Some(default), None]),
-        Some(Board::Square { n, k }) => PyTuple::new(py, [Some(n), k]),
-        Some(Board::Sides { rows, cols, k }) => PyTuple::new(py, [rows, cols, k]),
+        Board::Unsized { k } => PyTuple::new(py, [Some(default), k]),
+        Board::Square { n, k } => PyTuple::new(py, [Some(n), k]),
+        Board::Sides { rows, cols, k } => PyTuple::new(py, [rows, cols, k]),
     }
 }
 
