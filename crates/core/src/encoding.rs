@@ -47,7 +47,6 @@ impl Writer<'_> {
     }
 }
 
-/// Reads from a slice, refusing to read past its end.
 /// The moves of an encoded game, still to be read: how many, and who made the first.
 pub(crate) struct MoveList {
     pub(crate) count: u64,
@@ -83,6 +82,7 @@ impl MoveList {
     }
 }
 
+/// Reads from a slice, refusing to read past its end.
 pub(crate) struct Reader<'a> {
     pub(crate) bytes: &'a [u8],
 }

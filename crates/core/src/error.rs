@@ -278,13 +278,13 @@ pub enum Quoted {
 type Quote<'q> = &'q dyn Fn(Quoted) -> Option<&'q dyn fmt::Display>;
 
 /// One quoted number of a message.
-struct Number<'q, T> {
+struct Number<'q> {
     quote: Quote<'q>,
     which: Quoted,
-    value: T,
+    value: i128,
 }
 
-impl<T: fmt::Display> fmt::Display for Number<'_, T> {
+impl fmt::Display for Number<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.quote)(self.which) {
             Some(text) => text.fmt(f),
@@ -329,7 +329,7 @@ impl Error {
 
     /// The message, the numbers written through `quote`.
     fn write(&self, f: &mut fmt::Formatter<'_>, quote: Quote<'_>) -> fmt::Result {
-        let number = |which, value: i128| Number {
+        let number = |which, value| Number {
             quote,
             which,
             value,

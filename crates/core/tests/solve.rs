@@ -304,6 +304,12 @@ fn budgets_refuse_cleanly_and_finished_or_lean_games_are_refused() {
     assert!(matches!(over.solve(None), Err(Error::GameOver { .. })));
     let lean = AnyGame::new(Rules::square(3).unwrap(), Mode::Lean).unwrap();
     assert_eq!(lean.solve(None), Err(Error::NeedsBoard));
+    // A lean board beyond any checked one: (n + 1) * n passes 2^32, and every search call is
+    // still the same refusal (no overflow on the way to it).
+    let huge = AnyGame::new(Rules::square(65_536).unwrap(), Mode::Lean).unwrap();
+    assert_eq!(huge.solve(Some(1)), Err(Error::NeedsBoard));
+    assert_eq!(huge.move_values(None), Err(Error::NeedsBoard));
+    assert_eq!(huge.best_moves(None), Err(Error::NeedsBoard));
     // A board too large for one word: the search is exact but bounded.
     let gomoku = AnyGame::new(Rules::gomoku(15).unwrap(), Mode::Checked).unwrap();
     assert!(matches!(

@@ -66,10 +66,11 @@ fn runs_of<const K: u32>(b: u64, s: u32) -> u64 {
 impl Shape {
     /// The shape of `rules`, when they fit in one word: `(rows + 1) * cols <= 64`.
     pub(crate) fn of(rules: Rules) -> Option<Shape> {
-        let (rows, cols) = (rules.rows() as u32, rules.cols() as u32);
-        if (rows + 1) * cols > 64 {
+        // In 64 bits: a lean classic side reaches 2^29, whose square is past 32 bits.
+        if (rules.rows() as u64 + 1) * rules.cols() as u64 > 64 {
             return None;
         }
+        let (rows, cols) = (rules.rows() as u32, rules.cols() as u32);
         let height = rows + 1;
         let column = (1u64 << rows) - 1;
         let cells = (0..cols).fold(0, |all, c| all | column << (c * height));
