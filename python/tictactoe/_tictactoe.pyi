@@ -361,22 +361,22 @@ class _VecGames:
     def rules(self) -> tuple[int, int, int, bool]:
         """The rules: `(rows, cols, k, gravity)`."""
     def step(
-        self, actions: bytes, wide: dict[int, int] | None = None
-    ) -> tuple[
-        tuple[bytearray, bytearray, bytearray],
-        tuple[bytearray, bytearray, bytearray, bytearray, bytearray],
-    ]:
-        """Steps every game with `actions`, native 64-bit ints; `wide` maps a game to its action as
-        passed when that did not fit in 64 bits (for messages). Returns the outputs as bytearrays.
+        self, actions: object, wide: dict[int, int] | None = None
+    ) -> tuple[Any, Any, Any, Any, dict[str, Any]] | None:
+        """Steps every game with `actions` when they are a 1-D integer NumPy array of one action per
+        game, each fitting in 64 bits (as `sample` gives); returns what `VecGames.step` returns, or
+        `None` for any other object (lists, object arrays, other buffers, shapes or types), which
+        the Python class reads and passes again as such an array.
+        `wide` maps a game to its action as passed when that did not fit in 64 bits (for messages).
         """
-    def reset(self, only: list[bool] | None) -> tuple[bytearray, bytearray, bytearray]:
+    def reset(self, only: list[bool] | None) -> tuple[Any, Any, Any]:
         """Empties every game, or those `only` names (one flag per game); returns the view."""
-    def view(self) -> tuple[bytearray, bytearray, bytearray]:
-        """What every game looks like now."""
-    def sample(self) -> bytearray:
-        """A random action per game, as native 64-bit ints."""
-    def playout(self) -> bytearray:
-        """Plays every game to its end at random; the winners, one byte per game."""
+    def view(self) -> tuple[Any, Any, Any]:
+        """What every game looks like now: `(obs, action_mask, current_player)`."""
+    def sample(self) -> Any:
+        """A random action per game, int64."""
+    def playout(self) -> Any:
+        """Plays every game to its end at random; the winners, uint8."""
     def seed(self, seed: int) -> None: ...
     def game(self, i: int) -> bytes:
         """Game `i`, encoded."""

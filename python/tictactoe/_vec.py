@@ -1,7 +1,7 @@
 """``VecGames``: many games stepped in one call, for reinforcement learning, self-play and search.
 
-The engine steps the games (``tictactoe._tictactoe._VecGames``); this module checks arguments and
-turns the engine's outputs into fresh NumPy arrays.
+The engine steps the games (``tictactoe._tictactoe._VecGames``) and makes the fresh NumPy arrays it
+returns; this module checks arguments.
 """
 
 from __future__ import annotations
@@ -113,13 +113,6 @@ class VecGames:
         )
         self._rows, self._cols, self._k, self._gravity = self._engine.rules()
         self._num_actions = self._cols if self._gravity else self._rows * self._cols
-        # The outputs' shapes and types, made once: building an array over the engine's buffer
-        # with them is one call (a third of frombuffer and reshape), which small batches feel.
-        envs = self._num_envs
-        self._obs_shape = (envs, self._rows, self._cols, 2)
-        self._mask_shape = (envs, self._num_actions)
-        self._bool, self._u8 = np.dtype(np.bool_), np.dtype(np.uint8)
-        self._f32, self._i64 = np.dtype(np.float32), np.dtype(np.int64)
 
     @property
     def num_envs(self) -> int:
@@ -170,18 +163,12 @@ class VecGames:
     def action_mask(self) -> Any:
         """The legal actions of every game, ``(num_envs, num_actions)`` bool (all True once it
         ended)."""
-        return self._view(self._engine.view())[1]
+        return self._engine.view()[1]
 
     @property
     def current_player(self) -> Any:
         """The player to move in every game, 1 or 2, ``(num_envs,)`` uint8."""
-        return self._view(self._engine.view())[2]
-
-    def _view(self, raw: tuple[bytearray, bytearray, bytearray]) -> tuple[Any, Any, Any]:
-        obs = np.ndarray(self._obs_shape, self._bool, raw[0])
-        mask = np.ndarray(self._mask_shape, self._bool, raw[1])
-        player = np.ndarray((self._num_envs,), self._u8, raw[2])
-        return obs, mask, player
+        return self._engine.view()[2]
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -203,12 +190,12 @@ class VecGames:
             only = [bool(x) for x in mask]
         if seed_value is not None:
             self._engine.seed(seed_value)
-        obs, mask_, player = self._view(self._engine.reset(only))
+        obs, mask_, player = self._engine.reset(only)
         return obs, {"action_mask": mask_, "current_player": player}
 
-    def _actions(self, actions: object) -> tuple[bytes, dict[int, int] | None]:
-        """The actions as native int64 bytes, read exactly as their values say (any integer dtype,
-        byte order and strides), and the ones beyond int64 as passed, by game, for messages
+    def _actions(self, actions: object) -> tuple[Any, dict[int, int] | None]:
+        """The actions as a contiguous int64 array, read exactly as their values say (any integer
+        dtype, byte order and strides), and the ones beyond int64 as passed, by game, for messages
         (the engine gets them clamped: off the board either way)."""
         array = np.asarray(actions)
         wide: dict[int, int] = {}
@@ -231,7 +218,7 @@ class VecGames:
             wide = {int(i): int(array[i]) for i in big}
             array = np.minimum(array, np.uint64(_INT64_MAX))
         # A cast to int64 reads each value as its dtype says, whatever the byte order or strides.
-        return np.ascontiguousarray(array, dtype=np.int64).tobytes(), wide or None
+        return np.ascontiguousarray(array, dtype=np.int64), wide or None
 
     def step(self, actions: object) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Plays one action per game; returns ``(obs, rewards, terminated, truncated, info)``.
@@ -242,34 +229,23 @@ class VecGames:
         under ``illegal="raise"`` raises ``IllegalMoveError`` (``.index`` is the first offending
         game) and changes nothing.
         """
-        view, (rewards, terminated, winner, final_obs, has_final) = self._engine.step(
-            *self._actions(actions)
-        )
-        obs, mask, player = self._view(view)
-        info: dict[str, Any] = {
-            "action_mask": mask,
-            "current_player": player,
-            "winner": np.ndarray((self._num_envs,), self._u8, winner),
-        }
-        if self._autoreset == "same_step":
-            info["final_obs"] = np.ndarray(self._obs_shape, self._bool, final_obs)
-            info["_final_obs"] = np.ndarray((self._num_envs,), self._bool, has_final)
-        return (
-            obs,
-            np.ndarray((self._num_envs, 2), self._f32, rewards),
-            np.ndarray((self._num_envs,), self._bool, terminated),
-            np.zeros(self._num_envs, dtype=np.bool_),
-            info,
-        )
+        # An integer array of one action per game is read by the engine as it is; anything else
+        # (lists, object arrays, other shapes or types) is read here first, with its errors.
+        result = self._engine.step(actions)
+        if result is None:
+            result = self._engine.step(*self._actions(actions))
+        if result is None:  # pragma: no cover - `_actions` gives one int64 per game
+            raise RuntimeError("the engine did not read the actions it was given")
+        return result
 
     def sample(self) -> Any:
         """A uniformly random legal action for every game in play (any action for an ended one)."""
-        return np.ndarray((self._num_envs,), self._i64, self._engine.sample())
+        return self._engine.sample()
 
     def playout(self) -> Any:
         """Plays every game to its end with uniformly random legal moves; the winners (0 for a
         draw) as uint8, as ``info["winner"]``. The games are left ended."""
-        return np.ndarray((self._num_envs,), self._u8, self._engine.playout())
+        return self._engine.playout()
 
     def _index(self, i: SupportsIndex) -> int:
         index = _int(i, "a game index")

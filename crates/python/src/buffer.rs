@@ -82,14 +82,14 @@ pub(crate) enum Matrix {
     NotOne,
 }
 
-/// `obj` as a `(k, cols)` matrix of integers. A 2-D buffer of that shape whose items are not
-/// integers (floats, bools, structs) is a `TypeError`, not something to read another way.
-pub(crate) fn int_matrix(obj: &Bound<'_, PyAny>, cols: usize) -> PyResult<Matrix> {
+/// `obj`'s buffer view with its shape, strides and format, when `obj` exports one of `ndim`
+/// dimensions; `None` for anything else (the caller reads it another way).
+fn open(obj: &Bound<'_, PyAny>, ndim: usize) -> Option<View> {
     // Asked first, because a refused request builds and drops an exception: for a list of moves
     // that costs more than the moves themselves.
     // SAFETY: `obj` is a live object and the interpreter is attached while it is borrowed.
     if unsafe { ffi::PyObject_CheckBuffer(obj.as_ptr()) } == 0 {
-        return Ok(Matrix::NotOne);
+        return None;
     }
     let mut raw = Box::new(MaybeUninit::<ffi::Py_buffer>::zeroed());
     // SAFETY: `raw` is writable memory for one Py_buffer; on failure nothing needs releasing and an
@@ -99,38 +99,136 @@ pub(crate) fn int_matrix(obj: &Bound<'_, PyAny>, cols: usize) -> PyResult<Matrix
         unsafe { ffi::PyObject_GetBuffer(obj.as_ptr(), raw.as_mut_ptr(), ffi::PyBUF_RECORDS_RO) };
     if got != 0 {
         let _ = PyErr::take(obj.py());
-        return Ok(Matrix::NotOne);
+        return None;
     }
     // SAFETY: PyObject_GetBuffer succeeded, so the view is initialised; it is released on drop.
     let view = View(unsafe { Box::from_raw(Box::into_raw(raw).cast::<ffi::Py_buffer>()) });
     let b = &*view.0;
-    if b.ndim != 2 || b.shape.is_null() || b.strides.is_null() {
-        return Ok(Matrix::NotOne);
+    let shaped = b.ndim as usize == ndim && !b.shape.is_null() && !b.strides.is_null();
+    shaped.then_some(view)
+}
+
+impl View {
+    /// Entry `i` of the shape and of the strides.
+    ///
+    /// # Safety
+    ///
+    /// `i` is below the view's `ndim` (checked by `open`), so both arrays hold it.
+    unsafe fn dim(&self, i: usize) -> (ffi::Py_ssize_t, isize) {
+        // SAFETY: the caller's promise; the protocol gives `ndim` entries each.
+        unsafe { (*self.0.shape.add(i), *self.0.strides.add(i)) }
     }
-    // SAFETY: with ndim == 2, shape and strides point to two entries each (the protocol's promise).
-    let (shape, strides) =
-        unsafe { ([*b.shape, *b.shape.add(1)], [*b.strides, *b.strides.add(1)]) };
-    if shape[1] != cols as ffi::Py_ssize_t || shape[0] < 0 {
-        return Ok(Matrix::NotOne);
+
+    /// The format string (`B` when the exporter gives none, as the protocol says).
+    fn format(&self) -> &[u8] {
+        if self.0.format.is_null() {
+            b"B"
+        } else {
+            // SAFETY: a non-NULL format is a NUL-terminated string owned by the view.
+            unsafe { CStr::from_ptr(self.0.format) }.to_bytes()
+        }
     }
-    let format: &[u8] = if b.format.is_null() {
-        b"B"
-    } else {
-        // SAFETY: a non-NULL format is a NUL-terminated string owned by the view.
-        unsafe { CStr::from_ptr(b.format) }.to_bytes()
+
+    /// The item at byte `offset` from the start, exactly as stored: every integer type's values
+    /// fit in an i128.
+    ///
+    /// # Safety
+    ///
+    /// `offset` places a whole item inside the exported memory (an index within the shape, times
+    /// the strides).
+    unsafe fn int_at(&self, item: Item, offset: isize) -> i128 {
+        let mut bytes = [0u8; 8];
+        let size = item.size;
+        // SAFETY: the caller's promise; the memory stays alive until the view is released. Items
+        // may be unaligned, so they are copied byte by byte. The interpreter stays attached, so no
+        // Python code writes the memory meanwhile.
+        unsafe {
+            let at = self.0.buf.cast::<u8>().cast_const().offset(offset);
+            std::ptr::copy_nonoverlapping(at, bytes.as_mut_ptr(), size);
+        }
+        let word = if item.big_endian {
+            let mut wide = [0u8; 8];
+            wide[8 - size..].copy_from_slice(&bytes[..size]);
+            u64::from_be_bytes(wide)
+        } else {
+            u64::from_le_bytes(bytes)
+        };
+        let bits = 8 * size as u32;
+        if item.signed && bits < 64 {
+            // Sign-extend from the item's width.
+            i128::from(((word << (64 - bits)) as i64) >> (64 - bits))
+        } else if item.signed {
+            i128::from(word as i64)
+        } else {
+            i128::from(word)
+        }
+    }
+}
+
+/// `obj` as a `(k, cols)` matrix of integers. A 2-D buffer of that shape whose items are not
+/// integers (floats, bools, structs) is a `TypeError`, not something to read another way.
+pub(crate) fn int_matrix(obj: &Bound<'_, PyAny>, cols: usize) -> PyResult<Matrix> {
+    let Some(view) = open(obj, 2) else {
+        return Ok(Matrix::NotOne);
     };
-    let Format::Int(item) = parse(format, b.itemsize as usize) else {
+    // SAFETY: `open` checked that the view has two dimensions.
+    let ((rows, row_stride), (width, col_stride)) = unsafe { (view.dim(0), view.dim(1)) };
+    if width != cols as ffi::Py_ssize_t || rows < 0 {
+        return Ok(Matrix::NotOne);
+    }
+    let format = view.format();
+    let Format::Int(item) = parse(format, view.0.itemsize as usize) else {
         let shown = String::from_utf8_lossy(format).into_owned();
         return Err(PyTypeError::new_err(format!(
             "moves must be integers, not a buffer of format {shown:?}"
         )));
     };
     Ok(Matrix::Ints(IntMatrix {
-        rows: shape[0] as usize,
-        strides: [strides[0], strides[1]],
+        rows: rows as usize,
+        strides: [row_stride, col_stride],
         item,
         view,
     }))
+}
+
+/// `obj`'s `len` items as 64-bit ints, when it is a 1-D buffer of exactly `len` integers that all
+/// fit; `None` for anything else (other shapes, floats, bools, values beyond 64 bits), which the
+/// caller reads another way. The items are copied out while the interpreter is attached.
+pub(crate) fn int64_vector(obj: &Bound<'_, PyAny>, len: usize) -> Option<Vec<i64>> {
+    let view = open(obj, 1)?;
+    // SAFETY: `open` checked that the view has one dimension.
+    let (items, stride) = unsafe { view.dim(0) };
+    let Format::Int(item) = parse(view.format(), view.0.itemsize as usize) else {
+        return None;
+    };
+    if items != len as ffi::Py_ssize_t {
+        return None;
+    }
+    let native = Item {
+        size: 8,
+        signed: true,
+        big_endian: cfg!(target_endian = "big"),
+    };
+    if item == native && stride == 8 {
+        let mut values = vec![0i64; len];
+        // SAFETY: `len` contiguous items of 8 bytes each inside the exported memory (its shape and
+        // stride say so), copied bytewise into memory of the same size.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                view.0.buf.cast::<u8>().cast_const(),
+                values.as_mut_ptr().cast::<u8>(),
+                8 * len,
+            );
+        }
+        return Some(values);
+    }
+    (0..len)
+        .map(|i| {
+            // SAFETY: i < len, the buffer's length, so the item lies inside its memory.
+            let value = unsafe { view.int_at(item, i as isize * stride) };
+            i64::try_from(value).ok()
+        })
+        .collect()
 }
 
 impl IntMatrix {
@@ -142,31 +240,8 @@ impl IntMatrix {
     /// Item (`row`, `col`), exactly as stored: every integer type's values fit in an i128.
     pub(crate) fn get(&self, row: usize, col: usize) -> i128 {
         let offset = row as isize * self.strides[0] + col as isize * self.strides[1];
-        let mut bytes = [0u8; 8];
-        let size = self.item.size;
         // SAFETY: row < rows and col < cols, so the exporter's shape and strides place this item
-        // inside the memory it exported, which stays alive until `view` is released. Items may be
-        // unaligned, so they are copied byte by byte. The interpreter stays attached, so no Python
-        // code writes the memory meanwhile.
-        unsafe {
-            let at = self.view.0.buf.cast::<u8>().cast_const().offset(offset);
-            std::ptr::copy_nonoverlapping(at, bytes.as_mut_ptr(), size);
-        }
-        let word = if self.item.big_endian {
-            let mut wide = [0u8; 8];
-            wide[8 - size..].copy_from_slice(&bytes[..size]);
-            u64::from_be_bytes(wide)
-        } else {
-            u64::from_le_bytes(bytes)
-        };
-        let bits = 8 * size as u32;
-        if self.item.signed && bits < 64 {
-            // Sign-extend from the item's width.
-            i128::from(((word << (64 - bits)) as i64) >> (64 - bits))
-        } else if self.item.signed {
-            i128::from(word as i64)
-        } else {
-            i128::from(word)
-        }
+        // inside the memory it exported.
+        unsafe { self.view.int_at(self.item, offset) }
     }
 }

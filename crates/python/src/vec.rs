@@ -1,17 +1,23 @@
 //! `tictactoe._tictactoe._VecGames`: the engine's `VecGames` behind the pure-Python `VecGames`
-//! (`python/tictactoe/_vec.py`), which validates arguments and builds the NumPy arrays. Outputs
-//! cross as fresh `bytearray`s, one per output per call, which the games write in place while the
-//! interpreter is released; the games are locked only while it is released, so no thread ever
-//! waits for the lock while holding the interpreter. Threads are the engine's own (`VecGames`).
+//! (`python/tictactoe/_vec.py`), which validates arguments. Outputs cross as fresh NumPy arrays,
+//! made here through NumPy's C API (a small batch feels every Python-level call), which the games
+//! write in place while the interpreter is released; the games are locked only while it is
+//! released (small batches keep it: see `with_games`). Threads are the engine's own (`VecGames`).
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use numpy::npyffi::{PY_ARRAY_API, npy_intp};
+use numpy::{
+    Element, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
 use tictactoe_core::{AnyGame, AutoReset, Error, Illegal, Rules, StepOutputs, VecGames, View};
 
 use crate::args::{Shown, describe, int_arg};
+use crate::buffer::int64_vector;
 use crate::errors::{Call, to_py, vec_to_py};
 
 #[pyclass(module = "tictactoe._tictactoe", name = "_VecGames", frozen)]
@@ -21,177 +27,188 @@ pub(crate) struct VecEngine {
     shape: Shape,
 }
 
-/// The outputs' memory, borrowed from the fresh bytearrays that become the returned arrays, so that
-/// the games write every output in place, once.
-struct Buffers<'a> {
-    obs: &'a mut [bool],
-    action_mask: &'a mut [bool],
-    current_player: &'a mut [u8],
-    rewards: &'a mut [f32],
-    terminated: &'a mut [bool],
-    winner: &'a mut [u8],
-    final_obs: &'a mut [bool],
-    has_final_obs: &'a mut [bool],
-}
+/// Batches with fewer cells than this in all are stepped without releasing the interpreter.
+const DETACH_CELLS: usize = 4096;
 
 /// The sizes every output is made for.
 #[derive(Clone, Copy)]
 struct Shape {
     num_envs: usize,
-    /// Cells a board, actions a game.
-    cells: usize,
+    rows: usize,
+    cols: usize,
+    /// Actions a game.
     actions: usize,
     same_step: bool,
 }
 
-/// One fresh bytearray per output, zeroed, for one call.
-struct Fresh<'py> {
-    obs: Bound<'py, PyByteArray>,
-    action_mask: Bound<'py, PyByteArray>,
-    current_player: Bound<'py, PyByteArray>,
-    rewards: Bound<'py, PyByteArray>,
-    terminated: Bound<'py, PyByteArray>,
-    winner: Bound<'py, PyByteArray>,
-    final_obs: Bound<'py, PyByteArray>,
-    has_final_obs: Bound<'py, PyByteArray>,
+/// A fresh, zeroed, C-ordered NumPy array of `dims` (NumPy's `MemoryError` when it cannot be
+/// allocated), with its items as a slice the caller may write while the array is its alone.
+fn zeros<'py, T: Element>(py: Python<'py>, dims: &[usize]) -> PyResult<Array<'py, T>> {
+    let mut sizes = [0 as npy_intp; 4];
+    for (size, &dim) in sizes.iter_mut().zip(dims) {
+        *size = npy_intp::try_from(dim)
+            .map_err(|_| pyo3::exceptions::PyMemoryError::new_err("the outputs are too large"))?;
+    }
+    // SAFETY: `sizes` holds `dims.len()` (at most 4) dimensions; PyArray_Zeros steals the dtype
+    // reference it is given and returns a new reference or NULL with an exception set.
+    let array = unsafe {
+        let descr = T::get_dtype(py).into_dtype_ptr();
+        let ptr = PY_ARRAY_API.PyArray_Zeros(py, dims.len() as _, sizes.as_mut_ptr(), descr, 0);
+        Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked::<PyArrayDyn<T>>()
+    };
+    Ok(Array(array))
 }
 
-/// A fresh bytearray of `len` zero bytes (a `MemoryError` when Python cannot allocate it).
-fn zeroed(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyByteArray>> {
-    PyByteArray::new_with(py, len, |_| Ok(()))
+/// A NumPy array made by `zeros` for one call, not yet handed out.
+struct Array<'py, T>(Bound<'py, PyArrayDyn<T>>);
+
+impl<'py, T: Element> Array<'py, T> {
+    /// The items, to be written by the games.
+    ///
+    /// # Safety
+    ///
+    /// No other reference to the array's memory lives meanwhile: the array was made by `zeros`
+    /// for this call and has not left it (other threads, which may run while the interpreter is
+    /// released, cannot name it).
+    // The memory is NumPy's, reached through a shared handle (as `PyByteArray::as_bytes_mut`).
+    #[allow(clippy::mut_from_ref)]
+    unsafe fn items(&self) -> &mut [T] {
+        let len = self.0.len();
+        // SAFETY: a fresh C-ordered array holds `len` initialised (zeroed: a valid value of every
+        // `T` used here) items at `data`, aligned for `T`; the caller promises exclusivity.
+        unsafe { std::slice::from_raw_parts_mut(self.0.data(), len) }
+    }
+
+    fn into_any(self) -> Bound<'py, PyAny> {
+        self.0.into_any()
+    }
 }
 
-/// Zero bytes as bools.
-///
-/// # Safety
-///
-/// Every byte of `bytes` is 0 or 1.
-unsafe fn as_bools(bytes: &mut [u8]) -> &mut [bool] {
-    // SAFETY: `bool` has the size and alignment of `u8`, and the caller promises valid values.
-    unsafe { std::slice::from_raw_parts_mut(bytes.as_mut_ptr().cast::<bool>(), bytes.len()) }
+/// The arrays of what every game looks like.
+struct ViewArrays<'py> {
+    obs: Array<'py, bool>,
+    action_mask: Array<'py, bool>,
+    current_player: Array<'py, u8>,
 }
 
-/// Bytes as the values of `T` they hold, when they are aligned for it; any bit pattern must be a
-/// valid `T` (the numbers used here).
-fn aligned<T: Copy>(bytes: &mut [u8]) -> Option<&mut [T]> {
-    // SAFETY: every bit pattern is a valid value of the `T`s this is called with (f32, i64).
-    let (head, values, tail) = unsafe { bytes.align_to_mut::<T>() };
-    (head.is_empty() && tail.is_empty()).then_some(values)
-}
-
-impl<'py> Fresh<'py> {
-    fn new(py: Python<'py>, shape: Shape, step: bool) -> PyResult<Fresh<'py>> {
-        let (envs, cells) = (shape.num_envs, shape.cells);
-        // Only a step has results; a view or a reset leaves those arrays empty.
-        let per_game = |len: usize| if step { len * envs } else { 0 };
-        Ok(Fresh {
-            obs: zeroed(py, 2 * cells * envs)?,
-            action_mask: zeroed(py, shape.actions * envs)?,
-            current_player: zeroed(py, envs)?,
-            rewards: zeroed(py, per_game(2 * size_of::<f32>()))?,
-            terminated: zeroed(py, per_game(1))?,
-            winner: zeroed(py, per_game(1))?,
-            final_obs: zeroed(
-                py,
-                if shape.same_step {
-                    per_game(2 * cells)
-                } else {
-                    0
-                },
-            )?,
-            has_final_obs: zeroed(py, per_game(1))?,
+impl<'py> ViewArrays<'py> {
+    fn new(py: Python<'py>, shape: Shape) -> PyResult<Self> {
+        let envs = shape.num_envs;
+        Ok(ViewArrays {
+            obs: zeros(py, &[envs, shape.rows, shape.cols, 2])?,
+            action_mask: zeros(py, &[envs, shape.actions])?,
+            current_player: zeros(py, &[envs])?,
         })
     }
 
-    /// Every output's memory, with `spare` standing in for the rewards when Python's allocator did
-    /// not align them for `f32` (then `finish` copies them over).
-    fn buffers<'a>(&'a self, spare: &'a mut Vec<f32>) -> Buffers<'a> {
-        // SAFETY: the arrays were made by `new` for this call and no reference to them has left it,
-        // so nothing else reads, writes or resizes them while these slices live (other threads
-        // that run while the interpreter is released cannot name them); they are zeroed, so their
-        // bytes are valid bools.
+    /// # Safety
+    ///
+    /// As for [`Array::items`].
+    unsafe fn view<'a>(&'a self) -> View<'a> {
+        // SAFETY: the caller's promise.
         unsafe {
-            let bytes = self.rewards.as_bytes_mut();
-            let floats = bytes.len() / size_of::<f32>();
-            let rewards = match aligned::<f32>(bytes) {
-                Some(values) => values,
-                None => {
-                    spare.resize(floats, 0.0);
-                    spare
-                }
-            };
-            Buffers {
-                obs: as_bools(self.obs.as_bytes_mut()),
-                action_mask: as_bools(self.action_mask.as_bytes_mut()),
-                current_player: self.current_player.as_bytes_mut(),
-                rewards,
-                terminated: as_bools(self.terminated.as_bytes_mut()),
-                winner: self.winner.as_bytes_mut(),
-                final_obs: as_bools(self.final_obs.as_bytes_mut()),
-                has_final_obs: as_bools(self.has_final_obs.as_bytes_mut()),
+            View {
+                obs: self.obs.items(),
+                action_mask: self.action_mask.items(),
+                current_player: self.current_player.items(),
             }
         }
     }
 
-    /// Copies rewards written to `spare` (see `buffers`) into their array.
-    fn finish(&self, spare: &[f32]) {
-        if spare.is_empty() {
-            return;
-        }
-        // SAFETY: as in `buffers`; the slices `buffers` gave are gone.
-        let bytes = unsafe { self.rewards.as_bytes_mut() };
-        for (chunk, value) in bytes.chunks_exact_mut(size_of::<f32>()).zip(spare) {
-            chunk.copy_from_slice(&value.to_ne_bytes());
-        }
-    }
-
-    fn view(self) -> ViewBytes<'py> {
-        (self.obs, self.action_mask, self.current_player)
-    }
-
-    /// What `step` returns: the view, then the results.
-    fn step(self) -> (ViewBytes<'py>, [Bound<'py, PyByteArray>; 5]) {
-        let results = [
-            self.rewards,
-            self.terminated,
-            self.winner,
-            self.final_obs,
-            self.has_final_obs,
-        ];
-        ((self.obs, self.action_mask, self.current_player), results)
+    fn into_tuple(self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(
+            py,
+            [
+                self.obs.into_any(),
+                self.action_mask.into_any(),
+                self.current_player.into_any(),
+            ],
+        )
     }
 }
 
-impl<'a> Buffers<'a> {
-    fn view(self) -> View<'a> {
-        View {
-            obs: self.obs,
-            action_mask: self.action_mask,
-            current_player: self.current_player,
+/// The arrays a step writes besides the view.
+struct StepArrays<'py> {
+    view: ViewArrays<'py>,
+    rewards: Array<'py, f32>,
+    terminated: Array<'py, bool>,
+    winner: Array<'py, u8>,
+    final_obs: Option<Array<'py, bool>>,
+    has_final_obs: Array<'py, bool>,
+}
+
+impl<'py> StepArrays<'py> {
+    fn new(py: Python<'py>, shape: Shape) -> PyResult<Self> {
+        let envs = shape.num_envs;
+        let final_obs = match shape.same_step {
+            true => Some(zeros(py, &[envs, shape.rows, shape.cols, 2])?),
+            false => None,
+        };
+        Ok(StepArrays {
+            view: ViewArrays::new(py, shape)?,
+            rewards: zeros(py, &[envs, 2])?,
+            terminated: zeros(py, &[envs])?,
+            winner: zeros(py, &[envs])?,
+            final_obs,
+            has_final_obs: zeros(py, &[envs])?,
+        })
+    }
+
+    /// # Safety
+    ///
+    /// As for [`Array::items`].
+    unsafe fn outputs<'a>(&'a self) -> StepOutputs<'a> {
+        // SAFETY: the caller's promise.
+        unsafe {
+            StepOutputs {
+                view: self.view.view(),
+                rewards: self.rewards.items(),
+                terminated: self.terminated.items(),
+                winner: self.winner.items(),
+                final_obs: self.final_obs.as_ref().map_or(&mut [], |a| a.items()),
+                has_final_obs: self.has_final_obs.items(),
+            }
         }
     }
 
-    fn step(self) -> StepOutputs<'a> {
-        StepOutputs {
-            view: View {
-                obs: self.obs,
-                action_mask: self.action_mask,
-                current_player: self.current_player,
-            },
-            rewards: self.rewards,
-            terminated: self.terminated,
-            winner: self.winner,
-            final_obs: self.final_obs,
-            has_final_obs: self.has_final_obs,
+    /// What `VecGames.step` returns: `(obs, rewards, terminated, truncated, info)`.
+    fn into_result(self, py: Python<'py>, num_envs: usize) -> PyResult<Bound<'py, PyTuple>> {
+        let truncated = zeros::<bool>(py, &[num_envs])?;
+        let info = PyDict::new(py);
+        info.set_item(intern!(py, "action_mask"), self.view.action_mask.into_any())?;
+        info.set_item(
+            intern!(py, "current_player"),
+            self.view.current_player.into_any(),
+        )?;
+        info.set_item(intern!(py, "winner"), self.winner.into_any())?;
+        if let Some(final_obs) = self.final_obs {
+            info.set_item(intern!(py, "final_obs"), final_obs.into_any())?;
+            info.set_item(intern!(py, "_final_obs"), self.has_final_obs.into_any())?;
         }
+        PyTuple::new(
+            py,
+            [
+                self.view.obs.into_any(),
+                self.rewards.into_any(),
+                self.terminated.into_any(),
+                truncated.into_any(),
+                info.into_any(),
+            ],
+        )
     }
 }
 
-type ViewBytes<'py> = (
-    Bound<'py, PyByteArray>,
-    Bound<'py, PyByteArray>,
-    Bound<'py, PyByteArray>,
-);
+/// NumPy's C API, loaded now so that a missing or unusable NumPy is an `ImportError` here rather
+/// than a failure inside a later call (the binding's loader panics on an unusable NumPy).
+fn numpy_api(py: Python<'_>) -> PyResult<()> {
+    py.import(intern!(py, "numpy"))?;
+    let loaded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let _ = u8::get_dtype(py);
+    }));
+    loaded.map_err(|_| {
+        pyo3::exceptions::PyImportError::new_err("this NumPy's C API cannot be used by VecGames")
+    })
+}
 
 fn plain_error(py: Python<'_>, err: Error) -> PyErr {
     to_py(py, err, err.to_string(), Call::Other)
@@ -201,6 +218,23 @@ impl VecEngine {
     fn games(&self) -> MutexGuard<'_, VecGames> {
         // The engine does not panic, so a poisoned lock still guards consistent games.
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Runs `job` on the games: with the interpreter released when the batch is large enough for
+    /// other threads to notice, else attached (releasing and taking it back costs more than a
+    /// small batch's step). Either way the lock is held only by pure Rust that never waits for the
+    /// interpreter, so a thread that holds the interpreter while waiting for the lock is never
+    /// waiting on one that wants the interpreter.
+    fn with_games<R: Send>(
+        &self,
+        py: Python<'_>,
+        job: impl FnOnce(&mut VecGames) -> R + Send,
+    ) -> R {
+        if self.shape.num_envs * self.shape.rows * self.shape.cols < DETACH_CELLS {
+            job(&mut self.games())
+        } else {
+            py.detach(|| job(&mut self.games()))
+        }
     }
 }
 
@@ -222,6 +256,7 @@ impl VecEngine {
         seed: u64,
         threads: usize,
     ) -> PyResult<Self> {
+        numpy_api(py)?;
         let autoreset = match autoreset {
             "next_step" => AutoReset::NextStep,
             "same_step" => AutoReset::SameStep,
@@ -246,7 +281,8 @@ impl VecEngine {
         Ok(VecEngine {
             shape: Shape {
                 num_envs,
-                cells: rules.rows() * rules.cols(),
+                rows: rules.rows(),
+                cols: rules.cols(),
                 actions: rules.actions(),
                 same_step: autoreset == AutoReset::SameStep,
             },
@@ -254,86 +290,75 @@ impl VecEngine {
         })
     }
 
-    /// Steps every game with `actions`, native 64-bit ints; `wide` maps a game to its action as
-    /// passed when that did not fit in 64 bits (for messages). Returns the outputs as bytearrays.
-    #[allow(clippy::type_complexity)]
+    /// Steps every game with `actions` when they are a 1-D integer NumPy array of one action per
+    /// game, each fitting in 64 bits (as `sample` gives); returns what `VecGames.step` returns, or
+    /// `None` for any other object (lists, object arrays, other buffers, shapes or types), which
+    /// the Python class reads and passes again as such an array.
+    /// `wide` maps a game to its action as passed when that did not fit in 64 bits (for messages).
     #[pyo3(signature = (actions, wide=None))]
     fn step<'py>(
         &self,
         py: Python<'py>,
-        actions: &[u8],
+        actions: &Bound<'py, PyAny>,
         wide: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<(ViewBytes<'py>, [Bound<'py, PyByteArray>; 5])> {
-        // The actions as they are when Python's allocator aligned them (it does), else a copy.
-        let copied: Vec<i64>;
-        // SAFETY: every bit pattern is a valid i64.
-        let actions: &[i64] = match unsafe { actions.align_to::<i64>() } {
-            (&[], values, &[]) => values,
-            _ => {
-                copied = actions
-                    .chunks_exact(8)
-                    .map(|b| i64::from_ne_bytes(b.try_into().unwrap_or_default()))
-                    .collect();
-                &copied
-            }
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        if !actions.is_instance_of::<PyUntypedArray>() {
+            return Ok(None);
+        }
+        // Copied out while attached: no other thread can change them while the games step.
+        let Some(actions) = int64_vector(actions, self.shape.num_envs) else {
+            return Ok(None);
         };
-        let fresh = Fresh::new(py, self.shape, true)?;
-        let mut spare = Vec::new();
-        let out = fresh.buffers(&mut spare).step();
-        let result = py.detach(|| self.games().step(actions, out));
+        let arrays = StepArrays::new(py, self.shape)?;
+        // SAFETY: the arrays were made just now and have not left this call.
+        let out = unsafe { arrays.outputs() };
+        let result = self.with_games(py, |games| games.step(&actions, out));
         result.map_err(|err| vec_to_py(py, err, wide))?;
-        fresh.finish(&spare);
-        Ok(fresh.step())
+        arrays.into_result(py, self.shape.num_envs).map(Some)
     }
 
     /// Empties every game, or those `only` names (one flag per game); returns the view.
-    fn reset<'py>(&self, py: Python<'py>, only: Option<Vec<bool>>) -> PyResult<ViewBytes<'py>> {
-        let fresh = Fresh::new(py, self.shape, false)?;
-        let mut spare = Vec::new();
-        let view = fresh.buffers(&mut spare).view();
-        let result = py.detach(|| self.games().reset(only.as_deref(), view));
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        only: Option<Vec<bool>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let arrays = ViewArrays::new(py, self.shape)?;
+        // SAFETY: the arrays were made just now and have not left this call.
+        let view = unsafe { arrays.view() };
+        let result = self.with_games(py, |games| games.reset(only.as_deref(), view));
         result.map_err(|err| vec_to_py(py, err, None))?;
-        Ok(fresh.view())
+        arrays.into_tuple(py)
     }
 
-    /// What every game looks like now.
-    fn view<'py>(&self, py: Python<'py>) -> PyResult<ViewBytes<'py>> {
-        let fresh = Fresh::new(py, self.shape, false)?;
-        let mut spare = Vec::new();
-        let view = fresh.buffers(&mut spare).view();
-        let result = py.detach(|| self.games().view(view));
+    /// What every game looks like now: `(obs, action_mask, current_player)`.
+    fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let arrays = ViewArrays::new(py, self.shape)?;
+        // SAFETY: the arrays were made just now and have not left this call.
+        let view = unsafe { arrays.view() };
+        let result = self.with_games(py, |games| games.view(view));
         result.map_err(|err| vec_to_py(py, err, None))?;
-        Ok(fresh.view())
+        arrays.into_tuple(py)
     }
 
-    /// A random action per game, as native 64-bit ints.
-    fn sample<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let array = zeroed(py, self.shape.num_envs * size_of::<i64>())?;
-        // SAFETY: made just now and not handed out yet: nothing else can reach it (see `buffers`).
-        let bytes = unsafe { array.as_bytes_mut() };
-        let result = match aligned::<i64>(bytes) {
-            Some(actions) => py.detach(|| self.games().sample(actions)),
-            None => {
-                let mut actions = vec![0i64; self.shape.num_envs];
-                let result = py.detach(|| self.games().sample(&mut actions));
-                for (chunk, action) in bytes.chunks_exact_mut(8).zip(&actions) {
-                    chunk.copy_from_slice(&action.to_ne_bytes());
-                }
-                result
-            }
-        };
+    /// A random action per game, int64.
+    fn sample<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let array = zeros::<i64>(py, &[self.shape.num_envs])?;
+        // SAFETY: made just now and not handed out yet.
+        let actions = unsafe { array.items() };
+        let result = self.with_games(py, |games| games.sample(actions));
         result.map_err(|err| vec_to_py(py, err, None))?;
-        Ok(array)
+        Ok(array.into_any())
     }
 
-    /// Plays every game to its end at random; the winners, one byte per game.
-    fn playout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let array = zeroed(py, self.shape.num_envs)?;
-        // SAFETY: made just now and not handed out yet: nothing else can reach it (see `buffers`).
-        let winners = unsafe { array.as_bytes_mut() };
-        let result = py.detach(|| self.games().playout(winners));
+    /// Plays every game to its end at random; the winners, uint8.
+    fn playout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let array = zeros::<u8>(py, &[self.shape.num_envs])?;
+        // SAFETY: made just now and not handed out yet.
+        let winners = unsafe { array.items() };
+        let result = self.with_games(py, |games| games.playout(winners));
         result.map_err(|err| vec_to_py(py, err, None))?;
-        Ok(array)
+        Ok(array.into_any())
     }
 
     /// The rules: `(rows, cols, k, gravity)`.

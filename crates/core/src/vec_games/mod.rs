@@ -320,8 +320,8 @@ impl VecGames {
     }
 
     /// Each block's number of games.
-    fn sizes(&self) -> Vec<usize> {
-        self.blocks.iter().map(Part::num_envs).collect()
+    fn sizes(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+        threads::sizes(&self.starts, self.num_envs)
     }
 
     /// Which block holds game `i`, and its number there; [`Error::NoSuchGame`] past the end.
@@ -364,11 +364,11 @@ impl VecGames {
             fits("reset_mask", only.len(), self.num_envs)?;
         }
         self.check_view(&view)?;
-        let sizes = self.sizes();
-        let onlys = threads::pieces(only, &sizes);
-        let views = view.split(&sizes, self.cells(), self.num_actions());
-        let work = onlys.into_iter().zip(views);
-        threads::each(&mut self.blocks, work.collect(), |block, (only, view)| {
+        let (cells, actions) = (self.cells(), self.num_actions());
+        let sizes = threads::sizes(&self.starts, self.num_envs);
+        let onlys = threads::pieces(only, sizes.clone());
+        let work = onlys.zip(view.split(sizes, cells, actions));
+        threads::each(&mut self.blocks, work, |block, (only, view)| {
             either!(block, b => b.reset(only, view));
         });
         Ok(())
@@ -377,8 +377,7 @@ impl VecGames {
     /// Writes what every game looks like now into `view`, changing nothing.
     pub fn view(&self, view: View<'_>) -> Result<(), VecError> {
         self.check_view(&view)?;
-        let sizes = self.sizes();
-        let views = view.split(&sizes, self.cells(), self.num_actions());
+        let views = view.split(self.sizes(), self.cells(), self.num_actions());
         for (block, view) in self.blocks.iter().zip(views) {
             either!(block, b => b.write_view(view));
         }
@@ -432,11 +431,11 @@ impl VecGames {
         }
         // The whole batch is accepted or refused as one, before any block moves.
         self.check(actions)?;
-        let sizes = self.sizes();
-        let work = threads::pieces(Some(actions), &sizes)
-            .into_iter()
-            .zip(out.split(&sizes, cells, self.num_actions()));
-        threads::each(&mut self.blocks, work.collect(), |block, (actions, out)| {
+        let actions_per = self.num_actions();
+        let sizes = threads::sizes(&self.starts, self.num_envs);
+        let work = threads::pieces(Some(actions), sizes.clone());
+        let work = work.zip(out.split(sizes, cells, actions_per));
+        threads::each(&mut self.blocks, work, |block, (actions, out)| {
             // Every piece is a block's: `pieces` of a `Some` gives `Some`.
             either!(block, b => b.step_checked(actions.unwrap_or_default(), out));
         });
@@ -447,7 +446,8 @@ impl VecGames {
     /// for every game that has ended (ignored or refused there anyway).
     pub fn sample(&mut self, actions: &mut [i64]) -> Result<(), VecError> {
         fits("actions", actions.len(), self.num_envs)?;
-        let pieces = threads::split(actions, &self.sizes(), 1);
+        let sizes = threads::sizes(&self.starts, self.num_envs);
+        let pieces = threads::split(actions, sizes, 1);
         threads::each(&mut self.blocks, pieces, |block, piece| {
             either!(block, b => b.sample(piece));
         });
@@ -469,7 +469,8 @@ impl VecGames {
     /// ```
     pub fn playout(&mut self, winners: &mut [u8]) -> Result<(), VecError> {
         fits("winners", winners.len(), self.num_envs)?;
-        let pieces = threads::split(winners, &self.sizes(), 1);
+        let sizes = threads::sizes(&self.starts, self.num_envs);
+        let pieces = threads::split(winners, sizes, 1);
         threads::each(&mut self.blocks, pieces, |block, piece| {
             either!(block, b => b.playout(piece));
         });

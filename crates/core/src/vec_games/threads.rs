@@ -6,37 +6,43 @@ use alloc::vec::Vec;
 use super::Part;
 use super::VecGames;
 
+/// Each block's game count, from where each block starts: allocates nothing, so a small batch's
+/// step costs no allocation.
+pub(super) fn sizes(starts: &[usize], num_envs: usize) -> impl Iterator<Item = usize> + Clone + '_ {
+    let ends = starts.iter().skip(1).copied().chain([num_envs]);
+    starts.iter().zip(ends).map(|(&start, end)| end - start)
+}
+
 /// Cuts `slice` into consecutive pieces of `per` items for each block's game count.
-pub(super) fn split<'a, T>(
-    mut slice: &'a mut [T],
-    sizes: &[usize],
+pub(super) fn split<T>(
+    slice: &mut [T],
+    sizes: impl Iterator<Item = usize>,
     per: usize,
-) -> Vec<&'a mut [T]> {
-    let mut pieces = Vec::with_capacity(sizes.len());
-    for &size in sizes {
-        let cut = (size * per).min(slice.len());
-        let (head, tail) = core::mem::take(&mut slice).split_at_mut(cut);
-        pieces.push(head);
-        slice = tail;
-    }
-    pieces
+) -> impl Iterator<Item = &mut [T]> {
+    let mut rest = slice;
+    sizes.map(move |size| {
+        let cut = (size * per).min(rest.len());
+        let (head, tail) = core::mem::take(&mut rest).split_at_mut(cut);
+        rest = tail;
+        head
+    })
 }
 
 /// [`split`] for an optional input, one item a game: `None` for every block when there is none.
-pub(super) fn pieces<'a, T>(whole: Option<&'a [T]>, sizes: &[usize]) -> Vec<Option<&'a [T]>> {
+pub(super) fn pieces<T>(
+    whole: Option<&[T]>,
+    sizes: impl Iterator<Item = usize>,
+) -> impl Iterator<Item = Option<&[T]>> {
     let mut start = 0;
-    sizes
-        .iter()
-        .map(|&size| {
-            let piece = whole.map(|w| &w[start..start + size]);
-            start += size;
-            piece
-        })
-        .collect()
+    sizes.map(move |size| {
+        let piece = whole.map(|w| &w[start..start + size]);
+        start += size;
+        piece
+    })
 }
 
 /// Runs `work` on every block with its own piece of the buffers.
-pub(super) fn each<W, F>(blocks: &mut [Part], pieces: Vec<W>, work: F)
+pub(super) fn each<W, F>(blocks: &mut [Part], pieces: impl Iterator<Item = W>, work: F)
 where
     W: Send,
     F: Fn(&mut Part, W) + Sync,

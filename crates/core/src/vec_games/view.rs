@@ -1,8 +1,6 @@
 //! What the games look like to a learner: the observation planes (from the mover's view), the
 //! legal-action masks and the player to move, written into the caller's buffers.
 
-use alloc::vec::Vec;
-
 use crate::player::Player;
 
 use super::block::{Block, size, sized};
@@ -117,18 +115,21 @@ impl Block {
 impl<'a> View<'a> {
     /// The view cut into one piece per block of `sizes` games with `cells` cells and `actions`
     /// actions each.
-    pub(super) fn split(self, sizes: &[usize], cells: usize, actions: usize) -> Vec<View<'a>> {
-        let obs = split(self.obs, sizes, 2 * cells);
-        let mask = split(self.action_mask, sizes, actions);
+    pub(super) fn split(
+        self,
+        sizes: impl Iterator<Item = usize> + Clone,
+        cells: usize,
+        actions: usize,
+    ) -> impl Iterator<Item = View<'a>> {
+        let obs = split(self.obs, sizes.clone(), 2 * cells);
+        let mask = split(self.action_mask, sizes.clone(), actions);
         let player = split(self.current_player, sizes, 1);
-        let pieces = obs.into_iter().zip(mask).zip(player);
-        pieces
-            .map(|((obs, action_mask), current_player)| View {
-                obs,
-                action_mask,
-                current_player,
-            })
-            .collect()
+        let pieces = obs.zip(mask).zip(player);
+        pieces.map(|((obs, action_mask), current_player)| View {
+            obs,
+            action_mask,
+            current_player,
+        })
     }
 }
 
@@ -136,34 +137,32 @@ impl<'a> StepOutputs<'a> {
     /// Every output cut into one piece per block, as [`View::split`] cuts the view.
     pub(super) fn split(
         self,
-        sizes: &[usize],
+        sizes: impl Iterator<Item = usize> + Clone,
         cells: usize,
         actions: usize,
-    ) -> Vec<StepOutputs<'a>> {
+    ) -> impl Iterator<Item = StepOutputs<'a>> {
         let final_per = if self.final_obs.is_empty() {
             0
         } else {
             2 * cells
         };
-        let mut views = self.view.split(sizes, cells, actions).into_iter();
-        let mut rewards = split(self.rewards, sizes, 2).into_iter();
-        let mut terminated = split(self.terminated, sizes, 1).into_iter();
-        let mut winner = split(self.winner, sizes, 1).into_iter();
-        let mut final_obs = split(self.final_obs, sizes, final_per).into_iter();
-        let mut has_final_obs = split(self.has_final_obs, sizes, 1).into_iter();
-        // Every split has one piece per block.
-        sizes
-            .iter()
-            .filter_map(|_| {
-                Some(StepOutputs {
-                    view: views.next()?,
-                    rewards: rewards.next()?,
-                    terminated: terminated.next()?,
-                    winner: winner.next()?,
-                    final_obs: final_obs.next()?,
-                    has_final_obs: has_final_obs.next()?,
-                })
-            })
-            .collect()
+        let views = self.view.split(sizes.clone(), cells, actions);
+        let rewards = split(self.rewards, sizes.clone(), 2);
+        let terminated = split(self.terminated, sizes.clone(), 1);
+        let winner = split(self.winner, sizes.clone(), 1);
+        let final_obs = split(self.final_obs, sizes.clone(), final_per);
+        let has_final_obs = split(self.has_final_obs, sizes, 1);
+        let each = views.zip(rewards).zip(terminated).zip(winner);
+        let each = each.zip(final_obs).zip(has_final_obs);
+        each.map(
+            |(((((view, rewards), terminated), winner), final_obs), has_final_obs)| StepOutputs {
+                view,
+                rewards,
+                terminated,
+                winner,
+                final_obs,
+                has_final_obs,
+            },
+        )
     }
 }
