@@ -164,7 +164,7 @@ def vec_loop(games: VecGames, steps: int) -> Callable[[], int]:
         ended = 0
         for _ in range(steps):
             _, _, done, _, _ = games.step(games.sample())
-            ended += int(done.sum())
+            ended += np.count_nonzero(done)
         return ended
 
     return run
@@ -238,7 +238,7 @@ def numpy_gomoku_loop(num_envs: int, steps: int) -> Callable[[], int]:
         ended = 0
         for _ in range(steps):
             _, _, done, _ = games.step(games.sample())
-            ended += int(done.sum())
+            ended += np.count_nonzero(done)
         return ended
 
     return run

@@ -13,19 +13,21 @@ pub(super) fn sizes(starts: &[usize], num_envs: usize) -> impl Iterator<Item = u
     starts.iter().zip(ends).map(|(&start, end)| end - start)
 }
 
+/// The first `len` items of `slice` (all of them when it holds fewer), leaving the rest in it.
+pub(super) fn front<'a, T>(slice: &mut &'a mut [T], len: usize) -> &'a mut [T] {
+    let cut = len.min(slice.len());
+    let (head, tail) = core::mem::take(slice).split_at_mut(cut);
+    *slice = tail;
+    head
+}
+
 /// Cuts `slice` into consecutive pieces of `per` items for each block's game count.
 pub(super) fn split<T>(
-    slice: &mut [T],
+    mut slice: &mut [T],
     sizes: impl Iterator<Item = usize>,
     per: usize,
 ) -> impl Iterator<Item = &mut [T]> {
-    let mut rest = slice;
-    sizes.map(move |size| {
-        let cut = (size * per).min(rest.len());
-        let (head, tail) = core::mem::take(&mut rest).split_at_mut(cut);
-        rest = tail;
-        head
-    })
+    sizes.map(move |size| front(&mut slice, size * per))
 }
 
 /// [`split`] for an optional input, one item a game: `None` for every block when there is none.

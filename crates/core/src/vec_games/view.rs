@@ -5,7 +5,7 @@ use crate::player::Player;
 
 use super::block::{Block, size, sized};
 use super::layout::Env;
-use super::threads::split;
+use super::threads::front;
 use crate::cells::words;
 use crate::packed::{mover_view, spread, write_word};
 
@@ -113,56 +113,49 @@ impl Block {
 }
 
 impl<'a> View<'a> {
+    /// The first `games` games' view (of `cells` cells and `actions` actions each), leaving the
+    /// rest in `self`.
+    fn take_front(&mut self, games: usize, cells: usize, actions: usize) -> View<'a> {
+        View {
+            obs: front(&mut self.obs, 2 * cells * games),
+            action_mask: front(&mut self.action_mask, actions * games),
+            current_player: front(&mut self.current_player, games),
+        }
+    }
+
     /// The view cut into one piece per block of `sizes` games with `cells` cells and `actions`
     /// actions each.
     pub(super) fn split(
-        self,
-        sizes: impl Iterator<Item = usize> + Clone,
+        mut self,
+        sizes: impl Iterator<Item = usize>,
         cells: usize,
         actions: usize,
     ) -> impl Iterator<Item = View<'a>> {
-        let obs = split(self.obs, sizes.clone(), 2 * cells);
-        let mask = split(self.action_mask, sizes.clone(), actions);
-        let player = split(self.current_player, sizes, 1);
-        let pieces = obs.zip(mask).zip(player);
-        pieces.map(|((obs, action_mask), current_player)| View {
-            obs,
-            action_mask,
-            current_player,
-        })
+        sizes.map(move |games| self.take_front(games, cells, actions))
     }
 }
 
 impl<'a> StepOutputs<'a> {
     /// Every output cut into one piece per block, as [`View::split`] cuts the view.
     pub(super) fn split(
-        self,
-        sizes: impl Iterator<Item = usize> + Clone,
+        mut self,
+        sizes: impl Iterator<Item = usize>,
         cells: usize,
         actions: usize,
     ) -> impl Iterator<Item = StepOutputs<'a>> {
+        // Without same-step auto-reset the final observations may be empty.
         let final_per = if self.final_obs.is_empty() {
             0
         } else {
             2 * cells
         };
-        let views = self.view.split(sizes.clone(), cells, actions);
-        let rewards = split(self.rewards, sizes.clone(), 2);
-        let terminated = split(self.terminated, sizes.clone(), 1);
-        let winner = split(self.winner, sizes.clone(), 1);
-        let final_obs = split(self.final_obs, sizes.clone(), final_per);
-        let has_final_obs = split(self.has_final_obs, sizes, 1);
-        let each = views.zip(rewards).zip(terminated).zip(winner);
-        let each = each.zip(final_obs).zip(has_final_obs);
-        each.map(
-            |(((((view, rewards), terminated), winner), final_obs), has_final_obs)| StepOutputs {
-                view,
-                rewards,
-                terminated,
-                winner,
-                final_obs,
-                has_final_obs,
-            },
-        )
+        sizes.map(move |games| StepOutputs {
+            view: self.view.take_front(games, cells, actions),
+            rewards: front(&mut self.rewards, 2 * games),
+            terminated: front(&mut self.terminated, games),
+            winner: front(&mut self.winner, games),
+            final_obs: front(&mut self.final_obs, final_per * games),
+            has_final_obs: front(&mut self.has_final_obs, games),
+        })
     }
 }
