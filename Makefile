@@ -217,7 +217,7 @@ develop: venv
 	$(VENV)/bin/maturin develop --release -q
 
 py-test: develop
-	$(PY) -m pytest -q python/tests
+	$(PY) -m pytest -q -n 2 python/tests
 	(ulimit -v 800000 && $(PY) python/tests/allocation_failure.py)
 
 py-checks: develop

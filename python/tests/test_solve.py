@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import random
 import threading
+from collections.abc import Callable
 
 import pytest
 from tictactoe import IllegalMoveError, SearchLimitError, TicTacToe
@@ -16,6 +17,15 @@ def plain_outcome(
     rows: int, cols: int, k: int, gravity: bool, board: tuple[int, ...], mover: int
 ) -> tuple[int, int]:
     """Every move tried, each outcome from the children's: (value, plies) for ``mover``."""
+    return _plain_search(rows, cols, k, gravity)(board, mover)
+
+
+@functools.cache
+def _plain_search(
+    rows: int, cols: int, k: int, gravity: bool
+) -> Callable[[tuple[int, ...], int], tuple[int, int]]:
+    """The exhaustive search of one rule set, remembering every position it scored (the tests
+    ask thousands of positions of a few dozen rule sets)."""
     windows = []
     for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
         for r in range(rows):
@@ -53,7 +63,7 @@ def plain_outcome(
         value, plies = outcome(child, 3 - mover)
         return -value, plies + 1
 
-    return outcome(board, mover)
+    return outcome
 
 
 def rank(result: tuple[int, int]) -> tuple[int, int]:
@@ -152,8 +162,17 @@ def test_a_game_changed_from_another_thread_while_a_search_runs() -> None:
         game.drop(col, 1 + i % 2)
     want = TicTacToe.from_bytes(game.to_bytes()).solve()
     results: list[tuple[int, int]] = []
-    worker = threading.Thread(target=lambda: results.append(game.solve()))
+    asking = threading.Event()
+
+    def ask() -> None:
+        # The worker keeps the interpreter from here into the call, which copies the position
+        # before it lets go: the changes below start after the question was asked.
+        asking.set()
+        results.append(game.solve())
+
+    worker = threading.Thread(target=ask)
     worker.start()
+    asking.wait()
     played = 0
     while worker.is_alive() and played < 200:
         game.reset()

@@ -139,6 +139,22 @@ impl Shape {
         spots & self.cells
     }
 
+    /// Whether the board has Connect Four's columns: six rows (seven bits a column), four in a
+    /// row, with gravity; any number of columns that fits.
+    #[inline]
+    pub(crate) fn has_connect_four_columns(&self) -> bool {
+        self.gravity && self.k == 4 && self.height == 7 && self.short
+    }
+
+    /// [`winning_spots`](Self::winning_spots) on a board of Connect Four's columns
+    /// ([`has_connect_four_columns`](Self::has_connect_four_columns)), with the shifts known when
+    /// compiled: each shift is one instruction where a shift read from the shape takes three.
+    #[inline(always)]
+    pub(crate) fn connect_four_spots(&self, mine: u64) -> u64 {
+        debug_assert!(self.has_connect_four_columns());
+        spots_of_four_falling(mine, &[7, 1, 8, 6]) & self.cells
+    }
+
     /// [`winning_spots`](Self::winning_spots) for any `k` and any shifts.
     fn any_spots(&self, mine: u64) -> u64 {
         let k = self.k;
@@ -202,4 +218,67 @@ fn spots_of<const K: usize>(mine: u64, shifts: &[u32; 4]) -> u64 {
         }
     }
     spots
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shape;
+    use crate::rules::Rules;
+
+    /// Whether `mine` holds `k` in a row, by a plain scan of every cell and direction.
+    fn scanned_run(shape: &Shape, mine: u64) -> bool {
+        let (rows, cols, k) = (shape.rows as i32, shape.cols as i32, shape.k as i32);
+        let held = |r: i32, c: i32| {
+            (0..rows).contains(&r)
+                && (0..cols).contains(&c)
+                && mine & shape.bit(r as usize, c as usize) != 0
+        };
+        (0..rows).any(|r| {
+            (0..cols).any(|c| {
+                [(0, 1), (1, 0), (1, 1), (1, -1)]
+                    .iter()
+                    .any(|&(dr, dc)| (0..k).all(|i| held(r + i * dr, c + i * dc)))
+            })
+        })
+    }
+
+    #[test]
+    fn connect_four_spots_are_the_empty_cells_that_win_by_a_plain_scan() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for cols in 1..=9 {
+            let shape = Shape::of(Rules::new(6, cols, 4, true).unwrap()).unwrap();
+            assert!(shape.has_connect_four_columns());
+            for _ in 0..3000 {
+                // A position gravity allows: each column filled to a height, the marks there
+                // split between the two players at random.
+                let (mut mine, mut empty) = (0, 0);
+                for c in 0..cols {
+                    let height = (next() % 7) as usize;
+                    for r in 0..6 {
+                        let bit = shape.bit(5 - r, c);
+                        if r >= height {
+                            empty |= bit;
+                        } else if next() & 1 == 0 {
+                            mine |= bit;
+                        }
+                    }
+                }
+                if scanned_run(&shape, mine) {
+                    continue; // a game already won: no spot question is asked of it
+                }
+                let scanned = (0..64)
+                    .map(|i| 1u64 << i)
+                    .filter(|&bit| empty & bit != 0 && scanned_run(&shape, mine | bit))
+                    .fold(0, |all, bit| all | bit);
+                assert_eq!(shape.connect_four_spots(mine) & empty, scanned);
+                assert_eq!(shape.winning_spots(mine) & empty, scanned);
+            }
+        }
+    }
 }

@@ -14,6 +14,32 @@ use super::position::Position;
 use super::table::Table;
 use crate::kgame::Shape;
 
+/// How a search finds the cells where one more mark wins: read from the shape, or compiled for
+/// Connect Four's columns (the search is compiled once for each).
+pub(crate) trait Spots {
+    fn of(shape: &Shape, mine: u64) -> u64;
+}
+
+/// Any board that fits in a word.
+pub(crate) struct AnyShape;
+
+impl Spots for AnyShape {
+    #[inline(always)]
+    fn of(shape: &Shape, mine: u64) -> u64 {
+        shape.winning_spots(mine)
+    }
+}
+
+/// Boards of Connect Four's columns ([`Shape::has_connect_four_columns`]).
+pub(crate) struct ConnectFour;
+
+impl Spots for ConnectFour {
+    #[inline(always)]
+    fn of(shape: &Shape, mine: u64) -> u64 {
+        shape.connect_four_spots(mine)
+    }
+}
+
 /// The search ran out of its node budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutOfNodes;
@@ -108,8 +134,25 @@ impl<'t> Search<'t> {
     pub(crate) fn negamax(
         &mut self,
         p: Position,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, OutOfNodes> {
+        let shape = self.shape;
+        if shape.has_connect_four_columns() {
+            self.search::<ConnectFour>(p, alpha, beta, ConnectFour::of(&shape, p.mine))
+        } else {
+            self.search::<AnyShape>(p, alpha, beta, AnyShape::of(&shape, p.mine))
+        }
+    }
+
+    /// [`negamax`](Self::negamax) with the winning spots found by `S`; `spots` are those of the
+    /// player to move (`S::of(p.mine)`), which the parent found as its opponent's.
+    fn search<S: Spots>(
+        &mut self,
+        p: Position,
         mut alpha: i32,
         mut beta: i32,
+        spots: u64,
     ) -> Result<i32, OutOfNodes> {
         self.nodes += 1;
         if self.nodes > self.limit {
@@ -117,14 +160,16 @@ impl<'t> Search<'t> {
         }
         let shape = self.shape;
         let legal = p.legal(&shape);
-        if shape.winning_spots(p.mine) & legal != 0 {
+        if spots & legal != 0 {
             return Ok(self.win_at(p.moves + 1));
         }
         if p.moves + 1 >= self.cells {
             // The last cell, and it does not win: the board fills, a draw.
             return Ok(0);
         }
-        let theirs = shape.winning_spots(p.theirs) & shape.cells & !p.all();
+        // Also the spots of the player to move in every child.
+        let their_spots = S::of(&shape, p.theirs);
+        let theirs = their_spots & !p.all();
         let mut candidates = legal;
         let threats = theirs & legal;
         if threats != 0 {
@@ -180,8 +225,7 @@ impl<'t> Search<'t> {
             let bit = left & left.wrapping_neg();
             left ^= bit;
             let after = p.mine | bit;
-            let threatened =
-                (shape.winning_spots(after) & shape.cells & !(p.all() | bit)).count_ones();
+            let threatened = (S::of(&shape, after) & !(p.all() | bit)).count_ones();
             let at_bit = bit.trailing_zeros();
             let key = threatened << 8 | u32::from(self.rank[at_bit as usize]);
             let word = key << 6 | (63 - at_bit);
@@ -198,7 +242,7 @@ impl<'t> Search<'t> {
         let mut best = i32::MIN;
         for &word in &order[..count] {
             let bit = 1 << (63 - (word & 63));
-            let score = -self.negamax(p.play(bit), -beta, -alpha)?;
+            let score = -self.search::<S>(p.play(bit), -beta, -alpha, their_spots)?;
             if score >= beta {
                 self.table.put(&p, score, i32::MAX);
                 return Ok(score);
