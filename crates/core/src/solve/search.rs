@@ -17,13 +17,33 @@ use crate::kgame::Shape;
 /// How a search finds the cells where one more mark wins: read from the shape, or compiled for
 /// Connect Four's columns (the search is compiled once for each).
 pub(crate) trait Spots {
+    /// Room for the moves of one position, in the order they are tried.
+    type Order: Default + AsMut<[u32]>;
+
     fn of(shape: &Shape, mine: u64) -> u64;
+}
+
+/// Room for a move on every cell of a word.
+pub(crate) struct Wide([u32; 64]);
+
+impl Default for Wide {
+    fn default() -> Self {
+        Wide([0; 64])
+    }
+}
+
+impl AsMut<[u32]> for Wide {
+    fn as_mut(&mut self) -> &mut [u32] {
+        &mut self.0
+    }
 }
 
 /// Any board that fits in a word.
 pub(crate) struct AnyShape;
 
 impl Spots for AnyShape {
+    type Order = Wide;
+
     #[inline(always)]
     fn of(shape: &Shape, mine: u64) -> u64 {
         shape.winning_spots(mine)
@@ -34,6 +54,9 @@ impl Spots for AnyShape {
 pub(crate) struct ConnectFour;
 
 impl Spots for ConnectFour {
+    /// A move a column, and nine columns at most fit in a word.
+    type Order = [u32; 16];
+
     #[inline(always)]
     fn of(shape: &Shape, mine: u64) -> u64 {
         shape.connect_four_spots(mine)
@@ -239,9 +262,10 @@ impl<'t> Search<'t> {
         }
         // The moves, best first: most wins threatened after them, then nearest the centre, then
         // the lowest bit. Each is one word, `key << 6 | (63 - bit index)`, so that sorting the
-        // words sorts the moves; 64 of them are 256 bytes to clear, where (key, bit) pairs took
-        // a kilobyte and a call to memset at every node.
-        let mut order = [0u32; 64];
+        // words sorts the moves; room for 64 of them is 256 bytes to clear (Connect Four's
+        // columns need 64 bytes), where (key, bit) pairs took a kilobyte and a call to memset.
+        let mut room = S::Order::default();
+        let order = room.as_mut();
         let mut count = 0;
         let mut left = candidates;
         while left != 0 {
