@@ -133,40 +133,54 @@ struct StepArrays<'py> {
     rewards: Array<'py, f32>,
     terminated: Array<'py, bool>,
     winner: Array<'py, u8>,
-    final_obs: Option<Array<'py, bool>>,
-    has_final_obs: Array<'py, bool>,
+    /// With same-step auto-reset: the final observations and which games have one.
+    finals: Option<(Array<'py, bool>, Array<'py, bool>)>,
+    /// Otherwise the flags the games write all the same, never returned: plain memory, since an
+    /// array costs more to make than a small batch's step.
+    unused_flags: Vec<bool>,
 }
 
 impl<'py> StepArrays<'py> {
     fn new(py: Python<'py>, shape: Shape) -> PyResult<Self> {
         let envs = shape.num_envs;
-        let final_obs = match shape.same_step {
-            true => Some(zeros(py, &[envs, shape.rows, shape.cols, 2])?),
-            false => None,
+        let mut unused_flags = Vec::new();
+        let finals = if shape.same_step {
+            let obs = zeros(py, &[envs, shape.rows, shape.cols, 2])?;
+            Some((obs, zeros(py, &[envs])?))
+        } else {
+            unused_flags.try_reserve_exact(envs).map_err(|_| {
+                pyo3::exceptions::PyMemoryError::new_err("the outputs are too large")
+            })?;
+            unused_flags.resize(envs, false);
+            None
         };
         Ok(StepArrays {
             view: ViewArrays::new(py, shape)?,
             rewards: zeros(py, &[envs, 2])?,
             terminated: zeros(py, &[envs])?,
             winner: zeros(py, &[envs])?,
-            final_obs,
-            has_final_obs: zeros(py, &[envs])?,
+            finals,
+            unused_flags,
         })
     }
 
     /// # Safety
     ///
     /// As for [`Array::items`].
-    unsafe fn outputs<'a>(&'a self) -> StepOutputs<'a> {
+    unsafe fn outputs<'a>(&'a mut self) -> StepOutputs<'a> {
         // SAFETY: the caller's promise.
         unsafe {
+            let (final_obs, has_final_obs) = match &self.finals {
+                Some((obs, flags)) => (obs.items(), flags.items()),
+                None => (&mut [][..], &mut self.unused_flags[..]),
+            };
             StepOutputs {
                 view: self.view.view(),
                 rewards: self.rewards.items(),
                 terminated: self.terminated.items(),
                 winner: self.winner.items(),
-                final_obs: self.final_obs.as_ref().map_or(&mut [], |a| a.items()),
-                has_final_obs: self.has_final_obs.items(),
+                final_obs,
+                has_final_obs,
             }
         }
     }
@@ -181,9 +195,9 @@ impl<'py> StepArrays<'py> {
             self.view.current_player.into_any(),
         )?;
         info.set_item(intern!(py, "winner"), self.winner.into_any())?;
-        if let Some(final_obs) = self.final_obs {
+        if let Some((final_obs, has_final_obs)) = self.finals {
             info.set_item(intern!(py, "final_obs"), final_obs.into_any())?;
-            info.set_item(intern!(py, "_final_obs"), self.has_final_obs.into_any())?;
+            info.set_item(intern!(py, "_final_obs"), has_final_obs.into_any())?;
         }
         PyTuple::new(
             py,
@@ -309,7 +323,7 @@ impl VecEngine {
         let Some(actions) = int64_vector(actions, self.shape.num_envs) else {
             return Ok(None);
         };
-        let arrays = StepArrays::new(py, self.shape)?;
+        let mut arrays = StepArrays::new(py, self.shape)?;
         // SAFETY: the arrays were made just now and have not left this call.
         let out = unsafe { arrays.outputs() };
         let result = self.with_games(py, |games| games.step(&actions, out));
