@@ -41,13 +41,17 @@ struct Shape {
     same_step: bool,
 }
 
+/// The outputs of one call cannot be had in memory.
+fn too_large() -> PyErr {
+    pyo3::exceptions::PyMemoryError::new_err("the outputs are too large")
+}
+
 /// A fresh, zeroed, C-ordered NumPy array of `dims` (NumPy's `MemoryError` when it cannot be
 /// allocated), with its items as a slice the caller may write while the array is its alone.
 fn zeros<'py, T: Element>(py: Python<'py>, dims: &[usize]) -> PyResult<Array<'py, T>> {
     let mut sizes = [0 as npy_intp; 4];
     for (size, &dim) in sizes.iter_mut().zip(dims) {
-        *size = npy_intp::try_from(dim)
-            .map_err(|_| pyo3::exceptions::PyMemoryError::new_err("the outputs are too large"))?;
+        *size = npy_intp::try_from(dim).map_err(|_| too_large())?;
     }
     // SAFETY: `sizes` holds `dims.len()` (at most 4) dimensions; PyArray_Zeros steals the dtype
     // reference it is given and returns a new reference or NULL with an exception set.
@@ -148,9 +152,9 @@ impl<'py> StepArrays<'py> {
             let obs = zeros(py, &[envs, shape.rows, shape.cols, 2])?;
             Some((obs, zeros(py, &[envs])?))
         } else {
-            unused_flags.try_reserve_exact(envs).map_err(|_| {
-                pyo3::exceptions::PyMemoryError::new_err("the outputs are too large")
-            })?;
+            unused_flags
+                .try_reserve_exact(envs)
+                .map_err(|_| too_large())?;
             unused_flags.resize(envs, false);
             None
         };

@@ -7,8 +7,10 @@
 //! What keeps it fast without changing any answer: an immediate win ends the search of a position;
 //! an opponent's immediate win forces the block (two of them lose); with gravity, a move just below
 //! an opponent's winning cell is never tried while another exists (it loses at once); the bounds of
-//! a position's score follow from its move count; a transposition table keeps what was proved; and
-//! moves are tried in the order of the wins they threaten, then nearest the centre first.
+//! a position's score follow from its move count; a transposition table keeps what was proved
+//! (with gravity and a large table, not within the last few empty cells: [`GRAVITY_UNTABLED`]);
+//! and moves are tried in the order of the wins they threaten, then nearest the centre first. On
+//! boards of Connect Four's columns the search is compiled with their shifts ([`Spots`]).
 
 use super::position::Position;
 use super::table::Table;
@@ -24,15 +26,15 @@ pub(crate) trait Spots {
 }
 
 /// Room for a move on every cell of a word.
-pub(crate) struct Wide([u32; 64]);
+pub(crate) struct AnyOrder([u32; 64]);
 
-impl Default for Wide {
+impl Default for AnyOrder {
     fn default() -> Self {
-        Wide([0; 64])
+        AnyOrder([0; 64])
     }
 }
 
-impl AsMut<[u32]> for Wide {
+impl AsMut<[u32]> for AnyOrder {
     fn as_mut(&mut self) -> &mut [u32] {
         &mut self.0
     }
@@ -42,7 +44,7 @@ impl AsMut<[u32]> for Wide {
 pub(crate) struct AnyShape;
 
 impl Spots for AnyShape {
-    type Order = Wide;
+    type Order = AnyOrder;
 
     #[inline(always)]
     fn of(shape: &Shape, mine: u64) -> u64 {
