@@ -1,7 +1,8 @@
 """Perfect play beside BitBully (``pip install bitbully``: a C++ Connect Four solver, MTD(f), no
 opening book), on the same Connect Four positions, one process over the whole set: random games cut
 at a number of stones, the game still on. The engine's rows: a one-shot ``solve()`` per position (as
-a user calls it), and one ``Solver`` kept over the set; BitBully's: one ``BitBullyCore`` over the set
+a user calls it), one ``Solver`` kept over the set, and the one-shot again with a budget no search
+reaches, which keeps it to one thread, as BitBully runs; BitBully's: one ``BitBullyCore`` over the set
 ``mtdf`` from a first guess of 0. Each run starts from empty tables, emptied outside the
 timing (BitBully's reset takes about 65 ms, which would be most of its time here). The checksum is the sum of
 the values' signs, so a row that disagrees on any value is refused by the report. Prints JSON lines
@@ -50,11 +51,18 @@ def sign(x: int) -> int:
 Contender = tuple[str, Callable[[], None], Callable[[], int]]
 
 
-def ours(games: list[TicTacToe], solver: Solver | None) -> Callable[[], int]:
+# A budget no search reaches: any budget keeps a solve on one thread (an unbudgeted solve of a deep
+# gravity position takes a helper thread), so this row is the engine on the peer's terms.
+ONE_THREAD = 2**64 - 2
+
+
+def ours(
+    games: list[TicTacToe], solver: Solver | None, budget: int | None = None
+) -> Callable[[], int]:
     def run() -> int:
         total = 0
         for game in games:
-            value, _ = game.solve() if solver is None else solver.solve(game)
+            value, _ = game.solve(budget) if solver is None else solver.solve(game, budget)
             total += value
         return total
 
@@ -96,6 +104,11 @@ def main() -> None:
         contenders: list[Contender] = [
             ("tictactoe: game.solve() (one-shot)", lambda: None, ours(games, None)),
             ("tictactoe: one Solver(22)", kept.clear, ours(games, kept)),
+            (
+                "tictactoe: game.solve(max_nodes) (one-shot, one thread)",
+                lambda: None,
+                ours(games, None, ONE_THREAD),
+            ),
         ]
         peer = bitbully(sets)
         if peer is not None:

@@ -10,3 +10,11 @@ pub(crate) fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
     v.resize(len, value);
     Some(v)
 }
+
+/// `len` words, all zero, or `None` when the memory cannot be had.
+pub(crate) fn zeroed_words(len: usize) -> Option<Vec<core::sync::atomic::AtomicU64>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize_with(len, Default::default);
+    Some(v)
+}

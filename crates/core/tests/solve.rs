@@ -421,3 +421,35 @@ fn a_search_as_deep_as_a_tall_column_keeps_its_own_stack() {
         ));
     }
 }
+
+/// Deep Connect Four positions, which an unbudgeted solve searches with a helper thread on the
+/// same table, answer exactly as a search alone (any budget keeps a search to one thread), on a
+/// fresh solver and on one kept across them; and again on a second run.
+#[test]
+fn a_solve_shared_by_two_threads_answers_as_a_search_alone() {
+    let rules = Rules::connect_four();
+    let mut kept = Solver::new(18).unwrap();
+    let mut rng = Xorshift(0x5A4ED);
+    let mut positions = 0;
+    while positions < 6 {
+        let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+        let stones = 12 + rng.below(3) as u64;
+        while game.move_count() < stones && !game.is_over() {
+            let open: Vec<usize> = (0..7).filter(|&c| game.cell(0, c) == Ok(None)).collect();
+            let col = open[rng.below(open.len())];
+            game.drop_i64(col as i64, i64::from(mover_of(&game)))
+                .unwrap();
+        }
+        if game.is_over() {
+            continue;
+        }
+        let alone = Solver::new(18)
+            .unwrap()
+            .solve(&game, Some(u64::MAX - 1))
+            .unwrap();
+        assert_eq!(game.solve(None), Ok(alone), "{game:?}");
+        assert_eq!(Solver::new(18).unwrap().solve(&game, None), Ok(alone));
+        assert_eq!(kept.solve(&game, None), Ok(alone));
+        positions += 1;
+    }
+}

@@ -11,6 +11,8 @@ mod fallback;
 mod heuristic;
 mod position;
 mod search;
+#[cfg(feature = "std")]
+mod shared;
 mod table;
 
 use alloc::vec::Vec;
@@ -203,7 +205,7 @@ impl Solver {
         let fresh = self.rules != Some(key(rules));
         self.table.prepare(&shape, fresh);
         self.rules = Some(key(rules));
-        Search::new(shape, &mut self.table, limit)
+        Search::new(shape, &self.table, limit)
     }
 
     /// [`Solution`] of `game` for the player to move, searching at most `max_nodes` positions

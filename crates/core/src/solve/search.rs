@@ -10,7 +10,10 @@
 //! a position's score follow from its move count; a transposition table keeps what was proved
 //! (with gravity and a large table, not within the last few empty cells: [`GRAVITY_UNTABLED`]);
 //! and moves are tried in the order of the wins they threaten, then nearest the centre first. On
-//! boards of Connect Four's columns the search is compiled with their shifts ([`Spots`]).
+//! boards of Connect Four's columns the search is compiled with their shifts ([`Spots`]). Deep
+//! positions are searched by two threads on one table ([`super::shared`]).
+
+use core::sync::atomic::AtomicBool;
 
 use super::position::Position;
 use super::table::Table;
@@ -86,7 +89,7 @@ pub(crate) struct OutOfNodes;
 /// One search: the shape, the table, and the counts of nodes and table hits.
 pub(crate) struct Search<'t> {
     pub(crate) shape: Shape,
-    table: &'t mut Table,
+    table: &'t Table,
     /// One more than the cells: the score of a win at move `M` is `big - M`.
     big: i32,
     cells: u32,
@@ -97,10 +100,20 @@ pub(crate) struct Search<'t> {
     pub(crate) nodes: u64,
     pub(crate) hits: u64,
     limit: u64,
+    /// A helper's flag: set when the search it helps is done ([`spent`](Self::spent)).
+    stop: Option<&'t AtomicBool>,
+    /// Whether this search helps another ([`helper`](Self::helper)).
+    helper: bool,
 }
 
+/// Odd, so that multiplying by it mixes a position's words into the high bits.
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Nodes a helper searches between looks at its flag.
+const HELPER_STRETCH: u64 = 1 << 12;
+
 impl<'t> Search<'t> {
-    pub(crate) fn new(shape: Shape, table: &'t mut Table, limit: u64) -> Search<'t> {
+    pub(crate) fn new(shape: Shape, table: &'t Table, limit: u64) -> Search<'t> {
         let cells = shape.cells.count_ones();
         let mut rank = [0u8; 64];
         for (bit, slot) in rank.iter_mut().enumerate() {
@@ -133,6 +146,38 @@ impl<'t> Search<'t> {
             nodes: 0,
             hits: 0,
             limit,
+            stop: None,
+            helper: false,
+        }
+    }
+
+    /// A search that helps another on the same table until `stop` is set: it searches as the
+    /// other does, except that at a quarter of its nodes it tries the second move first.
+    #[cfg(feature = "std")]
+    pub(crate) fn helper(shape: Shape, table: &'t Table, stop: &'t AtomicBool) -> Search<'t> {
+        Search {
+            stop: Some(stop),
+            helper: true,
+            ..Search::new(shape, table, HELPER_STRETCH)
+        }
+    }
+
+    /// The table this search reads and writes.
+    #[cfg(feature = "std")]
+    pub(crate) fn table(&self) -> &'t Table {
+        self.table
+    }
+
+    /// Whether the search must stop now that it passed its limit: always, unless it is a helper
+    /// ([`helper`]), which looks at its flag and goes on for another stretch.
+    #[cold]
+    fn spent(&mut self) -> bool {
+        match self.stop {
+            Some(stop) if !stop.load(core::sync::atomic::Ordering::Relaxed) => {
+                self.limit = self.nodes + HELPER_STRETCH;
+                false
+            }
+            _ => true,
         }
     }
 
@@ -149,6 +194,21 @@ impl<'t> Search<'t> {
         if at <= self.cells { self.win_at(at) } else { 0 }
     }
 
+    /// The exact score of `p`, which is not over ([`solve_alone`](Self::solve_alone)). Without a
+    /// node limit, a position deep enough on a shareable table is solved with a helper thread
+    /// beside (feature `std`; [`super::shared`]): the same answer, sooner.
+    pub(crate) fn solve(&mut self, p: Position) -> Result<i32, OutOfNodes> {
+        #[cfg(feature = "std")]
+        if self.limit == u64::MAX
+            && self.stop.is_none()
+            && self.table.shareable()
+            && self.cells - p.moves >= super::shared::SHARED_EMPTY
+        {
+            return super::shared::solve(self, p);
+        }
+        self.solve_alone(p)
+    }
+
     /// The exact score of `p`, which is not over, by null-window probes alone. The score lies in
     /// `[lo, hi]`; a probe of `(g, g + 1)` answers whether it is above `g` and, failing soft,
     /// returns a bound that may land past `g`. While the range holds wins and losses both, the
@@ -157,7 +217,7 @@ impl<'t> Search<'t> {
     /// outcomes before the draw is Pascal Pons' idea; asking the draw first searched 8% more
     /// nodes on 8-stone Connect Four positions). A range on one side is halved (bisection, as in
     /// Weill's NegaC*).
-    pub(crate) fn solve(&mut self, p: Position) -> Result<i32, OutOfNodes> {
+    pub(crate) fn solve_alone(&mut self, p: Position) -> Result<i32, OutOfNodes> {
         let mut lo = -self.at_best(p.moves + 2);
         let mut hi = self.at_best(p.moves + 1);
         while lo < hi {
@@ -202,7 +262,7 @@ impl<'t> Search<'t> {
         spots: u64,
     ) -> Result<i32, OutOfNodes> {
         self.nodes += 1;
-        if self.nodes > self.limit {
+        if self.nodes > self.limit && self.spent() {
             return Err(OutOfNodes);
         }
         let shape = self.shape;
@@ -286,6 +346,11 @@ impl<'t> Search<'t> {
             }
             order[at] = word;
             count += 1;
+        }
+        if self.helper && count >= 2 && p.mine.wrapping_add(p.all()).wrapping_mul(MIX) >> 62 == 0 {
+            // A helper tries the second move first at a quarter of its nodes, chosen by the
+            // position, so that it and the search it helps part ways (either order is exact).
+            order.swap(0, 1);
         }
         let start = alpha;
         let mut best = i32::MIN;

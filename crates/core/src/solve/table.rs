@@ -13,12 +13,18 @@
 //!
 //! Memory latency, not instructions, bounds a search's speed on a large table, so the narrow
 //! layout, three times denser, is the one the gravity games (Connect Four) use.
+//!
+//! The words are atomic (read and written `Relaxed`: plain loads and stores on the machines we
+//! build for), so that two threads of one solve may share a table. Only the narrow layout is
+//! shared: each of its entries is one word that checks itself, so a thread reads either a whole
+//! entry or one that does not match; a wide entry's three words could be read half old.
 
 use alloc::vec::Vec;
+use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::position::Position;
 use crate::kgame::Shape;
-use crate::memory::filled;
+use crate::memory::zeroed_words;
 
 /// Bounds that say nothing (scores stay within ±65).
 const LOWEST: i8 = i8::MIN;
@@ -36,14 +42,32 @@ enum Layout {
 }
 
 /// A table of `2^bits` entries in the layout the board calls for.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Table {
     bits: u32,
-    words: Vec<u64>,
+    words: Vec<AtomicU64>,
     layout: Layout,
-    /// Whether anything was written since the words were last all zero: a table made for one
-    /// search is not cleared again before it.
+    /// Whether a search may have written since the words were last all zero: a table made for
+    /// one search is not cleared again before it.
     written: bool,
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        // A solver's copy: the same memory is asked for again, so that a copy that cannot be
+        // had is seen where copies are made (they are not on any hot path).
+        let words = self
+            .words
+            .iter()
+            .map(|w| AtomicU64::new(w.load(Relaxed)))
+            .collect();
+        Table {
+            bits: self.bits,
+            words,
+            layout: self.layout,
+            written: self.written,
+        }
+    }
 }
 
 /// Odd, so that multiplying by it is a bijection modulo any power of two.
@@ -81,7 +105,7 @@ impl Table {
     /// A table of `2^bits` entries, empty, or `None` when the memory cannot be had.
     pub(crate) fn new(bits: u32) -> Option<Table> {
         let len = 1usize.checked_shl(bits)?.checked_mul(WIDE)?;
-        let words = filled(len, 0)?;
+        let words = zeroed_words(len)?;
         Some(Table {
             bits,
             words,
@@ -100,20 +124,30 @@ impl Table {
         (WIDE * core::mem::size_of::<u64>()) << bits
     }
 
-    /// Reads the table in `shape`'s layout from now on; `fresh` forgets everything first. A change
-    /// of layout always forgets, since one layout's entries mean nothing in the other.
+    /// Reads the table in `shape`'s layout from now on, for a search that may write it; `fresh`
+    /// forgets everything first. A change of layout always forgets, since one layout's entries
+    /// mean nothing in the other.
     pub(crate) fn prepare(&mut self, shape: &Shape, fresh: bool) {
         let wanted = layout(self.bits, shape);
         if fresh || wanted != self.layout {
             self.clear();
             self.layout = wanted;
         }
+        self.written = true;
+    }
+
+    /// Whether threads may share this table: its entries are one word each.
+    #[cfg(feature = "std")]
+    pub(crate) fn shareable(&self) -> bool {
+        matches!(self.layout, Layout::Narrow { .. })
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
         if self.written {
-            self.words.fill(0);
+            for word in &mut self.words {
+                *word.get_mut() = 0;
+            }
             self.written = false;
         }
     }
@@ -149,33 +183,40 @@ impl Table {
         match self.layout {
             Layout::Narrow { width } => {
                 let (slot, check) = Self::narrow(self.bits, p, width);
-                let word = !self.words[slot];
+                let word = !self.words[slot].load(Relaxed);
                 (word != u64::MAX && word >> 16 == check).then(|| unpack(word & 0xFFFF))
             }
             Layout::Wide => {
                 let at = Self::wide_slot(self.bits, p);
                 let entry = &self.words[at..at + WIDE];
-                (entry[2] != 0 && entry[0] == p.mine && entry[1] == p.theirs)
-                    .then(|| unpack(entry[2]))
+                let bounds = entry[2].load(Relaxed);
+                (bounds != 0
+                    && entry[0].load(Relaxed) == p.mine
+                    && entry[1].load(Relaxed) == p.theirs)
+                    .then(|| unpack(bounds))
             }
         }
     }
 
     /// Remembers the bounds proved for `p`.
     #[inline]
-    pub(crate) fn put(&mut self, p: &Position, lower: i32, upper: i32) {
+    pub(crate) fn put(&self, p: &Position, lower: i32, upper: i32) {
         let bounds = pack(clamp(lower), clamp(upper));
-        self.written = true;
         match self.layout {
             Layout::Narrow { width } => {
                 let (slot, check) = Self::narrow(self.bits, p, width);
                 // No check reaches 2^32 - 1 with bounds that say nothing, so no entry reads as
                 // empty (all ones before the complement).
-                self.words[slot] = !(check << 16 | bounds);
+                self.words[slot].store(!(check << 16 | bounds), Relaxed);
             }
             Layout::Wide => {
                 let at = Self::wide_slot(self.bits, p);
-                self.words[at..at + WIDE].copy_from_slice(&[p.mine, p.theirs, bounds]);
+                for (word, value) in self.words[at..at + WIDE]
+                    .iter()
+                    .zip([p.mine, p.theirs, bounds])
+                {
+                    word.store(value, Relaxed);
+                }
             }
         }
     }
@@ -203,7 +244,9 @@ mod tests {
             assert_eq!(table.get(&p), Some((-3, 5)));
             table.clear();
             assert_eq!(table.get(&p), None);
-            // A fresh search forgets what an earlier one wrote, also after a clear.
+            // A fresh search forgets what an earlier one wrote, also after a clear; entries are
+            // written only by a search, and each is prepared for.
+            table.prepare(&shape, false);
             table.put(&p, 1, 1);
             table.prepare(&shape, true);
             assert_eq!(table.get(&p), None);
@@ -211,6 +254,11 @@ mod tests {
             table.clear();
             table.clear();
             assert_eq!(table.get(&p), None);
+            table.prepare(&shape, false);
+            table.put(&p, 1, 1);
+            assert_eq!(table.get(&p), Some((1, 1)));
+            table.prepare(&shape, false);
+            assert_eq!(table.get(&p), Some((1, 1)), "kept when not fresh");
         }
     }
 }

@@ -1,7 +1,8 @@
 /* The k-in-a-row family from C: random rules (rows and columns 1 to 9, every k, gravity on and
  * off), random moves and drops, legal and not, each answer and the whole board compared with a
  * brute-force model that scans every window; undo back to empty; bad rules and NULLs.
- * Prints "N passed, M failed"; exits non-zero on failure. */
+ * Prints "N passed, M failed"; exits non-zero on failure. `--short` runs a tenth of the random
+ * rounds, for the run under valgrind, where the model's own exhaustive searches took minutes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,9 @@ static int model_drop(Model *m, int64_t col, int player) {
     return model_place(m, row, (int)col, player);
 }
 
+/* Divides the count of random rounds (`--short`). */
+static int shorten = 1;
+
 static uint64_t state = 0x9E3779B97F4A7C15u;
 static int below(int bound) {
     state ^= state << 13;
@@ -116,7 +120,7 @@ static void agrees(const TicTacToe *g, const Model *m) {
 }
 
 static void random_games(void) {
-    for (int game = 0; game < 1500; game++) {
+    for (int game = 0; game < 1500 / shorten; game++) {
         Model m;
         memset(&m, 0, sizeof m);
         m.rows = 1 + below(MAX_SIDE);
@@ -257,7 +261,7 @@ static void perfect_play(void) {
     CHECK_EQ(tictactoe_solve(over, &value, &plies, 0), TICTACTOE_ERROR_GAME_OVER);
     tictactoe_free(over);
     /* Random positions of random small rules against the exhaustive search. */
-    for (int round = 0; round < 300; round++) {
+    for (int round = 0; round < 300 / shorten; round++) {
         Model m;
         TicTacToe *g = random_position(&m, 3, 0);
         if (model_over(&m)) {
@@ -293,7 +297,7 @@ static void players(void) {
     TicTacToeSolver *solver = tictactoe_solver_new(10);
     CHECK(solver != NULL);
     int value, plies;
-    for (int round = 0; round < 300; round++) {
+    for (int round = 0; round < 300 / shorten; round++) {
         Model m;
         TicTacToe *g = random_position(&m, 4, 1);
         /* The player to move: the one who did not move last, X before any move. */
@@ -382,7 +386,8 @@ static void players(void) {
     tictactoe_free(game);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--short") == 0) shorten = 10;
     perfect_play();
     players();
     bad_rules_and_nulls();

@@ -1,0 +1,41 @@
+//! One solve on two threads sharing the table ("lazy SMP"): the main search runs as it would
+//! alone, and a helper searches the same position beside it, writing what it proves into the
+//! table the main search reads. Only the main search's answer is returned, so answers are exact
+//! and the same on every run; only the node counts and the time vary.
+
+use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+use super::position::Position;
+use super::search::{OutOfNodes, Search};
+
+/// Positions with at least this many empty cells are solved on two threads: below it a thread's
+/// start costs more than the help it gives.
+pub(crate) const SHARED_EMPTY: u32 = 28;
+
+/// `p`'s score by `search` (no node limit, a shareable table) with a helper beside it.
+pub(crate) fn solve(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNodes> {
+    let stop = AtomicBool::new(false);
+    let (shape, table) = (search.shape, search.table());
+    std::thread::scope(|scope| {
+        let helper = std::thread::Builder::new().spawn_scoped(scope, || {
+            let mut helper = Search::helper(shape, table, &stop);
+            help(&mut helper, p);
+            helper.nodes
+        });
+        let result = search.solve_alone(p);
+        stop.store(true, Relaxed);
+        if let Ok(helper) = helper {
+            // A helper that could not start or that failed only gave no help.
+            search.nodes += helper.join().unwrap_or(0);
+        }
+        result
+    })
+}
+
+/// The helper's work: the same solve, its moves in a slightly different order (see
+/// [`Search::helper`]), so that the two threads part ways and each finds in the table what the
+/// other proved.
+fn help(helper: &mut Search<'_>, p: Position) {
+    // Its answer is not needed: the helper searches for the entries it writes.
+    let _ = helper.solve_alone(p);
+}
