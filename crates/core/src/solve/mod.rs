@@ -188,7 +188,8 @@ impl Solver {
         Table::bytes(bits)
     }
 
-    /// Nodes searched and table hits since this solver was made.
+    /// Nodes searched and table hits since this solver was made, a helper thread's included (a
+    /// deep solve without a budget has one; its counts vary from run to run).
     #[must_use]
     pub fn stats(&self) -> (u64, u64) {
         (self.nodes, self.hits)

@@ -12,30 +12,39 @@ use super::search::{OutOfNodes, Search};
 /// start costs more than the help it gives.
 pub(crate) const SHARED_EMPTY: u32 = 28;
 
-/// `p`'s score by `search` (no node limit, a shareable table) with a helper beside it.
+/// Sets the flag when dropped: the helper stops however the main search ends, a panic included
+/// (else the scope would wait for the helper forever).
+struct Stop<'a>(&'a AtomicBool);
+
+impl Drop for Stop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Relaxed);
+    }
+}
+
+/// `p`'s score by `search` (no node limit, a shareable table) with a helper beside it: the same
+/// solve, its moves in a slightly different order (see [`Search::helper`]), so that the two
+/// threads part ways and each finds in the table what the other proved. The helper's own answer
+/// is not used.
 pub(crate) fn solve(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNodes> {
-    let stop = AtomicBool::new(false);
+    let flag = AtomicBool::new(false);
     let (shape, table) = (search.shape, search.table());
     std::thread::scope(|scope| {
         let helper = std::thread::Builder::new().spawn_scoped(scope, || {
-            let mut helper = Search::helper(shape, table, &stop);
-            help(&mut helper, p);
-            helper.nodes
+            let mut helper = Search::helper(shape, table, &flag);
+            let _ = helper.solve_alone(p);
+            (helper.nodes, helper.hits)
         });
-        let result = search.solve_alone(p);
-        stop.store(true, Relaxed);
+        let result = {
+            let _stop = Stop(&flag);
+            search.solve_alone(p)
+        };
         if let Ok(helper) = helper {
             // A helper that could not start or that failed only gave no help.
-            search.nodes += helper.join().unwrap_or(0);
+            let (nodes, hits) = helper.join().unwrap_or((0, 0));
+            search.nodes += nodes;
+            search.hits += hits;
         }
         result
     })
-}
-
-/// The helper's work: the same solve, its moves in a slightly different order (see
-/// [`Search::helper`]), so that the two threads part ways and each finds in the table what the
-/// other proved.
-fn help(helper: &mut Search<'_>, p: Position) {
-    // Its answer is not needed: the helper searches for the entries it writes.
-    let _ = helper.solve_alone(p);
 }
