@@ -428,7 +428,7 @@ fn a_search_as_deep_as_a_tall_column_keeps_its_own_stack() {
 #[test]
 fn a_solve_shared_by_two_threads_answers_as_a_search_alone() {
     let rules = Rules::connect_four();
-    let mut kept = Solver::new(18).unwrap();
+    let mut kept = Solver::new(20).unwrap();
     let mut rng = Xorshift(0x5A4ED);
     let mut positions = 0;
     while positions < 6 {
@@ -448,8 +448,47 @@ fn a_solve_shared_by_two_threads_answers_as_a_search_alone() {
             .solve(&game, Some(u64::MAX - 1))
             .unwrap();
         assert_eq!(game.solve(None), Ok(alone), "{game:?}");
-        assert_eq!(Solver::new(18).unwrap().solve(&game, None), Ok(alone));
+        assert_eq!(Solver::new(20).unwrap().solve(&game, None), Ok(alone));
         assert_eq!(kept.solve(&game, None), Ok(alone));
+        positions += 1;
+    }
+}
+
+/// A solver with a large table keeps the positions near the end in a small table of their own. Kept
+/// across the same positions under three lengths to win, taken in turns (the same positions with
+/// other scores), it answers as a fresh solver does, and as the plain search: the small table is
+/// forgotten with the large one when the rules change.
+#[test]
+fn a_kept_solver_forgets_its_small_table_when_the_rules_change() {
+    let mut kept = Solver::new(20).unwrap();
+    let mut rng = Xorshift(0x4EA2);
+    let sets: Vec<Rules> = (4..=6)
+        .map(|k| Rules::new(6, 7, k, true).unwrap())
+        .collect();
+    let mut positions = 0;
+    while positions < 20 {
+        let mut games: Vec<AnyGame> = sets
+            .iter()
+            .map(|&rules| AnyGame::new(rules, Mode::Checked).unwrap())
+            .collect();
+        let mut plains: Vec<Plain> = sets.iter().map(|&rules| Plain::new(rules)).collect();
+        while games[0].moves_left() > 10 && games.iter().all(|g| !g.is_over()) {
+            let legal = plains[0].legal();
+            let cell = legal[rng.below(legal.len())];
+            let player = mover_of(&games[0]);
+            for (game, plain) in games.iter_mut().zip(&mut plains) {
+                game.drop_i64((cell % 7) as i64, i64::from(player)).unwrap();
+                plain.cells[cell] = player;
+            }
+        }
+        if games.iter().any(AnyGame::is_over) {
+            continue;
+        }
+        for (game, plain) in games.iter().zip(&mut plains) {
+            let fresh = Solver::new(20).unwrap().solve(game, None).unwrap();
+            assert_eq!(kept.solve(game, None), Ok(fresh), "{game:?}");
+            agree(&mut kept, game, plain);
+        }
         positions += 1;
     }
 }

@@ -58,6 +58,9 @@ pub type MoveValues = Vec<((usize, usize), Solution)>;
 pub struct Solver {
     /// Made with the solver; read in the layout of the rules it serves.
     table: Table,
+    /// The small table of the positions near the end, made when a search first wants one
+    /// ([`search::wants_near`]); a search goes without it when its memory cannot be had.
+    near: Option<Table>,
     /// The rules the table's positions belong to.
     rules: Option<(usize, usize, usize, bool)>,
     nodes: u64,
@@ -149,6 +152,7 @@ impl Solver {
         }
         Ok(Solver {
             table: Table::new(bits).ok_or(Error::SolverOutOfMemory { bits })?,
+            near: None,
             rules: None,
             nodes: 0,
             hits: 0,
@@ -198,6 +202,9 @@ impl Solver {
     /// Forgets every position the table holds (the table stays).
     pub fn clear(&mut self) {
         self.table.clear();
+        if let Some(near) = &mut self.near {
+            near.clear();
+        }
         self.rules = None;
     }
 
@@ -206,7 +213,18 @@ impl Solver {
         let fresh = self.rules != Some(key(rules));
         self.table.prepare(&shape, fresh);
         self.rules = Some(key(rules));
-        Search::new(shape, &self.table, limit)
+        let near = if search::wants_near(&shape, self.table.bits()) {
+            if self.near.is_none() {
+                self.near = Table::new(search::NEAR_BITS);
+            }
+            self.near.as_mut().map(|near| {
+                near.prepare(&shape, fresh);
+                &*near
+            })
+        } else {
+            None
+        };
+        Search::new(shape, &self.table, near, limit)
     }
 
     /// [`Solution`] of `game` for the player to move, searching at most `max_nodes` positions

@@ -8,7 +8,7 @@
 //! an opponent's immediate win forces the block (two of them lose); with gravity, a move just below
 //! an opponent's winning cell is never tried while another exists (it loses at once); the bounds of
 //! a position's score follow from its move count; a transposition table keeps what was proved
-//! (with gravity and a large table, not within the last few empty cells: [`GRAVITY_UNTABLED`]);
+//! (with gravity and a large table, the positions near the end in a small one: [`NEAR_EMPTY`]);
 //! and moves are tried in the order of the wins they threaten, then nearest the centre first. On
 //! boards of Connect Four's columns the search is compiled with their shifts ([`Spots`]). Deep
 //! positions are searched by two threads on one table ([`super::shared`]).
@@ -69,13 +69,17 @@ impl Spots for ConnectFour {
 }
 
 /// With gravity and a table larger than a core's cache (see [`CACHED_TABLE_BITS`]), positions
-/// with this many empty cells or fewer are searched without the table: their subtrees are small
-/// (a few moves a node), and a table entry is a cache miss that costs more than searching them
-/// again. On Connect Four with a table of 2^20 entries: two 8-stone
-/// positions 8.4 -> 5.2 s (twice the nodes, a third of the time each), twenty 14-stone ones
-/// 0.51 -> 0.30 s; 10 and 14 were both slower than 12. Without gravity a node has a move for
-/// every empty cell and transpositions abound: the table stays.
-const GRAVITY_UNTABLED: u32 = 12;
+/// with this many empty cells or fewer are kept in a small table of their own ([`NEAR_BITS`]),
+/// which the cache holds: their subtrees are small (a few moves a node), and an entry of the large
+/// table is a cache miss that costs more than searching them again, where the small table's is
+/// not. On 8-stone Connect Four positions (table 2^20, one thread): 8.6 s without the small table
+/// (these positions searched untabled from 12 empty cells), 6.3 s with it from 14 (12: 7.1 s,
+/// 16: 6.8 s). Without gravity a node has a move for every empty cell and transpositions abound:
+/// the large table serves every position.
+const NEAR_EMPTY: u32 = 14;
+
+/// The small table's size: 2^13 entries (64 KiB of one-word entries); 2^12 and 2^14 were slower.
+pub(crate) const NEAR_BITS: u32 = 13;
 
 /// Tables of at most `2^CACHED_TABLE_BITS` entries (2 MiB of one-word entries) are used at every
 /// node: a core's cache holds most of them, and without them the small boards' searches (the
@@ -86,17 +90,25 @@ const CACHED_TABLE_BITS: u32 = 18;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutOfNodes;
 
-/// One search: the shape, the table, and the counts of nodes and table hits.
+/// Whether a search of `shape` on a table of `2^bits` entries keeps the positions near the end in a
+/// small table of their own ([`NEAR_EMPTY`]).
+pub(crate) fn wants_near(shape: &Shape, bits: u32) -> bool {
+    shape.gravity && bits > CACHED_TABLE_BITS
+}
+
+/// One search: the shape, the tables, and the counts of nodes and table hits.
 pub(crate) struct Search<'t> {
     pub(crate) shape: Shape,
     table: &'t Table,
+    /// The table of the positions near the end ([`NEAR_EMPTY`]); `table` when there is none.
+    near: &'t Table,
     /// One more than the cells: the score of a win at move `M` is `big - M`.
     big: i32,
     cells: u32,
     /// The order in which to try each cell: nearest the centre first.
     rank: [u8; 64],
-    /// Positions of at least this many moves are searched without the table.
-    untabled: u32,
+    /// Positions of at least this many moves are kept in `near`.
+    near_from: u32,
     pub(crate) nodes: u64,
     pub(crate) hits: u64,
     limit: u64,
@@ -113,7 +125,14 @@ const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 const HELPER_STRETCH: u64 = 1 << 12;
 
 impl<'t> Search<'t> {
-    pub(crate) fn new(shape: Shape, table: &'t Table, limit: u64) -> Search<'t> {
+    /// A search on `table`, and on `near` for the positions near the end if the search
+    /// [`wants_near`] and one was made.
+    pub(crate) fn new(
+        shape: Shape,
+        table: &'t Table,
+        near: Option<&'t Table>,
+        limit: u64,
+    ) -> Search<'t> {
         let cells = shape.cells.count_ones();
         let mut rank = [0u8; 64];
         for (bit, slot) in rank.iter_mut().enumerate() {
@@ -131,15 +150,16 @@ impl<'t> Search<'t> {
             };
             *slot = 255 - far.min(255) as u8;
         }
-        let bits = table.bits();
+        let near = near.filter(|_| wants_near(&shape, table.bits()));
         Search {
             shape,
             table,
+            near: near.unwrap_or(table),
             big: cells as i32 + 1,
             cells,
             rank,
-            untabled: if shape.gravity && bits > CACHED_TABLE_BITS {
-                cells.saturating_sub(GRAVITY_UNTABLED)
+            near_from: if near.is_some() {
+                cells.saturating_sub(NEAR_EMPTY)
             } else {
                 u32::MAX
             },
@@ -154,11 +174,16 @@ impl<'t> Search<'t> {
     /// A search that helps another on the same table until `stop` is set: it searches as the
     /// other does, except that at a quarter of its nodes it tries the second move first.
     #[cfg(feature = "std")]
-    pub(crate) fn helper(shape: Shape, table: &'t Table, stop: &'t AtomicBool) -> Search<'t> {
+    pub(crate) fn helper(
+        shape: Shape,
+        table: &'t Table,
+        near: Option<&'t Table>,
+        stop: &'t AtomicBool,
+    ) -> Search<'t> {
         Search {
             stop: Some(stop),
             helper: true,
-            ..Search::new(shape, table, HELPER_STRETCH)
+            ..Search::new(shape, table, near, HELPER_STRETCH)
         }
     }
 
@@ -307,8 +332,12 @@ impl<'t> Search<'t> {
                 return Ok(alpha);
             }
         }
-        let tabled = p.moves < self.untabled;
-        if let Some((lower, upper)) = if tabled { self.table.get(&p) } else { None } {
+        let table = if p.moves < self.near_from {
+            self.table
+        } else {
+            self.near
+        };
+        if let Some((lower, upper)) = table.get(&p) {
             self.hits += 1;
             if lower >= beta {
                 return Ok(lower);
@@ -358,9 +387,7 @@ impl<'t> Search<'t> {
             let bit = 1 << (63 - (word & 63));
             let score = -self.search::<S>(p.play(bit), -beta, -alpha, their_spots)?;
             if score >= beta {
-                if tabled {
-                    self.table.put(&p, score, i32::MAX);
-                }
+                table.put(&p, score, i32::MAX);
                 return Ok(score);
             }
             if score > best {
@@ -368,10 +395,8 @@ impl<'t> Search<'t> {
                 alpha = alpha.max(score);
             }
         }
-        if tabled {
-            let lower = if best > start { best } else { i32::MIN };
-            self.table.put(&p, lower, best);
-        }
+        let lower = if best > start { best } else { i32::MIN };
+        table.put(&p, lower, best);
         Ok(best)
     }
 }

@@ -6,7 +6,8 @@
 use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use super::position::Position;
-use super::search::{OutOfNodes, Search};
+use super::search::{self, OutOfNodes, Search};
+use super::table::Table;
 
 /// Positions with at least this many empty cells are solved on two threads: below it a thread's
 /// start costs more than the help it gives.
@@ -31,7 +32,15 @@ pub(crate) fn solve(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNo
     let (shape, table) = (search.shape, search.table());
     std::thread::scope(|scope| {
         let helper = std::thread::Builder::new().spawn_scoped(scope, || {
-            let mut helper = Search::helper(shape, table, &flag);
+            // Its own small table for the positions near the end, if the search has one.
+            let near = search::wants_near(&shape, table.bits())
+                .then(|| Table::new(search::NEAR_BITS))
+                .flatten()
+                .map(|mut near| {
+                    near.prepare(&shape, true);
+                    near
+                });
+            let mut helper = Search::helper(shape, table, near.as_ref(), &flag);
             let _ = helper.solve_alone(p);
             (helper.nodes, helper.hits)
         });

@@ -5,7 +5,7 @@
 //! - *Narrow*, for gravity boards: the position is one word, the mover's marks plus all marks
 //!   (each column's marks sit at its bottom, so the sum keeps both apart within the column and its
 //!   spare bit). The word is mixed by a bijection of its own width; the low bits choose the slot and
-//!   the high ones (at most 32 of them) are kept to check it: one word an entry.
+//!   the high ones (at most 48 of them) are kept to check it: one word an entry.
 //! - *Wide*, for everything else: both players' words are kept whole, three words an entry.
 //!
 //! An all-zero word is an empty entry in both layouts (each entry is stored so that "no bounds"
@@ -30,12 +30,15 @@ use crate::memory::zeroed_words;
 const LOWEST: i8 = i8::MIN;
 const HIGHEST: i8 = i8::MAX;
 
+/// The most bits of a narrow key kept to check an entry (the bounds take the other 16).
+const CHECK_BITS: u32 = 48;
+
 /// Words a wide entry takes: both players' marks and the bounds.
 const WIDE: usize = 3;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Layout {
-    /// One-word entries, `!(check (32) | lower (8) | upper (8))`, for keys `width` bits wide.
+    /// One-word entries, `!(check (48) | lower (8) | upper (8))`, for keys `width` bits wide.
     Narrow { width: u32 },
     /// Three-word entries: mine, theirs, and the bounds biased so that none reads as zero.
     Wide,
@@ -94,7 +97,7 @@ fn unpack(word: u64) -> (i32, i32) {
 fn layout(bits: u32, shape: &Shape) -> Layout {
     // The narrow key's width: every bit of the layout, spare bits included.
     let width = shape.height * shape.cols;
-    if shape.gravity && width <= bits + 32 {
+    if shape.gravity && width <= bits + CHECK_BITS {
         Layout::Narrow { width }
     } else {
         Layout::Wide
@@ -205,8 +208,8 @@ impl Table {
         match self.layout {
             Layout::Narrow { width } => {
                 let (slot, check) = Self::narrow(self.bits, p, width);
-                // No check reaches 2^32 - 1 with bounds that say nothing, so no entry reads as
-                // empty (all ones before the complement).
+                // Bounds never pack to 0xFFFF (a lower bound of 127 above an upper one of -128),
+                // so no entry is all ones before the complement: none reads as empty.
                 self.words[slot].store(!(check << 16 | bounds), Relaxed);
             }
             Layout::Wide => {
