@@ -433,6 +433,7 @@ fn main() {
                 }
             }
         }
+        (Some("connect-four-batch"), _) => family::batch_rows(),
         (Some("run"), Some(dir)) => {
             run(Path::new(dir));
             family::run();
