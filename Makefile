@@ -366,7 +366,7 @@ bench-tools: venv
 	$(PY) -m pip install -q -r bench/requirements.txt
 
 # Generates the games once, replays them through Rust, C and Python, and writes bench/RESULTS.md and
-# bench/results.svg. Takes a few minutes.
+# bench/results.svg. Takes a few minutes, and about ten more for the empty Connect Four board (last).
 bench: lib develop bench-tools bench-floor wasm
 	$(CARGO) build --release --locked -p tictactoe-bench
 	@mkdir -p $(BUILD)
@@ -375,7 +375,8 @@ bench: lib develop bench-tools bench-floor wasm
 	{ target/release/tictactoe-bench run bench/data; $(BUILD)/bench_ffi bench/data; $(JAVA_ROWS); \
 	  $(PY) bench/python/bench.py bench/data; $(PY) bench/python/vec_bench.py; \
 	  $(PY) bench/python/family_bench.py; $(PY) bench/python/js_bench.py; $(PY) bench/python/solver_bench.py; \
-	  PYTHONPATH=$(BENCH_PY) $(PY) bench/python/calls.py bench/data; } > target/bench.jsonl
+	  PYTHONPATH=$(BENCH_PY) $(PY) bench/python/calls.py bench/data; \
+	  $(PY) bench/python/solver_bench.py "empty board"; } > target/bench.jsonl
 	$(PY) bench/instructions.py target/release/tictactoe-bench bench/data target/bench.jsonl >> target/bench.jsonl
 	$(PY) bench/report.py target/bench.jsonl bench
 	@cat bench/RESULTS.md

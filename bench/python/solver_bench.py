@@ -7,12 +7,15 @@ reaches, which keeps it to one thread, as BitBully runs; BitBully's: one ``BitBu
 timing (BitBully's reset takes about 65 ms, which would be most of its time here). The checksum is the sum of
 the values' signs, so a row that disagrees on any value is refused by the report. Prints JSON lines
 like ``bench.py``; without BitBully its rows are left out with a note on stderr. An argument times
-only the rows whose label holds it (``solver_bench.py "8 stones"``)."""
+only the rows whose label holds it (``solver_bench.py "8 stones"``); ``solver_bench.py "empty
+board"`` solves the empty board once a contender (minutes each), which ``make bench`` runs last."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
+import time
 from collections.abc import Callable
 
 from replay import group
@@ -88,8 +91,35 @@ def bitbully(sets: list[list[int]]) -> Contender | None:
     return ("BitBully: mtdf, one solver", solver.resetTranspositionTable, run)
 
 
+def empty_board() -> None:
+    """The empty 7 x 6 board, one timed solve a contender (each takes minutes; no warm-up call):
+    the engine on a ``Solver(24)`` (a table of 2^24 one-word entries) as a user would keep one,
+    and BitBully's ``mtdf`` from an empty table. The checksum is the value."""
+    name = "Connect Four solve, the empty board, ns per position"
+    rows: list[tuple[str, Callable[[], int]]] = []
+    solver = Solver(24)
+    rows.append(("tictactoe: one Solver(24)", lambda: solver.solve(TicTacToe.connect_four())[0]))
+    try:
+        from bitbully import bitbully_core as core
+
+        board, peer = core.BoardCore(), core.BitBullyCore()
+        peer.resetTranspositionTable()
+        rows.append(("BitBully: mtdf, one solver", lambda: sign(peer.mtdf(board, 0))))
+    except ImportError:
+        print("SKIPPED: the BitBully row (pip install bitbully)", file=sys.stderr)
+    for k, (label, run) in enumerate(rows):
+        start = time.perf_counter_ns()
+        value = run()
+        ns = time.perf_counter_ns() - start
+        row = {"kind": "time", "group": name, "name": label, "reference": k == 0}
+        print(json.dumps(row | {"ns": ns, "min": ns, "max": ns, "checksum": value}), flush=True)
+
+
 def main() -> None:
     only = sys.argv[1] if len(sys.argv) > 1 else ""
+    if only == "empty board":
+        empty_board()
+        return
     for label, low, high, count, runs in CUTS:
         if only not in label:
             continue
