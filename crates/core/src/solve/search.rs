@@ -72,13 +72,14 @@ impl Spots for ConnectFour {
 /// with this many empty cells or fewer are kept in a small table of their own ([`NEAR_BITS`]),
 /// which the cache holds: their subtrees are small (a few moves a node), and an entry of the large
 /// table is a cache miss that costs more than searching them again, where the small table's is
-/// not. On 8-stone Connect Four positions (table 2^20, one thread): 8.6 s without the small table
-/// (these positions searched untabled from 12 empty cells), 6.3 s with it from 14 (12: 7.1 s,
-/// 16: 6.8 s). Without gravity a node has a move for every empty cell and transpositions abound:
-/// the large table serves every position.
+/// not. On twelve 8-stone Connect Four positions (table 2^20, one thread): 8.6 s without the small
+/// table (these positions searched untabled from 12 empty cells), 5.9 s with it from 14 (in a first
+/// try, from 12 and from 16 were both slower than from 14). Without gravity a node has a move for
+/// every empty cell and transpositions abound: the large table serves every position.
 const NEAR_EMPTY: u32 = 14;
 
-/// The small table's size: 2^13 entries (64 KiB of one-word entries); 2^12 and 2^14 were slower.
+/// The small table's size: 2^13 entries (64 KiB of one-word entries; in a first try with three-word
+/// entries, 2^12 and 2^14 were both slower).
 pub(crate) const NEAR_BITS: u32 = 13;
 
 /// Tables of at most `2^CACHED_TABLE_BITS` entries (2 MiB of one-word entries) are used at every
@@ -193,8 +194,8 @@ impl<'t> Search<'t> {
         self.table
     }
 
-    /// Whether the search must stop now that it passed its limit: always, unless it is a helper
-    /// ([`helper`]), which looks at its flag and goes on for another stretch.
+    /// Whether the search must stop now that it passed its limit: always, unless it is a helper,
+    /// which looks at its flag and goes on for another stretch.
     #[cold]
     fn spent(&mut self) -> bool {
         match self.stop {
