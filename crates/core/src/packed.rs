@@ -65,17 +65,6 @@ fn even_bits(bits: u64) -> u64 {
     (x | (x >> 16)) & 0xFFFF_FFFF
 }
 
-/// Bit `k` of `bits` moved to bit `2k`, for every `k` below 32 (the inverse of [`even_bits`]).
-#[inline]
-pub(crate) fn spaced(bits: u32) -> u64 {
-    let mut x = u64::from(bits);
-    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
-    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
-    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
-    (x | (x << 1)) & LOW_BITS
-}
-
 /// For every byte of the packed board (four cells), whether each of its cells is empty.
 const EMPTY_FOUR: [[bool; 4]; 256] = {
     let mut table = [[false; 4]; 256];
@@ -119,6 +108,39 @@ const BYTE_BOOLS: [[bool; 8]; 256] = {
     table
 };
 
+/// For every pair of nibbles `mine | theirs << 4`, four cells' two planes interleaved: entry `2c`
+/// holds bit `c` of `mine`, entry `2c + 1` bit `c` of `theirs`. Eight outputs in one copy.
+const PAIRS_OF_FOUR: [[bool; 8]; 256] = {
+    let mut table = [[false; 8]; 256];
+    let mut value = 0;
+    while value < 256 {
+        let mut cell = 0;
+        while cell < 4 {
+            table[value][2 * cell] = (value >> cell) & 1 != 0;
+            table[value][2 * cell + 1] = (value >> (4 + cell)) & 1 != 0;
+            cell += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
+/// Writes cell `c`'s two planes, bit `c` of `mine` into `out[2c]` and of `theirs` into
+/// `out[2c + 1]` (`out` at most 128 long): four cells a table lookup.
+#[inline]
+pub(crate) fn interleave(mut mine: u64, mut theirs: u64, out: &mut [bool]) {
+    let mut eights = out.chunks_exact_mut(8);
+    for eight in &mut eights {
+        eight.copy_from_slice(&PAIRS_OF_FOUR[((mine & 0xF) | (theirs & 0xF) << 4) as usize]);
+        mine >>= 4;
+        theirs >>= 4;
+    }
+    let last = &PAIRS_OF_FOUR[((mine & 0xF) | (theirs & 0xF) << 4) as usize];
+    for (slot, &value) in eights.into_remainder().iter_mut().zip(last) {
+        *slot = value;
+    }
+}
+
 /// Writes bit `k` of `bits` into `out[k]` (`out` at most 64 long).
 #[inline]
 pub(crate) fn spread(mut bits: u64, out: &mut [bool]) {
@@ -130,20 +152,6 @@ pub(crate) fn spread(mut bits: u64, out: &mut [bool]) {
     // Fewer than eight left: one at a time (a short copy of unknown length would call memcpy).
     for (k, slot) in bytes.into_remainder().iter_mut().enumerate() {
         *slot = (bits >> k) & 1 != 0;
-    }
-}
-
-/// Writes bit `k` of `bits` into `out[k]` (`out` at most 128 long): [`spread`] for two words.
-#[inline]
-pub(crate) fn spread_wide(mut bits: u128, out: &mut [bool]) {
-    let mut bytes = out.chunks_exact_mut(8);
-    for eight in &mut bytes {
-        eight.copy_from_slice(&BYTE_BOOLS[(bits & 0xFF) as usize]);
-        bits >>= 8;
-    }
-    let rest = bits as u64;
-    for (k, slot) in bytes.into_remainder().iter_mut().enumerate() {
-        *slot = (rest >> k) & 1 != 0;
     }
 }
 
@@ -300,6 +308,25 @@ mod tests {
         for bits in words.into_iter().filter(|&b| b != 0) {
             for k in 0..u64::from(bits.count_ones()) {
                 assert_eq!(select(bits, k), kth_bit(bits, k), "bits {bits:#x}, k {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn interleave_writes_both_planes_as_a_plain_loop_does() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (mine, theirs) = (x, x.rotate_left(29) & !x);
+            for cells in 0..=63 {
+                let mut out = vec![true; 2 * cells];
+                super::interleave(mine, theirs, &mut out);
+                let plain: Vec<bool> = (0..cells)
+                    .flat_map(|c| [mine >> c & 1 != 0, theirs >> c & 1 != 0])
+                    .collect();
+                assert_eq!(out, plain, "{cells} cells, {mine:#x}, {theirs:#x}");
             }
         }
     }

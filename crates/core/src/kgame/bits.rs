@@ -7,7 +7,7 @@
 use super::marks::private::Board;
 use super::word::Shape;
 use crate::error::Error;
-use crate::packed::{spaced, spread, spread_wide};
+use crate::packed::{interleave, spread};
 use crate::player::Player;
 use crate::rules::Rules;
 
@@ -118,11 +118,12 @@ impl Board for BitBoard {
     }
 
     fn planes(&self, to_move: Player, obs: &mut [bool]) {
-        let me = self.by_rows[to_move.index()];
-        let them = self.by_rows[to_move.other().index()];
-        // Cell `c` at bits `2c` (the mover) and `2c + 1`: the packed layout, written eight at a time.
-        let pairs = |half: u32| spaced((me >> half) as u32) | spaced((them >> half) as u32) << 1;
-        spread_wide(u128::from(pairs(0)) | u128::from(pairs(32)) << 64, obs);
+        // Row-major, as the observation is: cell `c` at `2c` (the mover) and `2c + 1`.
+        interleave(
+            self.by_rows[to_move.index()],
+            self.by_rows[to_move.other().index()],
+            obs,
+        );
     }
 
     fn empty_cells(&self, all: bool, mask: &mut [bool]) {
