@@ -180,6 +180,10 @@ const SELECT_IN_BYTE: [[u8; 8]; 256] = select_table();
 /// set bits. Without a loop: where a random pick lands is a branch no predictor can learn.
 #[inline]
 pub(crate) fn select(bits: u64, k: u64) -> usize {
+    if bits < 256 {
+        // One byte (the open columns of a board of at most eight): the table alone.
+        return SELECT_IN_BYTE[bits as usize][k as usize & 7] as usize;
+    }
     // The set bits of each byte, then (one multiplication) of each byte and all bytes below it.
     let mut count = bits - ((bits >> 1) & LOW_BITS);
     count = (count & 0x3333_3333_3333_3333) + ((count >> 2) & 0x3333_3333_3333_3333);
@@ -305,6 +309,8 @@ mod tests {
             words.push(x);
             words.push(x & (x >> 3) & LOW_BITS);
         }
+        // Every byte, which a table alone answers, and the first words past it.
+        words.extend(1..300);
         for bits in words.into_iter().filter(|&b| b != 0) {
             for k in 0..u64::from(bits.count_ones()) {
                 assert_eq!(select(bits, k), kth_bit(bits, k), "bits {bits:#x}, k {k}");

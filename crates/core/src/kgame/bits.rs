@@ -135,14 +135,11 @@ impl Board for BitBoard {
         spread(if all { u64::MAX } else { self.empty_by_rows() }, mask);
     }
 
-    fn open_column(&self, k: u64) -> (u64, usize) {
+    fn open_column(&self, pick: impl FnOnce(u64) -> u64) -> usize {
         // Row 0, the top, is the first `cols` bits: its empty cells are the open columns.
         let open = self.empty_by_rows() & ((1 << self.shape.cols) - 1);
-        let count = u64::from(open.count_ones());
-        if k >= count {
-            return (count, 0);
-        }
-        (count, crate::packed::select(open, k))
+        let k = pick(u64::from(open.count_ones()));
+        crate::packed::select(open, k)
     }
 }
 

@@ -72,13 +72,13 @@ pub(crate) mod private {
             }
         }
 
-        /// How many columns are not full, and the `k`-th of them (counting from 0, left to right)
-        /// when `k` is below that count.
-        fn open_column(&self, k: u64) -> (u64, usize) {
+        /// The `k`-th column that is not full (counting from 0, left to right), where `pick` is
+        /// given how many there are (at least one) and answers `k` below that.
+        fn open_column(&self, pick: impl FnOnce(u64) -> u64) -> usize {
             let (_, cols) = self.shape();
             let open = (0..cols).filter(|&c| self.landing(c).is_some());
-            let count = open.clone().count() as u64;
-            (count, open.clone().nth(k as usize).unwrap_or(0))
+            let k = pick(open.clone().count() as u64);
+            open.clone().nth(k as usize).unwrap_or(0)
         }
 
         /// The `k`-th empty cell (`row * cols + col`), counting from 0 in any fixed order; `k` is

@@ -228,9 +228,8 @@ impl<M: IntoAny> FamilyBlock<M> {
         if env.ended {
             return below(&mut self.rng, self.rules.cols() as u64) as usize;
         }
-        let (open, _) = game.marks().open_column(u64::MAX);
-        let k = below(&mut self.rng, open);
-        game.marks().open_column(k).1
+        let rng = &mut self.rng;
+        game.marks().open_column(|open| below(rng, open))
     }
 
     pub(super) fn sample(&mut self, actions: &mut [i64]) {
