@@ -216,10 +216,17 @@ impl<M: Marks> KGame<M> {
         }
     }
 
-    fn drop_checked(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
+    /// A drop in column `col`, which is on the board: the game goes on, the player's turn, a
+    /// column not full.
+    pub(crate) fn drop_checked(
+        &mut self,
+        col: usize,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
         self.turns.check(player)?;
         let row = self.landing(col).ok_or(Error::ColumnFull { col })?;
-        self.place(row, col, player)
+        // The landing cell is empty and is the landing cell: nothing more to check.
+        self.mark(row, col, player)
     }
 
     /// The rules of a move on the board, in their order of precedence after the range: the game
@@ -242,6 +249,11 @@ impl<M: Marks> KGame<M> {
                 return Err(Error::NotLanding { row, col, landing });
             }
         }
+        self.mark(row, col, player)
+    }
+
+    /// Records and makes a move the rules allow (every caller checked them): the winner, if it won.
+    fn mark(&mut self, row: usize, col: usize, player: Player) -> Result<Option<Player>, Error> {
         reserve(&mut self.journal, 1, self.rules)?;
         self.journal.push((row * self.rules.cols() + col) as u32);
         let won = self.marks.add(row, col, player);

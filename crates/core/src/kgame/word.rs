@@ -100,6 +100,10 @@ impl Shape {
     pub(crate) fn has_run(&self, b: u64) -> bool {
         let found = match (self.short, self.k) {
             (true, 3) => self.each_shift(|s| runs_of::<3>(b, s)),
+            // Seven bits a column (six rows: Connect Four's): the shifts known when compiled.
+            (true, 4) if self.height == 7 => [7, 1, 8, 6]
+                .iter()
+                .fold(0, |any, &s| any | runs_of::<4>(b, s)),
             (true, 4) => self.each_shift(|s| runs_of::<4>(b, s)),
             (true, 5) => self.each_shift(|s| runs_of::<5>(b, s)),
             (_, k) => self.each_shift(|s| runs(b, s, k)),

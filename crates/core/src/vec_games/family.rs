@@ -70,17 +70,22 @@ impl<M: IntoAny> FamilyBlock<M> {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     }
 
-    /// The cell `action` names in `game`, or why it is illegal there.
-    fn cell_of(&self, game: &KGame<M>, action: i64) -> Result<(usize, usize), Error> {
-        let (rows, cols) = (self.rules.rows(), self.rules.cols());
+    /// The cell (or with gravity the column) `action` names, or that it names none.
+    fn index(&self, action: i64) -> Result<usize, Error> {
         let actions = self.rules.actions();
-        let index = usize::try_from(action)
+        usize::try_from(action)
             .ok()
             .filter(|&a| a < actions)
             .ok_or(Error::ActionOutOfRange {
                 action: i128::from(action),
                 actions,
-            })?;
+            })
+    }
+
+    /// The cell `action` names in `game`, or why it is illegal there (nothing is played).
+    fn cell_of(&self, game: &KGame<M>, action: i64) -> Result<(usize, usize), Error> {
+        let (rows, cols) = (self.rules.rows(), self.rules.cols());
+        let index = self.index(action)?;
         if self.rules.gravity() {
             let row = game
                 .landing(index)
@@ -162,9 +167,15 @@ impl<M: IntoAny> FamilyBlock<M> {
     fn advance(&mut self, i: usize, action: i64) -> Option<u8> {
         let mover = self.envs[i].to_move;
         self.envs[i].to_move = mover.other();
-        let cell = self.cell_of(&self.games[i], action);
         // The game's own move: the family's rules, once.
-        let played = cell.and_then(|(row, col)| self.games[i].place(row, col, mover));
+        let played = self.index(action).and_then(|index| {
+            if self.rules.gravity() {
+                self.games[i].drop_checked(index, mover)
+            } else {
+                let cols = self.rules.cols();
+                self.games[i].place(index / cols, index % cols, mover)
+            }
+        });
         let env = &mut self.envs[i];
         let winner = match played {
             Ok(Some(winner)) => winner.number(),
