@@ -104,6 +104,32 @@ def test_a_solver_reused_across_mixed_rules_and_shared_by_threads_answers_as_fre
     assert shared.solve(TicTacToe(3)) == (0, 9)
 
 
+def test_deep_solves_with_a_helper_thread_shared_by_threads_answer_as_one_thread() -> None:
+    # Positions deep enough that an unbudgeted solve runs a helper thread on its table; a budget no
+    # search reaches keeps a solve on one thread. Three threads share one large solver (its small
+    # table for the positions near the end in use too) while the answers are compared.
+    positions = []
+    for cols in ([3, 2, 3, 2, 3, 3, 4, 4], [3, 3, 2, 4, 4, 2, 1, 1, 5], [2, 3, 1, 1, 5, 0, 0, 1]):
+        game = TicTacToe.connect_four()
+        for i, col in enumerate(cols):
+            game.drop(col, 1 + i % 2)
+        positions.append((game, Solver(table_bits=19).solve(game, max_nodes=2**64 - 2)))
+    shared = Solver(table_bits=20)
+    errors: list[str] = []
+
+    def work(offset: int) -> None:
+        for game, alone in positions[offset:] + positions[:offset]:
+            if shared.solve(game) != alone or game.solve() != alone:
+                errors.append(repr(game))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+
+
 def test_solver_refusals() -> None:
     for bits, error in [
         (-1, ValueError),
