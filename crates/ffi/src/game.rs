@@ -401,7 +401,10 @@ pub unsafe extern "C" fn tictactoe_render(
 /// can (a draw: the empty cells). `max_nodes` bounds the search (0: no bound). Returns 0, or a
 /// negative code with nothing stored: `TICTACTOE_ERROR_SEARCH_LIMIT` when the budget ran out,
 /// `TICTACTOE_ERROR_GAME_OVER` for a finished game, `TICTACTOE_ERROR_NEEDS_BOARD` for a lean one.
-/// The game is never changed. `value` and `plies` may be NULL.
+/// The game is never changed. `value` and `plies` may be NULL. Without a bound, a position with
+/// gravity and 28 or more empty cells is searched by a second thread too, which the call joins
+/// before it returns (the answer is the same either way); any bound keeps the search on the
+/// calling thread.
 ///
 /// # Safety
 ///

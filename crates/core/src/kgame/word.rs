@@ -63,6 +63,10 @@ fn runs_of<const K: u32>(b: u64, s: u32) -> u64 {
     m
 }
 
+/// The four directions' shifts on seven bits a column (six rows, Connect Four's): along a row,
+/// a column and the two diagonals, known when compiled.
+const SEVEN_BIT_COLUMN_SHIFTS: [u32; 4] = [7, 1, 8, 6];
+
 impl Shape {
     /// The shape of `rules`, when they fit in one word: `(rows + 1) * cols <= 64`.
     pub(crate) fn of(rules: Rules) -> Option<Shape> {
@@ -101,7 +105,7 @@ impl Shape {
         let found = match (self.short, self.k) {
             (true, 3) => self.each_shift(|s| runs_of::<3>(b, s)),
             // Seven bits a column (six rows: Connect Four's): the shifts known when compiled.
-            (true, 4) if self.height == 7 => [7, 1, 8, 6]
+            (true, 4) if self.height == 7 => SEVEN_BIT_COLUMN_SHIFTS
                 .iter()
                 .fold(0, |any, &s| any | runs_of::<4>(b, s)),
             (true, 4) => self.each_shift(|s| runs_of::<4>(b, s)),
@@ -156,7 +160,7 @@ impl Shape {
     #[inline(always)]
     pub(crate) fn connect_four_spots(&self, mine: u64) -> u64 {
         debug_assert!(self.has_connect_four_columns());
-        spots_of_four_falling(mine, &[7, 1, 8, 6]) & self.cells
+        spots_of_four_falling(mine, &SEVEN_BIT_COLUMN_SHIFTS) & self.cells
     }
 
     /// [`winning_spots`](Self::winning_spots) for any `k` and any shifts.

@@ -142,8 +142,11 @@ impl Solver {
     /// The largest table a solver takes: `2^30` entries.
     pub const MAX_TABLE_BITS: u32 = crate::limits::MAX_TABLE_BITS;
 
-    /// A solver whose table holds `2^bits` positions (24 bytes each; gravity games pack three
-    /// times as many into the same memory), made now. `bits` above
+    /// A solver whose table holds `2^bits` positions in 24 bytes each, made now. A gravity
+    /// game keeps each position in one word of its 24 bytes (a search touches a third of the
+    /// memory, and misses the cache less), and with more than `2^18` entries also keeps the
+    /// positions near the end in a small table of its own (192 KiB, made with the first search
+    /// that wants it). `bits` above
     /// [`MAX_TABLE_BITS`](Self::MAX_TABLE_BITS) is an [`Error::InvalidTableBits`]; memory that
     /// cannot be had an [`Error::SolverOutOfMemory`].
     pub fn new(bits: u32) -> Result<Solver, Error> {
@@ -394,8 +397,8 @@ impl AnyGame {
         }
         let empty = self.moves_left().min(64) as u32;
         // Fewer than 3^empty positions follow: about 1.6 bits an empty cell. With gravity far
-        // fewer do (a column fills from the bottom), and a gravity table packs three entries
-        // where others keep one: 0.6 bits an empty cell was the fastest of 0.4 to 1.6 over the
+        // fewer do (a column fills from the bottom), and a gravity entry is one word where others
+        // take three: 0.6 bits an empty cell was the fastest of 0.4 to 1.6 over the
         // Connect Four positions of `bench/python/js_bench.py` (near the end 35x, in the middle
         // 10x, early 2x faster than at 1.6, where making and clearing the table was most of it).
         let tenths = if self.rules().gravity() { 6 } else { 16 };

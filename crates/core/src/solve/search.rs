@@ -78,8 +78,9 @@ impl Spots for ConnectFour {
 /// every empty cell and transpositions abound: the large table serves every position.
 const NEAR_EMPTY: u32 = 14;
 
-/// The small table's size: 2^13 entries (64 KiB of one-word entries; in a first try with three-word
-/// entries, 2^12 and 2^14 were both slower).
+/// The small table's size: 2^13 entries (made, like every table, for three-word entries: 192 KiB,
+/// of which the one-word layout uses 64 KiB; in a first try with three-word entries, 2^12 and
+/// 2^14 were both slower).
 pub(crate) const NEAR_BITS: u32 = 13;
 
 /// Tables of at most `2^CACHED_TABLE_BITS` entries (2 MiB of one-word entries) are used at every
@@ -113,10 +114,9 @@ pub(crate) struct Search<'t> {
     pub(crate) nodes: u64,
     pub(crate) hits: u64,
     limit: u64,
-    /// A helper's flag: set when the search it helps is done ([`spent`](Self::spent)).
+    /// A helper's flag, set when the search it helps is done ([`spent`](Self::spent)); `None`
+    /// for a search that helps none ([`helper`](Self::helper)).
     stop: Option<&'t AtomicBool>,
-    /// Whether this search helps another ([`helper`](Self::helper)).
-    helper: bool,
 }
 
 /// Odd, so that multiplying by it mixes a position's words into the high bits.
@@ -168,7 +168,6 @@ impl<'t> Search<'t> {
             hits: 0,
             limit,
             stop: None,
-            helper: false,
         }
     }
 
@@ -183,7 +182,6 @@ impl<'t> Search<'t> {
     ) -> Search<'t> {
         Search {
             stop: Some(stop),
-            helper: true,
             ..Search::new(shape, table, near, HELPER_STRETCH)
         }
     }
@@ -377,7 +375,10 @@ impl<'t> Search<'t> {
             order[at] = word;
             count += 1;
         }
-        if self.helper && count >= 2 && p.mine.wrapping_add(p.all()).wrapping_mul(MIX) >> 62 == 0 {
+        if self.stop.is_some()
+            && count >= 2
+            && p.mine.wrapping_add(p.all()).wrapping_mul(MIX) >> 62 == 0
+        {
             // A helper tries the second move first at a quarter of its nodes, chosen by the
             // position, so that it and the search it helps part ways (either order is exact).
             order.swap(0, 1);

@@ -57,8 +57,8 @@ pub(crate) struct Table {
 
 impl Clone for Table {
     fn clone(&self) -> Table {
-        // A solver's copy: the same memory is asked for again, so that a copy that cannot be
-        // had is seen where copies are made (they are not on any hot path).
+        // Atomics are not `Clone`: each word read and made again. A copy that cannot be had
+        // aborts, as a `Vec`'s clone does (`Solver: Clone` was that before the words were atomic).
         let words = self
             .words
             .iter()
