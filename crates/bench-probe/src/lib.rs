@@ -5,19 +5,19 @@
 use std::sync::Mutex;
 
 use pyo3::prelude::*;
-use tictactoe_core::Game;
+use tictactoe_core::ClassicGame;
 
 #[pyclass(frozen)]
 struct Probe {
-    _game: Mutex<Game>,
+    _game: Mutex<ClassicGame>,
 }
 
 #[pymethods]
 impl Probe {
     #[new]
     fn new(n: usize) -> PyResult<Self> {
-        let game =
-            Game::new(n).map_err(|err| pyo3::exceptions::PyValueError::new_err(err.to_string()))?;
+        let game = ClassicGame::new(n)
+            .map_err(|err| pyo3::exceptions::PyValueError::new_err(err.to_string()))?;
         Ok(Probe {
             _game: Mutex::new(game),
         })

@@ -5,9 +5,7 @@
 use std::hint::black_box;
 
 use tictactoe_bench::Rng;
-use tictactoe_core::{
-    AnyGame, AutoReset, BitBoard, Illegal, KGame, Mode, Player, Rules, Solver, VecGames,
-};
+use tictactoe_core::{AutoReset, BitBoard, Game, Illegal, KGame, Player, Rules, Solver, VecGames};
 
 use crate::{Contender, group};
 
@@ -32,10 +30,10 @@ unsafe extern "C" {
 }
 
 /// `count` Connect Four positions with `lo` to `hi` stones, by random play (none over).
-fn connect_four_positions(lo: u64, hi: u64, count: usize, rng: &mut Rng) -> Vec<AnyGame> {
+fn connect_four_positions(lo: u64, hi: u64, count: usize, rng: &mut Rng) -> Vec<Game> {
     let mut found = Vec::new();
     while found.len() < count {
-        let mut game = AnyGame::new(Rules::connect_four(), Mode::Checked).expect("a board");
+        let mut game = Game::with_rules(Rules::connect_four()).expect("a board");
         let target = lo + rng.below(hi - lo + 1);
         while game.move_count() < target && !game.is_over() {
             let open: Vec<i64> = (0..7)
@@ -55,7 +53,7 @@ fn connect_four_positions(lo: u64, hi: u64, count: usize, rng: &mut Rng) -> Vec<
 }
 
 /// A position as the C floor reads it: the mover's stones and all stones, 7 bits a column.
-fn floor_words(game: &AnyGame) -> [u64; 2] {
+fn floor_words(game: &Game) -> [u64; 2] {
     let mover = game.last_player().map_or(Player::X, Player::other);
     let (mut mine, mut all) = (0, 0);
     for (row, col, player) in game.moves() {
@@ -140,7 +138,7 @@ fn perfect_play() {
             contenders,
         );
     }
-    let empty = AnyGame::new(Rules::square(4).expect("rules"), Mode::Checked).expect("a board");
+    let empty = Game::with_rules(Rules::square(4).expect("rules")).expect("a board");
     let mut probe = Solver::new(bits).expect("a solver");
     probe.solve(&empty, None).expect("solved");
     let (nodes, hits) = probe.stats();
@@ -178,9 +176,9 @@ fn perfect_play() {
 }
 
 /// Every position reachable from the empty board with X first that is still in play.
-fn every_position(rules: Rules) -> Vec<AnyGame> {
+fn every_position(rules: Rules) -> Vec<Game> {
     let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![AnyGame::new(rules, Mode::Checked).expect("a board")];
+    let mut stack = vec![Game::with_rules(rules).expect("a board")];
     let mut found = Vec::new();
     while let Some(game) = stack.pop() {
         let cells: Vec<Option<Player>> = (0..rules.rows())
@@ -329,7 +327,7 @@ pub(crate) fn run() {
 
     let games = connect_four_games(20_000, &mut rng);
     let ops = (games.len() - 20_000) as u64;
-    let mut any = AnyGame::new(Rules::connect_four(), Mode::Checked).expect("a board");
+    let mut any = Game::with_rules(Rules::connect_four()).expect("a board");
     let mut lines = KGame::new(Rules::connect_four()).expect("a board");
     let mut small = KGame::new_small(Rules::connect_four()).expect("a board");
     let contenders: Vec<Contender<'_>> = vec![
@@ -341,10 +339,10 @@ pub(crate) fn run() {
             }),
         ),
         (
-            "core, the one game type (AnyGame::drop_i64)",
+            "core, the one game type (Game::drop_i64)",
             Box::new(|| {
-                let drop = |g: &mut AnyGame, c, p| g.drop_i64(c, p).expect("legal");
-                replay_drops(&games, &mut any, drop, AnyGame::reset)
+                let drop = |g: &mut Game, c, p| g.drop_i64(c, p).expect("legal");
+                replay_drops(&games, &mut any, drop, Game::reset)
             }),
         ),
         (

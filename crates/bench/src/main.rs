@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 use std::time::Instant;
 
 use tictactoe_bench::{Rng, SETS, games, generate, read, write};
-use tictactoe_core::{FixedGame, Game, MAX_CHECKED_N, Mode, Player, Storage, TicTacToe};
+use tictactoe_core::{ClassicGame, FixedGame, MAX_CHECKED_N, Mode, Player, Storage, TicTacToe};
 
 /// Counts the bytes the heap holds, so memory per game is measured rather than computed. It counts
 /// only while `COUNTING` is on (in [`memory`]): an atomic add on every allocation would otherwise be
@@ -132,13 +132,13 @@ fn counted(f: &mut dyn FnMut() -> i64) -> i64 {
 }
 
 /// Replays every game through `game` (reset between games); returns the sum of the winners.
-fn replay(game: &mut Game, set: &[(usize, &[i64])]) -> i64 {
+fn replay(game: &mut ClassicGame, set: &[(usize, &[i64])]) -> i64 {
     replay_then(game, set, |_| {}, |_| {})
 }
 
 /// Replays every game as one all-or-nothing batch (reset between games); returns the sum of the
 /// winners.
-fn batch_replay(game: &mut Game, set: &[(usize, &[i64])]) -> i64 {
+fn batch_replay(game: &mut ClassicGame, set: &[(usize, &[i64])]) -> i64 {
     let mut winners = 0;
     for &(_, moves) in set {
         game.reset();
@@ -152,10 +152,10 @@ fn batch_replay(game: &mut Game, set: &[(usize, &[i64])]) -> i64 {
 /// [`replay`], calling `after_move` after every move and `after_game` after every game: how the
 /// other operations are timed on top of the same replay.
 fn replay_then(
-    game: &mut Game,
+    game: &mut ClassicGame,
     set: &[(usize, &[i64])],
-    mut after_move: impl FnMut(&mut Game),
-    mut after_game: impl FnMut(&mut Game),
+    mut after_move: impl FnMut(&mut ClassicGame),
+    mut after_game: impl FnMut(&mut ClassicGame),
 ) -> i64 {
     let mut winners = 0;
     for &(_, moves) in set {
@@ -170,11 +170,11 @@ fn replay_then(
     winners
 }
 
-fn bytes_of(make: impl FnOnce() -> Option<Game>) -> Option<(isize, Game)> {
+fn bytes_of(make: impl FnOnce() -> Option<ClassicGame>) -> Option<(isize, ClassicGame)> {
     let before = HELD.load(Ordering::Relaxed);
     let game = make()?;
     Some((
-        HELD.load(Ordering::Relaxed) - before + size_of::<Game>() as isize,
+        HELD.load(Ordering::Relaxed) - before + size_of::<ClassicGame>() as isize,
         game,
     ))
 }
@@ -191,7 +191,7 @@ fn measure_memory(n: usize, mode: Mode, set: &[(usize, &[i64])]) {
     } else {
         "checked"
     };
-    match bytes_of(|| Game::with_mode(n, mode).ok()) {
+    match bytes_of(|| ClassicGame::with_mode(n, mode).ok()) {
         Some((empty, mut game)) => {
             let before = HELD.load(Ordering::Relaxed);
             let played = set.first().map_or(0, |(_, m)| {
@@ -225,8 +225,8 @@ fn run(dir: &Path) {
         let mut state = GuardedState([0; 48]);
         let mut compact = vec![0i32; 2 * n + 2];
         let mut compact_state = GuardedState([0; 48]);
-        let mut lean = Game::new_lean(n).expect("lean game");
-        let mut batched = Game::new_lean(n).expect("lean game");
+        let mut lean = ClassicGame::new_lean(n).expect("lean game");
+        let mut batched = ClassicGame::new_lean(n).expect("lean game");
         let mut contenders: Vec<Contender<'_>> = vec![
             (
                 "C counter loop, gcc -O2 (the floor)",
@@ -285,17 +285,17 @@ fn run(dir: &Path) {
             Box::new(move || abi_replay(abi_game, set)),
         ));
         if n <= MAX_CHECKED_N {
-            let mut checked = Game::new(n).expect("checked game");
+            let mut checked = ClassicGame::new(n).expect("checked game");
             contenders.push(("core checked", Box::new(move || replay(&mut checked, set))));
         }
         if n == 3 {
             contenders.push((
                 "core lean, new game per game",
-                Box::new(|| new_per_game(set, || Game::new_lean(3).expect("game"))),
+                Box::new(|| new_per_game(set, || ClassicGame::new_lean(3).expect("game"))),
             ));
             contenders.push((
                 "core checked, new game per game",
-                Box::new(|| new_per_game(set, || Game::new(3).expect("game"))),
+                Box::new(|| new_per_game(set, || ClassicGame::new(3).expect("game"))),
             ));
             contenders.push((
                 "core fixed 3x3 (no allocator), new per game",
@@ -379,7 +379,7 @@ fn new_per_game<S: Storage>(set: &[(usize, &[i64])], make: impl Fn() -> TicTacTo
 /// The other O(1) operations on the n = 3 games, each on top of the same replay.
 fn queries(set: &[(usize, &[i64])], runs: usize) {
     let ops: u64 = set.iter().map(|(_, m)| m.len() as u64 / 3).sum();
-    let mut games: Vec<Game> = (0..4).map(|_| Game::new(3).expect("game")).collect();
+    let mut games: Vec<ClassicGame> = (0..4).map(|_| ClassicGame::new(3).expect("game")).collect();
     let [a, b, c, d] = games.as_mut_slice() else {
         unreachable!("four games")
     };
@@ -389,7 +389,7 @@ fn queries(set: &[(usize, &[i64])], runs: usize) {
         (
             "play + can_win(X) + can_win(O)",
             Box::new(|| {
-                let can_win = |g: &mut Game| {
+                let can_win = |g: &mut ClassicGame| {
                     black_box((g.can_win(Player::X), g.can_win(Player::O)));
                 };
                 replay_then(b, set, can_win, |_| {})
@@ -398,7 +398,7 @@ fn queries(set: &[(usize, &[i64])], runs: usize) {
         (
             "play + undo",
             Box::new(|| {
-                let undo_all = |g: &mut Game| {
+                let undo_all = |g: &mut ClassicGame| {
                     while let Ok(undone) = g.undo() {
                         black_box(undone);
                     }
@@ -409,8 +409,8 @@ fn queries(set: &[(usize, &[i64])], runs: usize) {
         (
             "play + encode + decode",
             Box::new(|| {
-                let round_trip = |g: &mut Game| {
-                    black_box(Game::decode(&g.encode()).expect("round trip"));
+                let round_trip = |g: &mut ClassicGame| {
+                    black_box(ClassicGame::decode(&g.encode()).expect("round trip"));
                 };
                 replay_then(d, set, |_| {}, round_trip)
             }),

@@ -4,7 +4,7 @@
 //!
 //! Run with `cargo run -p tictactoe-core --example family`.
 
-use tictactoe_core::{AnyGame, Error, Mode, Rules};
+use tictactoe_core::{Error, Game, Rules};
 
 /// Connect Four, by column: X and O alternate, X first.
 const DROPS: [i64; 11] = [0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3];
@@ -23,7 +23,7 @@ const STONES: [(i64, i64); 10] = [
 ];
 
 fn main() -> Result<(), Error> {
-    let mut four = AnyGame::new(Rules::connect_four(), Mode::Checked)?;
+    let mut four = Game::with_rules(Rules::connect_four())?;
     for (i, &col) in DROPS.iter().enumerate() {
         four.drop_i64(col, 1 + (i % 2) as i64)?;
     }
@@ -32,7 +32,7 @@ fn main() -> Result<(), Error> {
         four.outcome(),
         four.move_count()
     );
-    let mut gomoku = AnyGame::new(Rules::gomoku(15)?, Mode::Checked)?;
+    let mut gomoku = Game::with_rules(Rules::gomoku(15)?)?;
     for (i, &(row, col)) in STONES.iter().enumerate() {
         gomoku.play_i64(row, col, 1 + (i % 2) as i64)?;
     }

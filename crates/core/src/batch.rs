@@ -3,8 +3,8 @@
 
 use core::fmt;
 
+use crate::classic::TicTacToe;
 use crate::error::Error;
-use crate::game::TicTacToe;
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::storage::Storage;
@@ -12,9 +12,9 @@ use crate::storage::Storage;
 /// A refused move of [`TicTacToe::play_all`]: which one, and why. None of the batch was applied.
 ///
 /// ```
-/// use tictactoe_core::{BatchError, Error, Game, Player};
+/// use tictactoe_core::{BatchError, Error, ClassicGame, Player};
 ///
-/// let mut game = Game::new(3)?;
+/// let mut game = ClassicGame::new(3)?;
 /// let err = game.play_all_i64([[0, 0, 1], [0, 0, 2]]).unwrap_err();
 /// assert_eq!(err, BatchError { index: 1, error: Error::Occupied { row: 0, col: 0, by: Player::X } });
 /// assert_eq!(err.to_string(), "move 1 of the batch: cell (0, 0) is already taken by X");
@@ -43,13 +43,13 @@ impl core::error::Error for BatchError {
 /// The reason, without the position: for `?` in functions that return [`Error`].
 ///
 /// ```
-/// use tictactoe_core::{Error, Game, Player};
+/// use tictactoe_core::{Error, ClassicGame, Player};
 ///
-/// fn opening(game: &mut Game) -> Result<(), Error> {
+/// fn opening(game: &mut ClassicGame) -> Result<(), Error> {
 ///     game.play_all([(1, 1, Player::X), (1, 1, Player::O)])?;
 ///     Ok(())
 /// }
-/// assert!(matches!(opening(&mut Game::new(3)?), Err(Error::Occupied { .. })));
+/// assert!(matches!(opening(&mut ClassicGame::new(3)?), Err(Error::Occupied { .. })));
 /// # Ok::<(), Error>(())
 /// ```
 impl From<BatchError> for Error {
@@ -123,9 +123,9 @@ impl<S: Storage> TicTacToe<S> {
     /// says which it was. The iterator is read once, and a panic inside it leaves the game as it was.
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game, Player::{O, X}};
+    /// use tictactoe_core::{Error, ClassicGame, Player::{O, X}};
     ///
-    /// let mut game = Game::new(3)?;
+    /// let mut game = ClassicGame::new(3)?;
     /// let err = game.play_all([(0, 0, X), (1, 1, O), (1, 1, X)]).unwrap_err();
     /// assert_eq!(err.index, 2);
     /// assert_eq!(game.move_count(), 0);
@@ -147,9 +147,9 @@ impl<S: Storage> TicTacToe<S> {
     /// [`play_i64`](Self::play_i64) checks them.
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game};
+    /// use tictactoe_core::{Error, ClassicGame};
     ///
-    /// let mut game = Game::new(3)?;
+    /// let mut game = ClassicGame::new(3)?;
     /// let err = game.play_all_i64([[0, 0, 1], [1, 1, 2], [1, 1, 1]]).unwrap_err();
     /// assert_eq!(err.index, 2);
     /// assert_eq!(game.move_count(), 0);

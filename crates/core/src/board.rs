@@ -3,8 +3,8 @@
 use core::fmt;
 
 use crate::cells::occupant;
+use crate::classic::TicTacToe;
 use crate::error::Error;
-use crate::game::TicTacToe;
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::storage::Storage;
@@ -13,9 +13,9 @@ use crate::storage::Storage;
 /// "a draw".
 ///
 /// ```
-/// use tictactoe_core::{Game, Outcome, Player};
+/// use tictactoe_core::{ClassicGame, Outcome, Player};
 ///
-/// let mut game = Game::new(1)?;
+/// let mut game = ClassicGame::new(1)?;
 /// assert_eq!(game.outcome(), Outcome::InPlay);
 /// game.play(0, 0, Player::O)?;
 /// assert_eq!(game.outcome(), Outcome::Won(Player::O));
@@ -57,12 +57,12 @@ impl fmt::Display for Outcome {
 /// cells between bars (`|X| |O|`).
 ///
 /// ```
-/// use tictactoe_core::{Error, Game, Player};
+/// use tictactoe_core::{Error, ClassicGame, Player};
 ///
-/// let mut game = Game::new(2)?;
+/// let mut game = ClassicGame::new(2)?;
 /// game.play(1, 0, Player::X)?;
 /// assert_eq!(game.board()?.to_string(), "| | |\n|X| |");
-/// assert!(matches!(Game::new_lean(2)?.board(), Err(Error::NeedsBoard)));
+/// assert!(matches!(ClassicGame::new_lean(2)?.board(), Err(Error::NeedsBoard)));
 /// # Ok::<(), Error>(())
 /// ```
 pub struct Board<'a, S: Storage> {
@@ -73,9 +73,9 @@ impl<S: Storage> TicTacToe<S> {
     /// Whether the game is in play, won or drawn.
     ///
     /// ```
-    /// use tictactoe_core::{Game, Outcome, Player};
+    /// use tictactoe_core::{ClassicGame, Outcome, Player};
     ///
-    /// let mut game = Game::new(2)?;
+    /// let mut game = ClassicGame::new(2)?;
     /// game.play_all_i64([[0, 0, 1], [0, 1, 2], [1, 1, 1]]).unwrap();
     /// assert_eq!(game.outcome(), Outcome::Won(Player::X));
     /// # Ok::<(), tictactoe_core::Error>(())
@@ -88,9 +88,9 @@ impl<S: Storage> TicTacToe<S> {
     /// The board, for drawing: [`Error::NeedsBoard`] for a lean game, which keeps none.
     ///
     /// ```
-    /// use tictactoe_core::{Game, Player};
+    /// use tictactoe_core::{ClassicGame, Player};
     ///
-    /// let mut game = Game::new(3)?;
+    /// let mut game = ClassicGame::new(3)?;
     /// game.play(0, 2, Player::O)?;
     /// assert_eq!(game.board()?.to_string().lines().next(), Some("| | |O|"));
     /// # Ok::<(), tictactoe_core::Error>(())

@@ -1,9 +1,9 @@
 //! A compact, versioned byte encoding of a game, and a decoder that trusts none of its input. The
 //! layout is documented on [`TicTacToe::decode`].
 
+use crate::classic::TicTacToe;
 use crate::counters::{Counters, Tally};
 use crate::error::{DecodeError, Error};
-use crate::game::TicTacToe;
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::rules::Rules;
@@ -145,9 +145,9 @@ impl<'a> Reader<'a> {
 /// decoding allocates the board the header names.
 ///
 /// ```
-/// use tictactoe_core::{Game, Header, Mode, Rules};
+/// use tictactoe_core::{ClassicGame, Header, Mode, Rules};
 ///
-/// let bytes = Game::new_lean(70_000)?.encode();
+/// let bytes = ClassicGame::new_lean(70_000)?.encode();
 /// assert_eq!(Header::read(&bytes)?, Header { rules: Rules::square(70_000)?, mode: Mode::Lean });
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
@@ -240,8 +240,8 @@ impl<S: Storage> TicTacToe<S> {
     /// The length of [`encode_into`](Self::encode_into)'s output.
     ///
     /// ```
-    /// # use tictactoe_core::{Game, Player};
-    /// let mut game = Game::new(3)?;
+    /// # use tictactoe_core::{ClassicGame, Player};
+    /// let mut game = ClassicGame::new(3)?;
     /// game.play(1, 1, Player::X)?;
     /// assert_eq!(game.encoded_len(), 10 + 8 + 4);
     /// # Ok::<(), tictactoe_core::Error>(())
@@ -304,11 +304,11 @@ impl<S: Storage> TicTacToe<S> {
     /// The game as bytes, for storing or sending; [`decode`](Self::decode) reads them back.
     ///
     /// ```
-    /// use tictactoe_core::{Game, Player};
+    /// use tictactoe_core::{ClassicGame, Player};
     ///
-    /// let mut game = Game::new_lean(4)?;
+    /// let mut game = ClassicGame::new_lean(4)?;
     /// game.play(3, 3, Player::X)?;
-    /// assert_eq!(Game::decode(&game.encode())?, game);
+    /// assert_eq!(ClassicGame::decode(&game.encode())?, game);
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     #[cfg(feature = "alloc")]
@@ -353,10 +353,10 @@ impl<S: Storage> TicTacToe<S> {
     /// game reaches. Such a game then plays by the same rules.
     ///
     /// ```
-    /// use tictactoe_core::{DecodeError, Error, Game};
+    /// use tictactoe_core::{DecodeError, Error, ClassicGame};
     ///
-    /// assert_eq!(Game::decode(b"TTT"), Err(Error::Decode(DecodeError::Truncated)));
-    /// assert_eq!(Game::decode(b"not a game"), Err(Error::Decode(DecodeError::NotAGame)));
+    /// assert_eq!(ClassicGame::decode(b"TTT"), Err(Error::Decode(DecodeError::Truncated)));
+    /// assert_eq!(ClassicGame::decode(b"not a game"), Err(Error::Decode(DecodeError::NotAGame)));
     /// ```
     pub fn decode(bytes: &[u8]) -> Result<Self, Error> {
         let mut r = Reader { bytes };

@@ -12,9 +12,9 @@ use crate::player::{InvalidPlayer, Player};
 /// panics, whatever the fields hold:
 ///
 /// ```
-/// use tictactoe_core::{Error, Game, Player};
+/// use tictactoe_core::{Error, ClassicGame, Player};
 ///
-/// let mut game = Game::new(3)?;
+/// let mut game = ClassicGame::new(3)?;
 /// game.play(1, 1, Player::X)?;
 /// let err = game.play(1, 1, Player::O).unwrap_err();
 /// assert_eq!(err, Error::Occupied { row: 1, col: 1, by: Player::X });
@@ -192,11 +192,11 @@ pub enum Error {
 /// Why an encoded game was refused by [`TicTacToe::decode`](crate::TicTacToe::decode).
 ///
 /// ```
-/// use tictactoe_core::{DecodeError, Error, Game};
+/// use tictactoe_core::{DecodeError, Error, ClassicGame};
 ///
-/// let mut bytes = Game::new(3)?.encode();
+/// let mut bytes = ClassicGame::new(3)?.encode();
 /// bytes.push(0);
-/// assert_eq!(Game::decode(&bytes), Err(Error::Decode(DecodeError::TrailingBytes)));
+/// assert_eq!(ClassicGame::decode(&bytes), Err(Error::Decode(DecodeError::TrailingBytes)));
 /// # Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -312,9 +312,9 @@ impl Error {
     /// no number given.
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game, Quoted};
+    /// use tictactoe_core::{Error, ClassicGame, Quoted};
     ///
-    /// let err = Game::new(3)?.cell(i64::MAX as usize, 0).unwrap_err();
+    /// let err = ClassicGame::new(3)?.cell(i64::MAX as usize, 0).unwrap_err();
     /// let huge = "1180591620717411303424"; // 2**70, which the caller passed
     /// let quote = |which| (which == Quoted::Row).then_some(&huge as &dyn std::fmt::Display);
     /// assert!(err.quoting(&quote).to_string().starts_with("cell (1180591620717411303424, 0) is outside"));

@@ -1,114 +1,155 @@
-//! The game type: its two storages, its constructors, and the questions it answers in O(1).
+//! The game: one type for every rule set of the family, holding the representation that plays it
+//! best: the classic square game on its counters (checked or lean, [`ClassicGame`]), boards that
+//! fit a word on one word a player, every other board on line bitsets ([`KGame`]). Every face holds
+//! this type, so each calls one set of methods whatever the rules; Rust callers who want a
+//! representation by name may still use [`ClassicGame`] or [`KGame`] directly.
 
+use alloc::vec::Vec;
 use core::fmt;
-use core::hash::{Hash, Hasher};
 
-use crate::counters::Counters;
-#[cfg(feature = "vec")]
-use crate::counters::Line;
-#[cfg(feature = "alloc")]
-use crate::error::Error;
+use crate::batch::BatchError;
+use crate::board::Outcome;
+use crate::classic::ClassicGame;
+use crate::error::{DecodeError, Error};
+use crate::kgame::{BitBoard, KGame, LineBoard};
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::storage::{Fixed, Storage, Unfit};
+use crate::rules::Rules;
 
-/// An `n x n` game of tic-tac-toe, kept in storage `S`: use [`Game`] (size chosen at run time) or
-/// [`FixedGame`] (size fixed at compile time, no allocator).
+/// A game of any rules of the k-in-a-row family ([`Rules`]), in the representation that plays those
+/// rules best: counters for the classic square game (every figure of [`ClassicGame`]: O(1) moves,
+/// lean mode), one word a player for other boards that fit in 64 bits ([`BitBoard`]), line bitsets
+/// for every other ([`LineBoard`]).
 ///
 /// ```
-/// use tictactoe_core::{Game, Player};
+/// use tictactoe_core::{Error, Game, Mode, Player, Rules};
 ///
-/// let mut game = Game::new(3)?;
-/// game.play(0, 0, Player::X)?;
-/// game.play(1, 1, Player::O)?;
-/// assert_eq!(game.move_count(), 2);
-/// assert_eq!(game.to_string(), "|X| | |\n| |O| |\n| | | |");
+/// let mut game = Game::new(3)?; // the classic 3 x 3 game
+/// game.play(1, 1, Player::X)?;
+/// assert_eq!(game.play(1, 1, Player::O), Err(Error::Occupied { row: 1, col: 1, by: Player::X }));
+///
+/// let mut four = Game::with_rules(Rules::connect_four())?;
+/// assert_eq!(four.drop_i64(3, 1)?, 0);
+/// assert_eq!(four.cell(5, 3)?, Some(Player::X));
+/// assert_eq!(Game::new_lean(1_000)?.mode(), Mode::Lean);
+/// assert!(Game::with_rules_and_mode(Rules::connect_four(), Mode::Lean).is_err()); // lean needs the counters
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
-#[derive(Clone)]
-pub struct TicTacToe<S: Storage> {
-    pub(crate) store: S,
-    pub(crate) counters: Counters,
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Game(Repr);
+
+/// The name [`Game`] had before 0.3.0, when `Game` named the classic game (now [`ClassicGame`]).
+#[deprecated(
+    since = "0.3.0",
+    note = "renamed `Game`; `AnyGame::new(rules, mode)` is now `Game::with_rules_and_mode`"
+)]
+pub type AnyGame = Game;
+
+/// An explicit tag (`repr(u8)`): finding the classic game is one byte compare, where a niche in
+/// its fields took several instructions on every call.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+enum Repr {
+    Classic(ClassicGame),
+    Lines(KGame<LineBoard>),
+    Bits(KGame<BitBoard>),
 }
 
-/// A game whose size is chosen at run time, kept on the heap (feature `alloc`).
-///
-/// ```
-/// use tictactoe_core::{Game, Player};
-///
-/// let mut game = Game::new(4)?;
-/// assert_eq!(game.play(3, 0, Player::O)?, None);
-/// # Ok::<(), tictactoe_core::Error>(())
-/// ```
-#[cfg(feature = "alloc")]
-pub type Game = TicTacToe<crate::Heap>;
+/// The representations a game of the family can be kept in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// The classic square game's counters (checked or lean).
+    Classic,
+    /// One word a player: boards with `(rows + 1) * cols <= 64`.
+    Bits,
+    /// Line bitsets: every other board.
+    Lines,
+}
 
-/// A checked game whose size `N` (1 to 32) is fixed at compile time: no allocator needed.
-///
-/// ```
-/// use tictactoe_core::{FixedGame, Player};
-///
-/// let mut game = FixedGame::<2>::new();
-/// game.play(0, 0, Player::X)?;
-/// game.play(1, 0, Player::O)?;
-/// assert_eq!(game.play(0, 1, Player::X)?, Some(Player::X));
-/// # Ok::<(), tictactoe_core::Error>(())
-/// ```
-pub type FixedGame<const N: usize> = TicTacToe<Fixed<N>>;
+impl Kind {
+    /// The representation that plays `rules` best: the one place that chooses, for a game, a
+    /// decoded game and a batch.
+    pub(crate) fn of(rules: Rules) -> Kind {
+        if rules.is_classic() {
+            Kind::Classic
+        } else if BitBoard::fits(rules) {
+            Kind::Bits
+        } else {
+            Kind::Lines
+        }
+    }
+}
 
-#[cfg(feature = "alloc")]
-impl TicTacToe<crate::Heap> {
-    /// A checked `n x n` game: `n` from 1 to [`MAX_CHECKED_N`](crate::MAX_CHECKED_N).
+/// Calls the same method on whichever game is inside.
+macro_rules! each {
+    ($self:expr, $game:ident => $body:expr) => {
+        match $self {
+            Game(Repr::Classic($game)) => $body,
+            Game(Repr::Lines($game)) => $body,
+            Game(Repr::Bits($game)) => $body,
+        }
+    };
+}
+
+/// The family's boards, as the one game type holds them.
+#[cfg(feature = "vec")]
+pub(crate) trait IntoAny: crate::kgame::Marks {
+    /// `game` as the one game type.
+    fn into_any(game: KGame<Self>) -> Game;
+    /// The game of this board inside `any`, if that is what it holds.
+    fn from_any(any: &Game) -> Option<&KGame<Self>>;
+}
+
+#[cfg(feature = "vec")]
+impl IntoAny for LineBoard {
+    fn into_any(game: KGame<LineBoard>) -> Game {
+        Game(Repr::Lines(game))
+    }
+    fn from_any(any: &Game) -> Option<&KGame<LineBoard>> {
+        match &any.0 {
+            Repr::Lines(game) => Some(game),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(feature = "vec")]
+impl IntoAny for BitBoard {
+    fn into_any(game: KGame<BitBoard>) -> Game {
+        Game(Repr::Bits(game))
+    }
+    fn from_any(any: &Game) -> Option<&KGame<BitBoard>> {
+        match &any.0 {
+            Repr::Bits(game) => Some(game),
+            _ => None,
+        }
+    }
+}
+
+impl Game {
+    /// The classic checked `n x n` game (`k = n`, no gravity): `n` from 1 to
+    /// [`MAX_CHECKED_N`](crate::MAX_CHECKED_N), else [`Error::InvalidSize`].
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game};
+    /// use tictactoe_core::{Error, Game, Rules};
     ///
-    /// assert_eq!(Game::new(3)?.n(), 3);
+    /// assert_eq!(Game::new(3)?.rules(), Rules::square(3)?);
     /// assert!(matches!(Game::new(0), Err(Error::InvalidSize { n: 0, .. })));
     /// # Ok::<(), Error>(())
     /// ```
-    pub fn new(n: usize) -> Result<Self, Error> {
-        Self::with_mode(n, Mode::Checked)
+    pub fn new(n: usize) -> Result<Game, Error> {
+        ClassicGame::new(n).map(Game::from)
     }
 
-    /// A lean `n x n` game, O(n) memory: `n` from 1 to [`MAX_LEAN_N`](crate::MAX_LEAN_N).
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Player};
-    ///
-    /// let mut game = Game::new_lean(1_000_000)?;
-    /// game.play(999_999, 0, Player::X)?;
-    /// assert_eq!(game.cell(999_999, 0), Err(Error::NeedsBoard));
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn new_lean(n: usize) -> Result<Self, Error> {
-        Self::with_mode(n, Mode::Lean)
+    /// The classic `n x n` game in lean mode: O(n) memory, `n` up to
+    /// [`MAX_LEAN_N`](crate::MAX_LEAN_N); no undo and no cells to read ([`Error::NeedsBoard`]).
+    pub fn new_lean(n: usize) -> Result<Game, Error> {
+        ClassicGame::new_lean(n).map(Game::from)
     }
 
-    /// An `n x n` game in `mode`. A size the memory cannot hold is [`Error::OutOfMemory`], not an abort.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Mode};
-    ///
-    /// assert_eq!(Game::with_mode(5, Mode::Lean)?.mode(), Mode::Lean);
-    /// assert_eq!(
-    ///     Game::with_mode(usize::MAX, Mode::Checked).unwrap_err().to_string(),
-    ///     format!("board size {} is invalid: it must be between 1 and 65535", usize::MAX)
-    /// );
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn with_mode(n: usize, mode: Mode) -> Result<Self, Error> {
-        match mode.accepts(n) {
-            // A heap storage refuses no shape, only memory.
-            Some(n) => Self::empty(n, mode).map_err(|_| Error::OutOfMemory {
-                rows: n as usize,
-                cols: n as usize,
-            }),
-            None => Err(Error::InvalidSize {
-                n: n as i128,
-                max: mode.max_n(),
-            }),
-        }
+    /// The classic `n x n` game in `mode` (see [`ClassicGame::with_mode`]).
+    pub fn with_mode(n: usize, mode: Mode) -> Result<Game, Error> {
+        ClassicGame::with_mode(n, mode).map(Game::from)
     }
 
     /// [`with_mode`](Self::with_mode) for foreign callers, whose sizes may be negative.
@@ -116,288 +157,331 @@ impl TicTacToe<crate::Heap> {
     /// ```
     /// use tictactoe_core::{Error, Game, Mode};
     ///
-    /// assert_eq!(
-    ///     Game::with_mode_i64(-3, Mode::Checked).unwrap_err(),
-    ///     Error::InvalidSize { n: -3, max: 65_535 }
-    /// );
+    /// assert_eq!(Game::with_mode_i64(-3, Mode::Checked), Err(Error::InvalidSize { n: -3, max: 65_535 }));
     /// ```
-    pub fn with_mode_i64(n: i64, mode: Mode) -> Result<Self, Error> {
-        match usize::try_from(n) {
-            Ok(size) => Self::with_mode(size, mode),
-            Err(_) => Err(Error::InvalidSize {
-                n: i128::from(n),
-                max: mode.max_n(),
-            }),
+    pub fn with_mode_i64(n: i64, mode: Mode) -> Result<Game, Error> {
+        ClassicGame::with_mode_i64(n, mode).map(Game::from)
+    }
+
+    /// An empty game of `rules`, checked (a taken cell refused, undo and cells at hand). Sizes are
+    /// checked as [`KGame::new`] does; [`Error::OutOfMemory`] when the board cannot be had.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player, Rules};
+    ///
+    /// let mut gomoku = Game::with_rules(Rules::gomoku(15)?)?;
+    /// assert_eq!(gomoku.play(7, 7, Player::X)?, None);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn with_rules(rules: Rules) -> Result<Game, Error> {
+        Game::with_rules_and_mode(rules, Mode::Checked)
+    }
+
+    /// An empty game of `rules` in `mode`. Lean mode needs the classic square game's rules (else
+    /// [`Error::InvalidRules`]); sizes are checked as [`ClassicGame::with_mode`] and [`KGame::new`] do.
+    pub fn with_rules_and_mode(rules: Rules, mode: Mode) -> Result<Game, Error> {
+        let kind = Kind::of(rules);
+        if mode == Mode::Lean && kind != Kind::Classic {
+            return Err(Error::InvalidRules {
+                rows: rules.rows() as i128,
+                cols: rules.cols() as i128,
+                k: rules.k() as i128,
+                reason: if rules.gravity() {
+                    "with gravity: lean mode needs the classic square game: rows = cols = k, no gravity"
+                } else {
+                    "lean mode needs the classic square game: rows = cols = k, no gravity"
+                },
+            });
+        }
+        match kind {
+            Kind::Classic => ClassicGame::with_mode(rules.rows(), mode).map(Game::from),
+            Kind::Bits => KGame::new_small(rules).map(|game| Game(Repr::Bits(game))),
+            Kind::Lines => KGame::new(rules).map(|game| Game(Repr::Lines(game))),
         }
     }
-}
 
-impl<const N: usize> TicTacToe<Fixed<N>> {
-    /// An empty checked `N x N` game in plain arrays; `N` outside 1..=32 fails to compile.
+    /// A copy of this game, or [`Error::OutOfMemory`] when its memory cannot be had (where
+    /// [`Clone`] would abort): a one-word board is copied as it is; a classic checked game or a
+    /// board of line bitsets is made anew and its moves replayed; a lean one keeps only its
+    /// counters, and is cloned.
     ///
     /// ```
-    /// use tictactoe_core::FixedGame;
+    /// use tictactoe_core::{Game, Mode, Rules};
     ///
-    /// assert_eq!(FixedGame::<3>::new().n(), 3);
+    /// let mut game = Game::with_rules(Rules::connect_four())?;
+    /// game.drop_i64(3, 2)?;
+    /// assert_eq!(game.try_clone()?, game);
+    /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
+    pub fn try_clone(&self) -> Result<Game, Error> {
+        match &self.0 {
+            Repr::Bits(game) => game.try_copy().map(|copy| Game(Repr::Bits(copy))),
+            Repr::Lines(game) => game.try_copy().map(|copy| Game(Repr::Lines(copy))),
+            Repr::Classic(game) if game.mode() == Mode::Lean => Ok(self.clone()),
+            Repr::Classic(_) => {
+                let mut copy = Game::with_rules(self.rules())?;
+                for (row, col, player) in self.moves() {
+                    copy.play(row, col, player)?;
+                }
+                Ok(copy)
+            }
+        }
+    }
+
+    /// The rules this game plays by.
     #[must_use]
-    pub const fn new() -> Self {
-        TicTacToe {
-            store: Fixed::empty(),
-            counters: Counters::new(N as u32),
+    pub fn rules(&self) -> Rules {
+        match &self.0 {
+            Repr::Classic(game) => Rules::classic(game.n()),
+            Repr::Lines(game) => game.rules(),
+            Repr::Bits(game) => game.rules(),
         }
     }
-}
 
-impl<const N: usize> Default for TicTacToe<Fixed<N>> {
-    fn default() -> Self {
-        Self::new()
+    /// The size `n` of a square board, or [`Error::NotSquare`].
+    pub fn n(&self) -> Result<usize, Error> {
+        let rules = self.rules();
+        if rules.rows() == rules.cols() {
+            Ok(rules.rows())
+        } else {
+            Err(Error::NotSquare {
+                rows: rules.rows(),
+                cols: rules.cols(),
+            })
+        }
     }
-}
 
-impl<S: Storage> TicTacToe<S> {
-    /// A new game with an empty storage; `n` is valid for `mode`.
-    pub(crate) fn empty(n: u32, mode: Mode) -> Result<Self, Unfit> {
-        Ok(TicTacToe {
-            store: S::create(n, mode)?,
-            counters: Counters::new(n),
+    /// Checked or lean (only the classic game can be lean).
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        match &self.0 {
+            Repr::Classic(game) => game.mode(),
+            Repr::Lines(_) | Repr::Bits(_) => Mode::Checked,
+        }
+    }
+
+    /// The classic game inside, if these are its rules.
+    #[must_use]
+    pub fn as_classic(&self) -> Option<&ClassicGame> {
+        match &self.0 {
+            Repr::Classic(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    /// The one-word board inside, if these rules are played on one.
+    pub(crate) fn bit_board(&self) -> Option<&BitBoard> {
+        match &self.0 {
+            Repr::Bits(game) => Some(game.marks()),
+            _ => None,
+        }
+    }
+
+    /// See [`ClassicGame::play_i64`]: returns 0, 1 or 2.
+    #[inline]
+    pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
+        // The classic game inline, the family out of line: what the classic move costs through
+        // the faces stays what it was.
+        match &mut self.0 {
+            Repr::Classic(game) => game.play_i64(row, col, player),
+            _ => self.play_family_i64(row, col, player),
+        }
+    }
+
+    #[inline(never)]
+    fn play_family_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
+        each!(self, g => g.play_i64(row, col, player))
+    }
+
+    /// See [`ClassicGame::play`].
+    pub fn play(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
+        each!(self, g => g.play(row, col, player))
+    }
+
+    /// With gravity, `player` drops a mark in column `col` (see [`KGame::drop_in`]); a classic
+    /// game has no gravity ([`Error::NoGravity`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player, Rules};
+    ///
+    /// let mut four = Game::with_rules(Rules::connect_four())?;
+    /// four.drop_in(3, Player::X)?;
+    /// assert_eq!(four.cell(5, 3)?, Some(Player::X));
+    /// assert_eq!(Game::new(3)?.drop_in(0, Player::X), Err(Error::NoGravity));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn drop_in(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
+        match &mut self.0 {
+            Repr::Classic(_) => Err(Error::NoGravity),
+            Repr::Lines(game) => game.drop_in(col, player),
+            Repr::Bits(game) => game.drop_in(col, player),
+        }
+    }
+
+    /// [`drop_in`](Self::drop_in) for foreign callers: returns 0, 1 or 2.
+    pub fn drop_i64(&mut self, col: i64, player: i64) -> Result<u8, Error> {
+        match &mut self.0 {
+            Repr::Classic(_) => {
+                Player::from_number(player)?;
+                Err(Error::NoGravity)
+            }
+            Repr::Lines(game) => game.drop_i64(col, player),
+            Repr::Bits(game) => game.drop_i64(col, player),
+        }
+    }
+
+    /// Plays `moves` in order, all or nothing: see [`ClassicGame::play_all`].
+    pub fn play_all<I>(&mut self, moves: I) -> Result<Option<Player>, BatchError>
+    where
+        I: IntoIterator<Item = (usize, usize, Player)>,
+    {
+        each!(self, g => g.play_all(moves))
+    }
+
+    /// See [`ClassicGame::play_all_i64`].
+    pub fn play_all_i64<I>(&mut self, moves: I) -> Result<Option<Player>, BatchError>
+    where
+        I: IntoIterator<Item = [i64; 3]>,
+    {
+        each!(self, g => g.play_all_i64(moves))
+    }
+
+    /// See [`ClassicGame::undo`].
+    pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
+        each!(self, g => g.undo())
+    }
+
+    /// See [`ClassicGame::reset`].
+    pub fn reset(&mut self) {
+        each!(self, g => g.reset());
+    }
+
+    /// Checks that (`row`, `col`) is on the board and returns it as indices, for foreign callers.
+    pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
+        each!(self, g => g.locate(row, col))
+    }
+
+    /// Who holds (`row`, `col`), for foreign callers' numbers: [`Error::OutOfRange`] off the board,
+    /// [`Error::NeedsBoard`] for a lean game.
+    pub fn cell_i64(&self, row: i64, col: i64) -> Result<Option<Player>, Error> {
+        each!(self, g => {
+            let (row, col) = g.locate(row, col)?;
+            g.cell(row, col)
         })
     }
 
-    /// The board size `n`.
-    ///
-    /// ```
-    /// # use tictactoe_core::Game;
-    /// assert_eq!(Game::new(7)?.n(), 7);
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn n(&self) -> usize {
-        self.counters.n() as usize
-    }
-
-    /// Checked or lean.
-    ///
-    /// ```
-    /// # use tictactoe_core::{Game, Mode};
-    /// assert_eq!(Game::new(3)?.mode(), Mode::Checked);
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn mode(&self) -> Mode {
-        self.store.mode()
+    /// See [`ClassicGame::cell`].
+    pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
+        each!(self, g => g.cell(row, col))
     }
 
     /// The winner, if any.
-    ///
-    /// ```
-    /// # use tictactoe_core::{Game, Player};
-    /// let mut game = Game::new(1)?;
-    /// assert_eq!(game.winner(), None);
-    /// game.play(0, 0, Player::O)?;
-    /// assert_eq!(game.winner(), Some(Player::O));
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
     #[inline]
     #[must_use]
     pub fn winner(&self) -> Option<Player> {
-        self.counters.winner()
+        each!(self, g => g.winner())
     }
 
     /// True after a win or when the board is full.
-    ///
-    /// ```
-    /// # use tictactoe_core::{Game, Player};
-    /// let mut game = Game::new(1)?;
-    /// game.play(0, 0, Player::X)?;
-    /// assert!(game.is_over());
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
     #[inline]
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.counters.is_over()
+        each!(self, g => g.is_over())
     }
 
     /// True when the board is full and nobody has won.
-    ///
-    /// ```
-    /// # use tictactoe_core::{Game, Player};
-    /// let mut game = Game::new(2)?;
-    /// game.play_all([(0, 0, Player::X), (0, 1, Player::O), (1, 1, Player::X)]).unwrap();
-    /// assert!(!game.is_draw()); // X has won on the diagonal
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    #[inline]
     #[must_use]
     pub fn is_draw(&self) -> bool {
-        self.counters.winner().is_none() && self.counters.is_full()
+        each!(self, g => g.is_draw())
     }
 
     /// Moves played so far.
-    ///
-    /// ```
-    /// # use tictactoe_core::{Game, Player};
-    /// let mut game = Game::new(3)?;
-    /// game.play(0, 0, Player::X)?;
-    /// assert_eq!(game.move_count(), 1);
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    #[inline]
     #[must_use]
     pub fn move_count(&self) -> u64 {
-        self.counters.moves()
+        each!(self, g => g.move_count())
     }
 
-    /// The most moves that can still be played: the empty cells, or 0 once the game is over. A batch
-    /// longer than this cannot be legal.
-    ///
-    /// ```
-    /// # use tictactoe_core::{Game, Player};
-    /// let mut game = Game::new(3)?;
-    /// game.play(0, 0, Player::X)?;
-    /// assert_eq!(game.moves_left(), 8);
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    #[inline]
+    /// The most moves that can still be played.
     #[must_use]
     pub fn moves_left(&self) -> u64 {
-        self.counters.moves_left()
+        each!(self, g => g.moves_left())
     }
 
-    /// The player who moved last, who may not move next.
-    ///
-    /// ```
-    /// # use tictactoe_core::{Game, Player};
-    /// let mut game = Game::new(3)?;
-    /// assert_eq!(game.last_player(), None);
-    /// game.play(0, 0, Player::O)?;
-    /// assert_eq!(game.last_player(), Some(Player::O));
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    #[inline]
+    /// The player who moved last.
     #[must_use]
     pub fn last_player(&self) -> Option<Player> {
-        self.counters.last()
+        each!(self, g => g.last_player())
     }
 
-    /// Whether `player` can still complete some line: one holding no mark of the opponent. False once
-    /// the game is over, so `!can_win(X) && !can_win(O)` is a dead draw, found before the board fills.
-    ///
-    /// ```
-    /// use tictactoe_core::{Game, Player};
-    ///
-    /// let mut game = Game::new(2)?;
-    /// game.play(0, 0, Player::X)?;
-    /// game.play(1, 1, Player::O)?;
-    /// assert!(game.can_win(Player::X)); // row 0 and column 0 are still free of O
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
+    /// Whether `player` can still complete some window free of the opponent's marks.
     #[inline]
     #[must_use]
     pub fn can_win(&self, player: Player) -> bool {
-        self.counters.can_win(player)
+        each!(self, g => g.can_win(player))
     }
 
-    /// A checked game's state as plain slices, for a batch to copy: its counters, its `n` pairs
-    /// of lines, its packed cells and its moves (cell indices, oldest first). `None` when lean.
-    #[cfg(feature = "vec")]
-    pub(crate) fn checked_state(&self) -> Option<CheckedState<'_>> {
-        match self.mode() {
-            Mode::Checked => Some((
-                &self.counters,
-                self.store.lines(),
-                self.store.cells(),
-                self.store.journal(),
-            )),
-            Mode::Lean => None,
-        }
+    /// Whether the game is in play, won or drawn.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        each!(self, g => g.outcome())
     }
 
-    /// The moves played so far as `(row, col, player)`, oldest first; none in lean mode.
+    /// The moves so far as `(row, col, player)`, oldest first (none for a lean game).
+    pub fn moves(&self) -> alloc::vec::IntoIter<(usize, usize, Player)> {
+        let moves: Vec<_> = each!(self, g => g.moves().collect());
+        moves.into_iter()
+    }
+
+    /// The game as bytes: version 2 for the classic game, version 3 (the rules in the header) for
+    /// the others. [`decode`](Self::decode) reads either back.
+    #[must_use]
+    pub fn encode(&self) -> Vec<u8> {
+        each!(self, g => g.encode())
+    }
+
+    /// Reads back a game written by [`encode`](Self::encode), in the representation its rules
+    /// call for. Version 3 input with the classic rules is refused: the classic game is written as
+    /// version 2, so that every game has one encoding.
     ///
     /// ```
-    /// # use tictactoe_core::{Game, Player};
-    /// let mut game = Game::new(3)?;
-    /// game.play(2, 0, Player::O)?;
-    /// game.play(1, 2, Player::X)?;
-    /// let moves: Vec<_> = game.moves().collect();
-    /// assert_eq!(moves, [(2, 0, Player::O), (1, 2, Player::X)]);
+    /// use tictactoe_core::{Game, Mode, Rules};
+    ///
+    /// let game = Game::with_rules(Rules::gomoku(15)?)?;
+    /// assert_eq!(Game::decode(&game.encode())?, game);
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + '_ {
-        let n = self.n();
-        let journal = match self.mode() {
-            Mode::Checked => self.store.journal(),
-            Mode::Lean => &[],
-        };
-        // The last mover made the last move; players alternate back from there.
-        let last = self.counters.last().unwrap_or(Player::X);
-        let first = if journal.len() % 2 == 1 {
-            last
-        } else {
-            last.other()
-        };
-        journal.iter().enumerate().map(move |(k, &index)| {
-            let player = if k % 2 == 0 { first } else { first.other() };
-            (index as usize / n, index as usize % n, player)
-        })
+    pub fn decode(bytes: &[u8]) -> Result<Game, Error> {
+        let header = crate::encoding::Header::read(bytes)?;
+        if bytes.get(3) == Some(&crate::encoding::RULES_VERSION) {
+            return match Kind::of(header.rules) {
+                Kind::Classic => {
+                    let why = "the classic game is written as version 2";
+                    Err(DecodeError::Inconsistent(why).into())
+                }
+                Kind::Bits => KGame::<BitBoard>::decode(bytes).map(|game| Game(Repr::Bits(game))),
+                Kind::Lines => {
+                    KGame::<LineBoard>::decode(bytes).map(|game| Game(Repr::Lines(game)))
+                }
+            };
+        }
+        ClassicGame::decode(bytes).map(Game::from)
     }
 }
 
-/// A checked game's counters, lines, packed cells and moves, borrowed (see `checked_state`).
-#[cfg(feature = "vec")]
-pub(crate) type CheckedState<'a> = (&'a Counters, &'a [[Line; 2]], &'a [u64], &'a [u32]);
-
-/// Two games are equal when they have the same size and mode and the same counters, and in checked
-/// mode the same moves in the same order: then every call gives both the same answer.
-impl<S: Storage, T: Storage> PartialEq<TicTacToe<T>> for TicTacToe<S> {
-    fn eq(&self, other: &TicTacToe<T>) -> bool {
-        self.mode() == other.mode()
-            && self.counters == other.counters
-            && self.store.lines() == other.store.lines()
-            && self.store.tallies() == other.store.tallies()
-            && self.store.journal() == other.store.journal()
+impl From<ClassicGame> for Game {
+    fn from(game: ClassicGame) -> Game {
+        Game(Repr::Classic(game))
     }
 }
 
-impl<S: Storage> Eq for TicTacToe<S> {}
-
-/// Hashes what [`PartialEq`] compares, so equal games hash alike, whatever their storage.
-///
-/// ```
-/// use std::collections::HashSet;
-/// use tictactoe_core::{FixedGame, Game, Player};
-///
-/// let mut seen = HashSet::new();
-/// let mut game = Game::new(3)?;
-/// seen.insert(game.clone());
-/// game.play(1, 1, Player::X)?;
-/// assert!(seen.insert(game.clone()));
-/// game.undo()?;
-/// assert!(!seen.insert(game));
-/// # Ok::<(), tictactoe_core::Error>(())
-/// ```
-impl<S: Storage> Hash for TicTacToe<S> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.mode().hash(state);
-        self.counters.hash(state);
-        self.store.lines().hash(state);
-        self.store.tallies().hash(state);
-        self.store.journal().hash(state);
-    }
-}
-
-impl<S: Storage> fmt::Debug for TicTacToe<S> {
+/// The board as text, as each representation draws it (a lean game: a one-line summary).
+impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TicTacToe")
-            .field("n", &self.n())
-            .field("mode", &self.mode())
-            .field("moves", &self.move_count())
-            .field("last_player", &self.last_player())
-            .field("winner", &self.winner())
-            .finish()
+        each!(self, g => g.fmt(f))
     }
 }

@@ -1,12 +1,13 @@
-//! An `n x n` tic-tac-toe engine whose moves cost O(1), whatever `n` is.
+//! A k-in-a-row engine (tic-tac-toe on any `n x n` board, any `rows x cols` board and `k`, with or
+//! without gravity: Connect Four, gomoku) whose moves never scan the board.
 //!
-//! Each row, column and diagonal keeps a count of each player's marks. A move bumps at most four
-//! counts, and the line that reaches `n` wins; no move ever scans the board or a line. The same counts
-//! tell whether a player can still complete any line ([`TicTacToe::can_win`]), so a dead draw shows up
-//! long before the board is full.
+//! The classic game keeps a count of each player's marks per row, column and diagonal: a move bumps
+//! at most four counts, and the line that reaches `n` wins. The same counts tell whether a player can
+//! still complete any line ([`Game::can_win`]), so a dead draw shows up long before the board is
+//! full. Other rules play on one word a player (boards that fit 64 bits) or on line bitsets.
 //!
 //! ```
-//! use tictactoe_core::{Game, Player};
+//! use tictactoe_core::{Game, Player, Rules};
 //!
 //! let mut game = Game::new(3)?;
 //! for (row, col, player) in [(0, 0, Player::X), (1, 0, Player::O), (0, 1, Player::X), (1, 1, Player::O)] {
@@ -14,21 +15,33 @@
 //! }
 //! assert_eq!(game.play(0, 2, Player::X)?, Some(Player::X));
 //! assert!(game.is_over());
+//!
+//! let mut four = Game::with_rules(Rules::connect_four())?;
+//! assert_eq!(four.drop_in(3, Player::X)?, None);
 //! # Ok::<(), tictactoe_core::Error>(())
 //! ```
 //!
-//! # Two modes
+//! # The names
+//!
+//! - [`Game`]: one game of any [`Rules`], chosen at run time, in the representation that plays
+//!   them best; [`Solver`] and [`Agent`] for perfect and skilled play; [`VecGames`] for many
+//!   games in one call (feature `vec`).
+//! - [`FixedGame<N>`]: the classic `N x N` game in arrays sized when compiled, without an allocator.
+//! - The representations by name, for those who want one: [`ClassicGame`] (the counters, on the
+//!   heap), [`KGame<BitBoard>`](KGame) and [`KGame<LineBoard>`](KGame).
+//!
+//! # Two modes of the classic game
 //!
 //! | | [`Mode::Checked`] (default) | [`Mode::Lean`] |
 //! |---|---|---|
 //! | memory | `16n` bytes of counters, 2 bits a cell, 4 bytes a move | `8n` bytes of counters |
 //! | largest `n` | [`MAX_CHECKED_N`] | [`MAX_LEAN_N`] |
 //! | refuses a taken cell | yes | no: the caller plays each cell at most once |
-//! | [`cell`](TicTacToe::cell), [`undo`](TicTacToe::undo), drawing the board | yes | no ([`Error::NeedsBoard`]) |
+//! | [`cell`](Game::cell), [`undo`](Game::undo), drawing the board | yes | no ([`Error::NeedsBoard`]) |
 //!
 //! Both modes refuse, in O(1), a cell off the board, the same player twice in a row and any move
 //! after the game is over; foreign callers also get a player other than 1 or 2 refused
-//! ([`TicTacToe::play_i64`]). A refused call changes nothing.
+//! ([`Game::play_i64`]). A refused call changes nothing.
 //!
 //! # Storage
 //!
@@ -44,16 +57,16 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-// Layers point down only: the batched stepper (vec_games) -> the game's faces (rules, batch, board,
-// encoding) -> game -> storage -> counters -> cells and limits -> error -> player.
-#[cfg(feature = "alloc")]
-mod any;
+// Layers point down only: the batched stepper (vec_games) and the solver -> game (every rule set)
+// -> kgame and the classic game's faces (rules, batch, board, encoding) -> classic -> storage -> counters -> cells and limits -> error -> player.
 mod batch;
 mod board;
 mod cells;
+mod classic;
 mod counters;
 mod encoding;
 mod error;
+#[cfg(feature = "alloc")]
 mod game;
 #[cfg(feature = "alloc")]
 mod kgame;
@@ -74,15 +87,16 @@ mod turns;
 #[cfg(feature = "vec")]
 mod vec_games;
 
-#[cfg(feature = "alloc")]
-pub use any::AnyGame;
 pub use batch::BatchError;
 pub use board::{Board, Outcome};
+#[cfg(feature = "alloc")]
+pub use classic::ClassicGame;
+pub use classic::{FixedGame, TicTacToe};
 pub use encoding::Header;
 pub use error::{DecodeError, Error, Quoted};
 #[cfg(feature = "alloc")]
-pub use game::Game;
-pub use game::{FixedGame, TicTacToe};
+#[allow(deprecated)]
+pub use game::{AnyGame, Game};
 #[cfg(feature = "alloc")]
 pub use kgame::{BitBoard, KGame, LineBoard, Marks};
 pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};

@@ -5,9 +5,9 @@
 /// `n * n / 4` bytes (1 GiB at this size).
 ///
 /// ```
-/// use tictactoe_core::{Error, Game, MAX_CHECKED_N};
+/// use tictactoe_core::{Error, ClassicGame, MAX_CHECKED_N};
 ///
-/// assert!(matches!(Game::new(MAX_CHECKED_N + 1), Err(Error::InvalidSize { .. })));
+/// assert!(matches!(ClassicGame::new(MAX_CHECKED_N + 1), Err(Error::InvalidSize { .. })));
 /// ```
 pub const MAX_CHECKED_N: usize = 65_535;
 
@@ -15,19 +15,19 @@ pub const MAX_CHECKED_N: usize = 65_535;
 /// 30 bits. A lean game takes `8n` bytes of counters.
 ///
 /// ```
-/// use tictactoe_core::{Error, Game, MAX_LEAN_N};
+/// use tictactoe_core::{Error, ClassicGame, MAX_LEAN_N};
 ///
 /// assert_eq!(MAX_LEAN_N, 536_870_911);
-/// assert!(matches!(Game::new_lean(MAX_LEAN_N + 1), Err(Error::InvalidSize { .. })));
+/// assert!(matches!(ClassicGame::new_lean(MAX_LEAN_N + 1), Err(Error::InvalidSize { .. })));
 /// ```
 pub const MAX_LEAN_N: usize = (1 << 29) - 1;
 
 /// How a game keeps its state; see the [crate documentation](crate) for what each mode offers.
 ///
 /// ```
-/// use tictactoe_core::{Error, Game, Mode, Player};
+/// use tictactoe_core::{Error, ClassicGame, Mode, Player};
 ///
-/// let mut lean = Game::with_mode(3, Mode::Lean)?;
+/// let mut lean = ClassicGame::with_mode(3, Mode::Lean)?;
 /// lean.play(0, 0, Player::X)?;
 /// assert_eq!(lean.cell(0, 0), Err(Error::NeedsBoard));
 /// # Ok::<(), Error>(())

@@ -2,9 +2,9 @@
 //! back. Nothing changes until every check has passed.
 
 use crate::cells::{mark_cell, occupant, set_cell_bits};
+use crate::classic::TicTacToe;
 use crate::counters::{Counters, Line, Tally};
 use crate::error::Error;
-use crate::game::TicTacToe;
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::storage::Storage;
@@ -35,9 +35,9 @@ impl<S: Storage> TicTacToe<S> {
     /// whose numbers may be negative, reach [`cell`](Self::cell).
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game};
+    /// use tictactoe_core::{Error, ClassicGame};
     ///
-    /// let game = Game::new(3)?;
+    /// let game = ClassicGame::new(3)?;
     /// assert_eq!(game.locate(2, 0), Ok((2, 0)));
     /// assert_eq!(game.locate(-1, 0), Err(Error::OutOfRange { row: -1, col: 0, rows: 3, cols: 3 }));
     /// # Ok::<(), Error>(())
@@ -84,9 +84,9 @@ impl<S: Storage> TicTacToe<S> {
     /// game whose move history cannot grow refuses with [`Error::OutOfMemory`].
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game, Player};
+    /// use tictactoe_core::{Error, ClassicGame, Player};
     ///
-    /// let mut game = Game::new(3)?;
+    /// let mut game = ClassicGame::new(3)?;
     /// assert_eq!(game.play(0, 0, Player::X)?, None);
     /// assert_eq!(game.play(2, 2, Player::X), Err(Error::WrongTurn { player: Player::X }));
     /// assert_eq!(game.move_count(), 1);
@@ -106,9 +106,9 @@ impl<S: Storage> TicTacToe<S> {
     /// A player other than 1 or 2 is refused first ([`Error::InvalidPlayer`]).
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game};
+    /// use tictactoe_core::{Error, ClassicGame};
     ///
-    /// let mut game = Game::new(1)?;
+    /// let mut game = ClassicGame::new(1)?;
     /// assert_eq!(game.play_i64(0, 0, 3), Err(Error::InvalidPlayer { player: 3 }));
     /// assert_eq!(game.play_i64(0, 0, 2), Ok(2));
     /// # Ok::<(), Error>(())
@@ -250,13 +250,13 @@ impl<S: Storage> TicTacToe<S> {
     /// Checked mode only.
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game, Player};
+    /// use tictactoe_core::{Error, ClassicGame, Player};
     ///
-    /// let mut game = Game::new(3)?;
+    /// let mut game = ClassicGame::new(3)?;
     /// game.play(2, 1, Player::O)?;
     /// assert_eq!(game.undo(), Ok((2, 1, Player::O)));
     /// assert_eq!(game.undo(), Err(Error::NothingToUndo));
-    /// assert_eq!(Game::new_lean(3)?.undo(), Err(Error::NeedsBoard));
+    /// assert_eq!(ClassicGame::new_lean(3)?.undo(), Err(Error::NeedsBoard));
     /// # Ok::<(), Error>(())
     /// ```
     pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
@@ -270,9 +270,9 @@ impl<S: Storage> TicTacToe<S> {
     /// cells, O(n) for the counters, and no allocation.
     ///
     /// ```
-    /// use tictactoe_core::{Game, Player};
+    /// use tictactoe_core::{ClassicGame, Player};
     ///
-    /// let mut game = Game::new(3)?;
+    /// let mut game = ClassicGame::new(3)?;
     /// game.play(1, 1, Player::X)?;
     /// game.reset();
     /// assert_eq!(game.move_count(), 0);
@@ -301,9 +301,9 @@ impl<S: Storage> TicTacToe<S> {
     /// Who holds (`row`, `col`): `None` when empty. Checked mode only.
     ///
     /// ```
-    /// use tictactoe_core::{Error, Game, Player};
+    /// use tictactoe_core::{Error, ClassicGame, Player};
     ///
-    /// let mut game = Game::new(3)?;
+    /// let mut game = ClassicGame::new(3)?;
     /// game.play(0, 2, Player::O)?;
     /// assert_eq!(game.cell(0, 2), Ok(Some(Player::O)));
     /// assert_eq!(game.cell(0, 3), Err(Error::OutOfRange { row: 0, col: 3, rows: 3, cols: 3 }));

@@ -1,5 +1,6 @@
 //! `Serialize` and `Deserialize` (feature `serde`): a game travels as its byte encoding, so a
-//! deserialized game has passed every check of [`TicTacToe::decode`].
+//! deserialized game has passed every check of its `decode` ([`Game::decode`],
+//! [`TicTacToe::decode`]).
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -7,17 +8,57 @@ use core::fmt;
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::game::TicTacToe;
+use crate::classic::TicTacToe;
+use crate::error::Error;
+use crate::game::Game;
 use crate::storage::Storage;
 
+/// A game read back from its encoding: what the one visitor below builds.
+trait Decode: Sized {
+    fn decode(bytes: &[u8]) -> Result<Self, Error>;
+}
+
+impl<S: Storage> Decode for TicTacToe<S> {
+    fn decode(bytes: &[u8]) -> Result<Self, Error> {
+        TicTacToe::decode(bytes)
+    }
+}
+
+impl Decode for Game {
+    fn decode(bytes: &[u8]) -> Result<Self, Error> {
+        Game::decode(bytes)
+    }
+}
+
 /// ```
-/// use tictactoe_core::{Game, Player};
+/// use tictactoe_core::{Game, Player, Rules};
 ///
-/// let mut game = Game::new(3)?;
-/// game.play(1, 1, Player::X)?;
+/// let mut game = Game::with_rules(Rules::connect_four())?;
+/// game.drop_in(3, Player::X)?;
 /// let json = serde_json::to_string(&game).unwrap();
 /// assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
-/// assert!(serde_json::from_str::<Game>("[84, 84, 84]").is_err());
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+impl Serialize for Game {
+    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        serializer.serialize_bytes(&self.encode())
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_bytes(Encoded(core::marker::PhantomData))
+    }
+}
+
+/// ```
+/// use tictactoe_core::{ClassicGame, Player};
+///
+/// let mut game = ClassicGame::new(3)?;
+/// game.play(1, 1, Player::X)?;
+/// let json = serde_json::to_string(&game).unwrap();
+/// assert_eq!(serde_json::from_str::<ClassicGame>(&json).unwrap(), game);
+/// assert!(serde_json::from_str::<ClassicGame>("[84, 84, 84]").is_err());
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
 impl<S: Storage> Serialize for TicTacToe<S> {
@@ -34,15 +75,15 @@ impl<'de, S: Storage> Deserialize<'de> for TicTacToe<S> {
 
 struct Encoded<S>(core::marker::PhantomData<S>);
 
-impl<'de, S: Storage> Visitor<'de> for Encoded<S> {
-    type Value = TicTacToe<S>;
+impl<'de, T: Decode> Visitor<'de> for Encoded<T> {
+    type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("the bytes of an encoded tic-tac-toe game")
     }
 
     fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Self::Value, E> {
-        TicTacToe::decode(bytes).map_err(E::custom)
+        T::decode(bytes).map_err(E::custom)
     }
 
     /// Formats without a bytes type (JSON, say) write the bytes as a sequence of numbers.

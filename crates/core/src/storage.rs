@@ -85,14 +85,14 @@ pub(crate) mod sealed {
 /// [`Fixed`]. Sealed: code can be generic over it, but only this crate implements it.
 ///
 /// ```
-/// use tictactoe_core::{FixedGame, Game, Player, Storage, TicTacToe};
+/// use tictactoe_core::{FixedGame, ClassicGame, Player, Storage, TicTacToe};
 ///
 /// fn centre<S: Storage>(game: &mut TicTacToe<S>) -> bool {
 ///     let middle = game.n() / 2;
 ///     game.play(middle, middle, Player::X).is_ok()
 /// }
 /// assert!(centre(&mut FixedGame::<3>::new()));
-/// assert!(centre(&mut Game::new(5)?));
+/// assert!(centre(&mut ClassicGame::new(5)?));
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
 pub trait Storage: sealed::Memory {}
@@ -209,12 +209,12 @@ mod heap {
 
     /// A board whose size is chosen at run time, on the heap (feature `alloc`).
     ///
-    /// Use it through [`Game`](crate::Game), where it is the default storage:
+    /// Use it through [`ClassicGame`](crate::ClassicGame), where it is the default storage:
     ///
     /// ```
-    /// use tictactoe_core::{Game, Mode};
+    /// use tictactoe_core::{ClassicGame, Mode};
     ///
-    /// let game = Game::new_lean(100_000)?;
+    /// let game = ClassicGame::new_lean(100_000)?;
     /// assert_eq!(game.mode(), Mode::Lean);
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```

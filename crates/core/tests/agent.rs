@@ -3,11 +3,11 @@
 //! uniform; the same seed repeats its choices; with a budget too small to solve, it still beats a
 //! random player at Connect Four and gomoku from either side.
 
-use tictactoe_core::{Agent, AnyGame, Error, Mode, Player, Rules, Solver};
+use tictactoe_core::{Agent, Error, Game, Mode, Player, Rules, Solver};
 use tictactoe_testkit::Xorshift;
 
 /// The legal cells of `game`, row-major, found by asking every cell.
-fn legal(game: &AnyGame) -> Vec<(usize, usize)> {
+fn legal(game: &Game) -> Vec<(usize, usize)> {
     let rules = game.rules();
     let mut cells = Vec::new();
     for row in 0..rules.rows() {
@@ -24,7 +24,7 @@ fn legal(game: &AnyGame) -> Vec<(usize, usize)> {
     cells
 }
 
-fn mover(game: &AnyGame) -> Player {
+fn mover(game: &Game) -> Player {
     game.last_player().map_or(Player::X, Player::other)
 }
 
@@ -35,7 +35,7 @@ fn match_up(
     side: Player,
     random: &mut Xorshift,
 ) -> Option<Player> {
-    let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+    let mut game = Game::with_rules(rules).unwrap();
     while !game.is_over() {
         let player = mover(&game);
         let (row, col) = if player == side {
@@ -60,7 +60,7 @@ fn perfect_agents_play_only_best_moves_and_never_lose_tic_tac_toe() {
     let mut solved = 0;
     for round in 0..200 {
         let side = if round % 2 == 0 { Player::X } else { Player::O };
-        let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+        let mut game = Game::with_rules(rules).unwrap();
         while !game.is_over() {
             let player = mover(&game);
             let (row, col) = if player == side {
@@ -85,7 +85,7 @@ fn the_same_seed_gives_the_same_choices() {
     let rules = Rules::new(4, 4, 3, false).unwrap();
     let play = |seed: u64| {
         let mut agent = Agent::new(0.5, seed, None).unwrap();
-        let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+        let mut game = Game::with_rules(rules).unwrap();
         let mut chosen = Vec::new();
         while !game.is_over() {
             let (row, col) = agent.choose(&game).unwrap();
@@ -109,7 +109,7 @@ fn skill_zero_is_uniform_and_between_mixes() {
     // A position with exactly one best move (the test model's own reasoning, not the solver's:
     // against X in a corner, O draws only from the centre; tests/solve.rs checks the solver
     // agrees), so that the share of the centre measures the dial.
-    let mut game = AnyGame::new(Rules::square(3).unwrap(), Mode::Checked).unwrap();
+    let mut game = Game::with_rules(Rules::square(3).unwrap()).unwrap();
     game.play_i64(0, 0, 1).unwrap();
     let counts = |skill: f64| {
         let mut agent = Agent::new(skill, 99, None).unwrap();
@@ -149,10 +149,10 @@ fn skills_outside_the_dial_and_games_without_a_move_are_refused() {
         ));
     }
     let mut agent = Agent::new(1.0, 0, None).unwrap();
-    let mut over = AnyGame::new(Rules::square(1).unwrap(), Mode::Checked).unwrap();
+    let mut over = Game::with_rules(Rules::square(1).unwrap()).unwrap();
     over.play_i64(0, 0, 1).unwrap();
     assert!(matches!(agent.choose(&over), Err(Error::GameOver { .. })));
-    let lean = AnyGame::new(Rules::square(3).unwrap(), Mode::Lean).unwrap();
+    let lean = Game::with_rules_and_mode(Rules::square(3).unwrap(), Mode::Lean).unwrap();
     assert_eq!(agent.choose(&lean), Err(Error::NeedsBoard));
 }
 

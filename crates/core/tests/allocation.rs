@@ -6,7 +6,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use tictactoe_core::{
-    AnyGame, AutoReset, Error, Game, Illegal, MAX_LEAN_N, Mode, Player, Rules, VecGames,
+    AutoReset, ClassicGame, Error, Game, Illegal, MAX_LEAN_N, Player, Rules, VecGames,
 };
 
 /// The system allocator, except that it refuses every allocation a thread makes while its
@@ -88,7 +88,7 @@ fn a_move_whose_history_cannot_grow_is_refused_and_changes_nothing() {
     // 12 x 12, row by row, players alternating: no line is complete within the first 65 moves, and
     // the history's first room (64 moves) is full after the 64th.
     let n = 12;
-    let mut game = Game::new(n).expect("a game");
+    let mut game = ClassicGame::new(n).expect("a game");
     let cell = |k: usize| {
         (
             k / n,
@@ -120,7 +120,7 @@ fn a_move_whose_history_cannot_grow_is_refused_and_changes_nothing() {
 #[test]
 fn a_lean_batch_whose_rollback_record_cannot_grow_is_refused_and_changes_nothing() {
     // A lean game keeps a batch's moves only to take them back; that record starts empty.
-    let mut game = Game::new_lean(5).expect("a game");
+    let mut game = ClassicGame::new_lean(5).expect("a game");
     game.play(2, 2, Player::X).expect("a move");
     let before = game.encode();
     let batch = [(0, 0, Player::O), (0, 1, Player::X), (4, 4, Player::O)];
@@ -134,14 +134,14 @@ fn a_lean_batch_whose_rollback_record_cannot_grow_is_refused_and_changes_nothing
 
 #[test]
 fn a_game_the_memory_cannot_hold_is_an_error_and_other_games_live_on() {
-    let mut bystander = Game::new(3).expect("a game");
+    let mut bystander = ClassicGame::new(3).expect("a game");
     bystander.play(1, 1, Player::X).expect("a move");
     for (n, lean) in [(3, false), (65_535, false), (1, true), (MAX_LEAN_N, true)] {
         let made = without_memory(|| {
             if lean {
-                Game::new_lean(n)
+                ClassicGame::new_lean(n)
             } else {
-                Game::new(n)
+                ClassicGame::new(n)
             }
         });
         assert_eq!(
@@ -156,13 +156,12 @@ fn a_game_the_memory_cannot_hold_is_an_error_and_other_games_live_on() {
 
 #[test]
 fn a_long_thin_board_takes_memory_in_proportion_to_its_cells() {
-    use tictactoe_core::{AnyGame, Mode, Rules};
+    use tictactoe_core::{Game, Rules};
     // 65,535 cells: each diagonal holds one cell, so no block needs more than a few hundred
     // kilobytes (a diagonal sized by the column count took 2 GB).
     for (rows, cols) in [(1, 65_535), (65_535, 1), (3, 20_000)] {
         LARGEST.with(|l| l.set(0));
-        let mut game =
-            AnyGame::new(Rules::new(rows, cols, 5, false).unwrap(), Mode::Checked).unwrap();
+        let mut game = Game::with_rules(Rules::new(rows, cols, 5, false).unwrap()).unwrap();
         game.play_i64(0, 0, 1).unwrap();
         let copy = game.try_clone().unwrap();
         assert_eq!(copy, game);
@@ -196,7 +195,7 @@ fn a_batch_whose_memory_runs_out_midway_is_an_error_not_an_abort() {
     // Copying a game out of the batch, or one in, is refused the same way and changes nothing.
     let mut games =
         VecGames::with_rules(4, rules, AutoReset::NextStep, Illegal::Raise, 1, 1).expect("a batch");
-    let mut game = AnyGame::new(rules, Mode::Checked).expect("a game");
+    let mut game = Game::with_rules(rules).expect("a game");
     game.play(7, 7, Player::X).expect("a move");
     let refused = without_memory(|| games.game(2));
     assert!(

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use tictactoe_core::{AnyGame, Error, Mode, Player, Rules, Solution, Solver};
+use tictactoe_core::{Error, Game, Mode, Player, Rules, Solution, Solver};
 use tictactoe_testkit::Xorshift;
 use tictactoe_testkit::family::KModel;
 
@@ -149,12 +149,12 @@ fn rule_sets(cells: usize) -> Vec<Rules> {
     all
 }
 
-fn mover_of(game: &AnyGame) -> u8 {
+fn mover_of(game: &Game) -> u8 {
     game.last_player().map_or(1, |p| p.other().number())
 }
 
 /// The solver's answers for `game` equal the plain search's on `plain` (the same position).
-fn agree(solver: &mut Solver, game: &AnyGame, plain: &mut Plain) {
+fn agree(solver: &mut Solver, game: &Game, plain: &mut Plain) {
     let mover = mover_of(game);
     let (value, plies) = plain.outcome(mover);
     assert_eq!(
@@ -192,7 +192,7 @@ fn every_small_rule_set_from_the_empty_board_equals_the_plain_search() {
     let mut solver = Solver::new(16).unwrap();
     let mut checked = 0;
     for rules in rule_sets(12) {
-        let game = AnyGame::new(rules, Mode::Checked).unwrap();
+        let game = Game::with_rules(rules).unwrap();
         agree(&mut solver, &game, &mut Plain::new(rules));
         checked += 1;
     }
@@ -209,7 +209,7 @@ fn random_positions_of_every_rule_set_up_to_16_cells_equal_the_plain_search() {
         let cells = rules.rows() * rules.cols();
         let mut plain = Plain::new(rules);
         for _ in 0..4 {
-            let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+            let mut game = Game::with_rules(rules).unwrap();
             // Either player first; enough moves that at most 11 cells are left to search.
             let mut player = if next(2) == 0 { Player::X } else { Player::O };
             let least = cells.saturating_sub(11);
@@ -244,7 +244,7 @@ fn connect_four_near_its_end_equals_the_plain_search() {
     let mut rng = Xorshift(0xC4);
     let mut positions = 0;
     while positions < 60 {
-        let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+        let mut game = Game::with_rules(rules).unwrap();
         let mut plain = Plain::new(rules);
         // Random play to 31 stones or more, so that at most 11 cells are left.
         while game.move_count() < 31 && !game.is_over() {
@@ -264,7 +264,7 @@ fn connect_four_near_its_end_equals_the_plain_search() {
 #[test]
 fn the_known_results() {
     let solve = |rows, cols, k| {
-        let game = AnyGame::new(Rules::new(rows, cols, k, false).unwrap(), Mode::Checked).unwrap();
+        let game = Game::with_rules(Rules::new(rows, cols, k, false).unwrap()).unwrap();
         game.solve(None).unwrap()
     };
     assert_eq!(solve(3, 3, 3), Solution { value: 0, plies: 9 });
@@ -281,7 +281,7 @@ fn the_known_results() {
 
 #[test]
 fn budgets_refuse_cleanly_and_finished_or_lean_games_are_refused() {
-    let game = AnyGame::new(Rules::connect_four(), Mode::Checked).unwrap();
+    let game = Game::with_rules(Rules::connect_four()).unwrap();
     let before = game.clone();
     for budget in [0, 1, 10] {
         assert!(matches!(
@@ -294,30 +294,30 @@ fn budgets_refuse_cleanly_and_finished_or_lean_games_are_refused() {
         ));
     }
     assert_eq!(game, before);
-    let small = AnyGame::new(Rules::square(3).unwrap(), Mode::Checked).unwrap();
+    let small = Game::with_rules(Rules::square(3).unwrap()).unwrap();
     assert_eq!(
         small.solve(Some(u64::MAX)),
         Ok(Solution { value: 0, plies: 9 })
     );
-    let mut over = AnyGame::new(Rules::square(1).unwrap(), Mode::Checked).unwrap();
+    let mut over = Game::with_rules(Rules::square(1).unwrap()).unwrap();
     over.play_i64(0, 0, 1).unwrap();
     assert!(matches!(over.solve(None), Err(Error::GameOver { .. })));
-    let lean = AnyGame::new(Rules::square(3).unwrap(), Mode::Lean).unwrap();
+    let lean = Game::with_rules_and_mode(Rules::square(3).unwrap(), Mode::Lean).unwrap();
     assert_eq!(lean.solve(None), Err(Error::NeedsBoard));
     // A lean board beyond any checked one: (n + 1) * n passes 2^32, and every search call is
     // still the same refusal (no overflow on the way to it).
-    let huge = AnyGame::new(Rules::square(65_536).unwrap(), Mode::Lean).unwrap();
+    let huge = Game::with_rules_and_mode(Rules::square(65_536).unwrap(), Mode::Lean).unwrap();
     assert_eq!(huge.solve(Some(1)), Err(Error::NeedsBoard));
     assert_eq!(huge.move_values(None), Err(Error::NeedsBoard));
     assert_eq!(huge.best_moves(None), Err(Error::NeedsBoard));
     // A board too large for one word: the search is exact but bounded.
-    let gomoku = AnyGame::new(Rules::gomoku(15).unwrap(), Mode::Checked).unwrap();
+    let gomoku = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
     assert!(matches!(
         gomoku.solve(Some(10_000)),
         Err(Error::SearchLimit { .. })
     ));
     // And it finishes on a large board with little left to play.
-    let mut wide = AnyGame::new(Rules::new(1, 70, 2, false).unwrap(), Mode::Checked).unwrap();
+    let mut wide = Game::with_rules(Rules::new(1, 70, 2, false).unwrap()).unwrap();
     for col in 0..66 {
         // Alternate so that no two neighbours are the same player's.
         wide.play_i64(0, col, 1 + col % 2).unwrap();
@@ -332,7 +332,7 @@ fn budgets_refuse_cleanly_and_finished_or_lean_games_are_refused() {
 
 /// `game` and `plain` played on by uniformly random legal moves until at most `left` cells are
 /// empty or the game is over.
-fn random_play(game: &mut AnyGame, plain: &mut Plain, left: usize, rng: &mut Xorshift) {
+fn random_play(game: &mut Game, plain: &mut Plain, left: usize, rng: &mut Xorshift) {
     let cols = game.rules().cols();
     while game.moves_left() as usize > left && !game.is_over() {
         let legal = plain.legal();
@@ -369,7 +369,7 @@ fn boards_beyond_a_word_near_their_end_equal_the_plain_search() {
                 if found == 3 {
                     break;
                 }
-                let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+                let mut game = Game::with_rules(rules).unwrap();
                 let mut plain = Plain::new(rules);
                 random_play(&mut game, &mut plain, 7, &mut rng);
                 if !game.is_over() {
@@ -387,7 +387,7 @@ fn boards_beyond_a_word_near_their_end_equal_the_plain_search() {
 fn a_search_as_deep_as_a_tall_column_keeps_its_own_stack() {
     // One column of 40,000 cells and no run long enough: every move is forced and the game is a
     // draw with the board full, 40,000 levels deep.
-    let game = AnyGame::new(Rules::new(40_000, 1, 40_000, true).unwrap(), Mode::Checked).unwrap();
+    let game = Game::with_rules(Rules::new(40_000, 1, 40_000, true).unwrap()).unwrap();
     assert_eq!(
         game.solve(None),
         Ok(Solution {
@@ -403,7 +403,7 @@ fn a_search_as_deep_as_a_tall_column_keeps_its_own_stack() {
         Rules::new(1000, 1000, 5, false).unwrap(),
         Rules::new(1, 65_535, 65_535, false).unwrap(),
     ] {
-        let game = AnyGame::new(rules, Mode::Checked).unwrap();
+        let game = Game::with_rules(rules).unwrap();
         for budget in [0, 1, 1000] {
             let solved = game.solve(Some(budget));
             assert!(
@@ -432,7 +432,7 @@ fn a_solve_shared_by_two_threads_answers_as_a_search_alone() {
     let mut rng = Xorshift(0x5A4ED);
     let mut positions = 0;
     while positions < 6 {
-        let mut game = AnyGame::new(rules, Mode::Checked).unwrap();
+        let mut game = Game::with_rules(rules).unwrap();
         let stones = 12 + rng.below(3) as u64;
         while game.move_count() < stones && !game.is_over() {
             let open: Vec<usize> = (0..7).filter(|&c| game.cell(0, c) == Ok(None)).collect();
@@ -467,9 +467,9 @@ fn a_kept_solver_forgets_its_small_table_when_the_rules_change() {
         .collect();
     let mut positions = 0;
     while positions < 20 {
-        let mut games: Vec<AnyGame> = sets
+        let mut games: Vec<Game> = sets
             .iter()
-            .map(|&rules| AnyGame::new(rules, Mode::Checked).unwrap())
+            .map(|&rules| Game::with_rules(rules).unwrap())
             .collect();
         let mut plains: Vec<Plain> = sets.iter().map(|&rules| Plain::new(rules)).collect();
         while games[0].moves_left() > 10 && games.iter().all(|g| !g.is_over()) {
@@ -481,7 +481,7 @@ fn a_kept_solver_forgets_its_small_table_when_the_rules_change() {
                 plain.cells[cell] = player;
             }
         }
-        if games.iter().any(AnyGame::is_over) {
+        if games.iter().any(Game::is_over) {
             continue;
         }
         for (game, plain) in games.iter().zip(&mut plains) {

@@ -179,7 +179,7 @@ proptest! {
                         if !model.ended[i] {
                             let game = games.game(i).unwrap();
                             let played = model.boards[i].moves.len();
-                            for (r, c, p) in game.moves().into_iter().skip(played) {
+                            for (r, c, p) in game.moves().skip(played) {
                                 prop_assert_eq!(p, model.to_move[i]);
                                 model.boards[i].play(r as i64, c as i64, p.number().into()).unwrap();
                                 model.to_move[i] = p.other();

@@ -3,7 +3,7 @@
 use core::ffi::{c_char, c_int};
 use core::ptr;
 
-use tictactoe_core::{AnyGame, Error, Game, Mode, Player, Rules};
+use tictactoe_core::{Error, Game, Mode, Player, Rules};
 
 use crate::boundary::{self, change, guard, read};
 use crate::error::TicTacToeError;
@@ -24,7 +24,7 @@ pub struct TicTacToeMove {
 
 fn create(n: i64, mode: Mode) -> *mut TicTacToe {
     guard(ptr::null_mut(), || match Game::with_mode_i64(n, mode) {
-        Ok(game) => into_raw(AnyGame::from(game)),
+        Ok(game) => into_raw(game),
         Err(_) => ptr::null_mut(),
     })
 }
@@ -67,8 +67,7 @@ pub extern "C" fn tictactoe_new_rules(rows: i64, cols: i64, k: i64, flags: u32) 
     }
     let gravity = flags & TICTACTOE_GRAVITY != 0;
     guard(ptr::null_mut(), || {
-        let game = Rules::new_i64(rows, cols, k, gravity)
-            .and_then(|rules| AnyGame::new(rules, Mode::Checked));
+        let game = Rules::new_i64(rows, cols, k, gravity).and_then(Game::with_rules);
         game.map_or(ptr::null_mut(), into_raw)
     })
 }

@@ -1,7 +1,7 @@
 //! The opaque objects C holds: each owns one engine object and a flag for a call a panic
 //! interrupted. [`Handle`] is what the boundary needs of them, written once for all four.
 
-use tictactoe_core::{Agent, AnyGame, Solver, VecGames};
+use tictactoe_core::{Agent, Game, Solver, VecGames};
 
 /// One game of the k-in-a-row family (the classic game, Connect Four, gomoku, ...). Opaque: create it
 /// with `tictactoe_new`, `tictactoe_new_lean` or `tictactoe_new_rules`, release it with
@@ -12,7 +12,7 @@ use tictactoe_core::{Agent, AnyGame, Solver, VecGames};
 /// internal error interrupts (`TICTACTOE_ERROR_PANIC`) may leave it half-changed, so from then on the
 /// game refuses every call with that code and can only be freed.
 pub struct TicTacToe {
-    pub(crate) game: AnyGame,
+    pub(crate) game: Game,
     /// Set when a panic interrupted a call that changes the game.
     pub(crate) broken: bool,
 }
@@ -79,7 +79,7 @@ macro_rules! handle {
     };
 }
 
-handle!(TicTacToe, game, AnyGame);
+handle!(TicTacToe, game, Game);
 handle!(TicTacToeGames, games, VecGames);
 handle!(TicTacToeSolver, solver, Solver);
 handle!(TicTacToeAgent, agent, Agent);

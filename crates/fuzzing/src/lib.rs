@@ -5,7 +5,7 @@
 mod abi;
 
 pub use abi::ffi;
-use tictactoe_core::{FixedGame, Game, Mode, Player};
+use tictactoe_core::{ClassicGame, FixedGame, Mode, Player};
 use tictactoe_testkit::{
     Hostility, Model, assert_agrees, check_batch, check_hostile_batch, check_raw_move,
 };
@@ -23,12 +23,12 @@ impl Input<'_> {
     }
 
     /// A game and its model from the first two bytes: `n` from 1 to `largest`, lean or checked.
-    fn game(&mut self, largest: u8) -> Option<(usize, bool, Game, Model)> {
+    fn game(&mut self, largest: u8) -> Option<(usize, bool, ClassicGame, Model)> {
         let (size, flags) = (self.byte()?, self.byte()?);
         let n = 1 + usize::from(size % largest);
         let lean = flags & 1 == 1;
         let mode = if lean { Mode::Lean } else { Mode::Checked };
-        let game = Game::with_mode(n, mode).expect("a small game");
+        let game = ClassicGame::with_mode(n, mode).expect("a small game");
         Some((n, lean, game, Model::new(n, lean)))
     }
 }
@@ -93,7 +93,7 @@ pub fn ops(data: &[u8]) {
                 });
             }
             _ => {
-                let back = Game::decode(&game.encode()).expect("an encoding reads back");
+                let back = ClassicGame::decode(&game.encode()).expect("an encoding reads back");
                 assert_eq!(back, game);
                 game = back;
             }
@@ -152,7 +152,7 @@ pub fn decode(data: &[u8]) {
         return decode_family(data);
     }
     let fixed = FixedGame::<3>::decode(data);
-    let Ok(game) = Game::decode(data) else {
+    let Ok(game) = ClassicGame::decode(data) else {
         assert!(
             fixed.is_err(),
             "a fixed board accepted what a heap board refused"
@@ -189,7 +189,7 @@ pub fn decode(data: &[u8]) {
 /// [`decode`] for the family's format (version 3): an accepted input is canonical and replays on
 /// the scanning model.
 fn decode_family(data: &[u8]) {
-    use tictactoe_core::AnyGame;
+    use tictactoe_core::Game;
     use tictactoe_testkit::family::KModel;
 
     if data
@@ -198,7 +198,7 @@ fn decode_family(data: &[u8]) {
     {
         return;
     }
-    let Ok(game) = AnyGame::decode(data) else {
+    let Ok(game) = Game::decode(data) else {
         return;
     };
     assert_eq!(game.encode(), data);
@@ -219,7 +219,7 @@ fn decode_family(data: &[u8]) {
 /// not), then arbitrary calls (moves, drops, undo, reset, batches, encode and decode), each answer
 /// checked against the scanning model and the whole board every few calls.
 pub fn family(data: &[u8]) {
-    use tictactoe_core::{AnyGame, Rules};
+    use tictactoe_core::{Game, Rules};
     use tictactoe_testkit::family::KModel;
 
     let mut input = Input { data };
@@ -232,7 +232,7 @@ pub fn family(data: &[u8]) {
     let k = 1 + usize::from(k) % rows.max(cols);
     let gravity = flags & 1 == 1;
     let rules = Rules::new(rows, cols, k, gravity).expect("rules of the family");
-    let mut game = AnyGame::new(rules, Mode::Checked).expect("a small game");
+    let mut game = Game::with_rules(rules).expect("a small game");
     let mut model = KModel::new(rows, cols, k, gravity);
     let side = rows.max(cols);
     let mut calls = 0;
@@ -299,7 +299,7 @@ pub fn family(data: &[u8]) {
                 }
             }
             _ => {
-                let back = AnyGame::decode(&game.encode()).expect("an encoding reads back");
+                let back = Game::decode(&game.encode()).expect("an encoding reads back");
                 assert_eq!(back, game);
                 game = back;
             }

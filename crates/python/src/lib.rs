@@ -14,7 +14,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use pyo3::IntoPyObject;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple, PyType};
-use tictactoe_core::{AnyGame, BatchError, Error, Game, Mode, Player, Rules};
+use tictactoe_core::{BatchError, Error, Game, Mode, Player, Rules};
 
 use crate::args::{Board, Int, Shown, describe, int_arg, read_triples};
 use crate::buffer::{Matrix, int_matrix};
@@ -47,11 +47,11 @@ use pyo3::exceptions::{PyAttributeError, PyMemoryError, PyTypeError};
 struct TicTacToe {
     // Locked only around engine calls, which never call back into Python: so the lock is never held
     // while another thread could run, and concurrent calls from threads take turns.
-    inner: Mutex<AnyGame>,
+    inner: Mutex<Game>,
 }
 
 impl TicTacToe {
-    fn wrap(game: AnyGame) -> Self {
+    fn wrap(game: Game) -> Self {
         TicTacToe {
             inner: Mutex::new(game),
         }
@@ -59,14 +59,14 @@ impl TicTacToe {
 
     /// A copy of the game for a search that runs without the interpreter: refused like `solve`
     /// refuses when there is nothing to search, `MemoryError` when the copy cannot be had.
-    fn snapshot(&self, py: Python<'_>) -> PyResult<AnyGame> {
+    fn snapshot(&self, py: Python<'_>) -> PyResult<Game> {
         let game = self.game();
         tictactoe_core::Solver::check(&game).map_err(|err| solve_error(py, err))?;
         game.try_clone()
             .map_err(|err| to_py(py, err, err.to_string(), Call::Other))
     }
 
-    fn game(&self) -> MutexGuard<'_, AnyGame> {
+    fn game(&self) -> MutexGuard<'_, Game> {
         // The engine does not panic, so a poisoned lock still guards a consistent game.
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -114,7 +114,7 @@ impl TicTacToe {
                     };
                     to_py(py, err, describe(err, shown), Call::Other)
                 })?;
-                return Ok(TicTacToe::wrap(AnyGame::from(game)));
+                return Ok(TicTacToe::wrap(game));
             }
             Board::Square { n, k } => {
                 let k = k.unwrap_or(Int::of(py, n.value.into()));
@@ -124,7 +124,7 @@ impl TicTacToe {
         };
         let mode = mode_of(lean);
         let game = Rules::new_i64(rows.value, cols.value, k.value, gravity)
-            .and_then(|rules| AnyGame::new(rules, mode))
+            .and_then(|rules| Game::with_rules_and_mode(rules, mode))
             .map_err(|err| {
                 let shown = Shown::rules(&rows, &cols, &k);
                 to_py(py, err, describe(err, shown), Call::Other)
@@ -139,7 +139,7 @@ impl TicTacToe {
     /// (0, 1)
     #[classmethod]
     fn connect_four(_cls: &Bound<'_, PyType>) -> PyResult<Self> {
-        let game = AnyGame::new(Rules::connect_four(), Mode::Checked);
+        let game = Game::with_rules(Rules::connect_four());
         // Valid rules; only memory could fail, and a 6 x 7 board needs next to none.
         game.map(TicTacToe::wrap)
             .map_err(|err| PyMemoryError::new_err(err.to_string()))
@@ -158,7 +158,7 @@ impl TicTacToe {
             None => Int::of(py, 15),
         };
         let game = Rules::gomoku_i64(n.value)
-            .and_then(|rules| AnyGame::new(rules, Mode::Checked))
+            .and_then(Game::with_rules)
             .map_err(|err| {
                 let shown = Shown {
                     rows: Some(&n),
@@ -490,8 +490,8 @@ impl TicTacToe {
     /// True
     #[classmethod]
     fn from_bytes(cls: &Bound<'_, PyType>, data: &[u8]) -> PyResult<Self> {
-        let game = AnyGame::decode(data)
-            .map_err(|err| to_py(cls.py(), err, err.to_string(), Call::Other))?;
+        let game =
+            Game::decode(data).map_err(|err| to_py(cls.py(), err, err.to_string(), Call::Other))?;
         Ok(TicTacToe::wrap(game))
     }
 

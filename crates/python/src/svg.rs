@@ -3,12 +3,12 @@
 
 use std::fmt::Write;
 
-use tictactoe_core::{AnyGame, Mode, Player};
+use tictactoe_core::{Game, Mode, Player};
 
 const CELL: usize = 40;
 
 /// The board as SVG, or `None` for a lean game (it keeps no board).
-pub(crate) fn board(game: &AnyGame) -> Option<String> {
+pub(crate) fn board(game: &Game) -> Option<String> {
     if game.mode() == Mode::Lean {
         return None;
     }
@@ -28,7 +28,7 @@ pub(crate) fn board(game: &AnyGame) -> Option<String> {
 }
 
 /// A blue frame with a hole per cell; each mark is a disc in its hole, red for X, yellow for O.
-fn frame(svg: &mut String, game: &AnyGame, rows: usize, cols: usize) {
+fn frame(svg: &mut String, game: &Game, rows: usize, cols: usize) {
     svg.push_str(r#"<rect width="100%" height="100%" rx="8" fill="royalblue"/>"#);
     let r = CELL / 2 - 5;
     for row in 0..rows {
@@ -48,7 +48,7 @@ fn frame(svg: &mut String, game: &AnyGame, rows: usize, cols: usize) {
 }
 
 /// Grid lines, a cross for each X and a ring for each O.
-fn grid(svg: &mut String, game: &AnyGame, rows: usize, cols: usize) {
+fn grid(svg: &mut String, game: &Game, rows: usize, cols: usize) {
     let (width, height) = (cols * CELL, rows * CELL);
     svg.push_str(
         r#"<rect width="100%" height="100%" fill="white" stroke="black" stroke-width="2"/>"#,

@@ -14,7 +14,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
-use tictactoe_core::{AnyGame, AutoReset, Error, Illegal, Rules, StepOutputs, VecGames, View};
+use tictactoe_core::{AutoReset, Error, Game, Illegal, Rules, StepOutputs, VecGames, View};
 
 use crate::args::{Shown, describe, int_arg};
 use crate::buffer::int64_vector;
@@ -398,7 +398,7 @@ impl VecEngine {
 
     /// Puts the encoded game `data` in place of game `i`.
     fn set_game(&self, py: Python<'_>, i: usize, data: &[u8]) -> PyResult<()> {
-        let game = AnyGame::decode(data).map_err(|err| plain_error(py, err))?;
+        let game = Game::decode(data).map_err(|err| plain_error(py, err))?;
         py.detach(|| self.games().set_game(i, &game))
             .map_err(|err| plain_error(py, err))
     }

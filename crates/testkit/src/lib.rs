@@ -4,7 +4,7 @@
 pub mod envs;
 pub mod family;
 
-use tictactoe_core::{Error, Game, Player, Storage, TicTacToe};
+use tictactoe_core::{ClassicGame, Error, Player, Storage, TicTacToe};
 
 /// A seeded xorshift64, for tests that play pseudo-random positions the same way every run.
 #[derive(Clone, Debug)]
@@ -186,7 +186,7 @@ pub fn assert_agrees<S: Storage>(game: &TicTacToe<S>, model: &Model) {
 /// Plays `play_i64(row, col, player)` on the game and on the model and checks that they agree; a
 /// refused move must leave the game exactly as it was. A lean caller promises never to play a taken
 /// cell, so such a move is skipped.
-pub fn check_raw_move(game: &mut Game, model: &mut Model, row: i64, col: i64, player: i64) {
+pub fn check_raw_move(game: &mut ClassicGame, model: &mut Model, row: i64, col: i64, player: i64) {
     let mut next = model.clone();
     let expected = next.play(row, col, player);
     if model.lean && matches!(expected, Err(Error::Occupied { .. })) {
@@ -202,7 +202,7 @@ pub fn check_raw_move(game: &mut Game, model: &mut Model, row: i64, col: i64, pl
 }
 
 /// A refused call leaves the game exactly as it was: equal, same bytes, same drawing.
-pub fn assert_unchanged(game: &Game, before: &Game) {
+pub fn assert_unchanged(game: &ClassicGame, before: &ClassicGame) {
     assert_eq!(game, before);
     assert_eq!(game.encode(), before.encode());
     assert_eq!(game.to_string(), before.to_string());
@@ -212,7 +212,7 @@ pub fn assert_unchanged(game: &Game, before: &Game) {
 /// may end the batch early with `None`), applies it with `play_all_i64`, and checks it against the model:
 /// either every move is applied, or none is and the error names the first refused move and why.
 pub fn check_batch(
-    game: &mut Game,
+    game: &mut ClassicGame,
     model: &mut Model,
     mut next_move: impl FnMut(Option<Player>) -> Option<[i64; 3]>,
 ) {
@@ -302,7 +302,7 @@ fn quiet_iterator_panics() {
 /// result against the model: all applied, or (on a refusal or a panic inside the iterator) none, and
 /// the game exactly as it was. A panic from anywhere but the iterator propagates.
 pub fn check_hostile_batch(
-    game: &mut Game,
+    game: &mut ClassicGame,
     model: &mut Model,
     moves: Vec<[i64; 3]>,
     hostility: Hostility,

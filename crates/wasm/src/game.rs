@@ -1,7 +1,7 @@
-//! `TicTacToe`: one game of any rules of the family, checked (the engine's `AnyGame`).
+//! `TicTacToe`: one game of any rules of the family, checked (the engine's `Game`).
 
 use js_sys::{Array, Object, Reflect, Uint8Array};
-use tictactoe_core::{AnyGame, Error, Game, Mode, Player, Rules, Solution};
+use tictactoe_core::{Error, Game, Mode, Player, Rules, Solution};
 use wasm_bindgen::prelude::*;
 
 use crate::args::{budget, flag, int, optional_int};
@@ -19,17 +19,17 @@ export interface Solution { value: -1 | 0 | 1; plies: number }
 /// `n` x `n` game is `new TicTacToe(n)`. Every refused call throws and changes nothing.
 #[wasm_bindgen]
 pub struct TicTacToe {
-    game: AnyGame,
+    game: Game,
 }
 
 impl TicTacToe {
     /// The engine's game, for the solver and the agent.
-    pub(crate) fn game(&self) -> &AnyGame {
+    pub(crate) fn game(&self) -> &Game {
         &self.game
     }
 
     /// The engine's game, for the numbers-only calls.
-    pub(crate) fn game_mut(&mut self) -> &mut AnyGame {
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
         &mut self.game
     }
 }
@@ -43,9 +43,7 @@ impl TicTacToe {
     ) -> Result<TicTacToe, JsValue> {
         let game = Game::with_mode_i64(int(&n, "n")?, Mode::Checked)
             .map_err(|err| refusal(err, Call::Other))?;
-        Ok(TicTacToe {
-            game: AnyGame::from(game),
-        })
+        Ok(TicTacToe { game })
     }
 
     /// `k` in a row on a `rows` x `cols` board; with `gravity` a mark falls to the lowest empty
@@ -82,7 +80,7 @@ impl TicTacToe {
         let Some(bytes) = bytes.dyn_ref::<Uint8Array>() else {
             return Err(type_error("fromBytes takes a Uint8Array"));
         };
-        let game = AnyGame::decode(&bytes.to_vec()).map_err(|err| refusal(err, Call::Other))?;
+        let game = Game::decode(&bytes.to_vec()).map_err(|err| refusal(err, Call::Other))?;
         Ok(TicTacToe { game })
     }
 
@@ -268,7 +266,7 @@ impl TicTacToe {
     /// A checked game of `rules`, or the refusal of the rules.
     fn of(rules: Result<Rules, Error>) -> Result<TicTacToe, JsValue> {
         rules
-            .and_then(|rules| AnyGame::new(rules, Mode::Checked))
+            .and_then(Game::with_rules)
             .map(|game| TicTacToe { game })
             .map_err(|err| refusal(err, Call::Other))
     }

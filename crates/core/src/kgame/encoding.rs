@@ -60,10 +60,10 @@ impl<M: Marks> KGame<M> {
     /// move's cell `row * cols + col` (4). The moves are replayed through the rules.
     ///
     /// ```
-    /// use tictactoe_core::{DecodeError, Error, Game, KGame, LineBoard};
+    /// use tictactoe_core::{DecodeError, Error, ClassicGame, KGame, LineBoard};
     ///
     /// // The classic game's format (version 2) is not this one's.
-    /// let classic = Game::new(3)?.encode();
+    /// let classic = ClassicGame::new(3)?.encode();
     /// assert_eq!(KGame::<LineBoard>::decode(&classic), Err(Error::Decode(DecodeError::WrongShape)));
     /// # Ok::<(), Error>(())
     /// ```

@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 
 use super::heuristic::{legal_cells, rated_best};
 use super::{Solver, solvable};
-use crate::any::AnyGame;
 use crate::error::Error;
+use crate::game::Game;
 
 /// A small seeded generator (SplitMix64): the same seed gives the same choices.
 #[derive(Clone, Debug)]
@@ -42,10 +42,10 @@ impl Draws {
 /// still open ([`Agent::last_solved`] then says `false`).
 ///
 /// ```
-/// use tictactoe_core::{Agent, AnyGame, Mode, Rules};
+/// use tictactoe_core::{Agent, Game, Mode, Rules};
 ///
 /// let mut agent = Agent::new(1.0, 7, None)?;
-/// let mut game = AnyGame::new(Rules::square(3)?, Mode::Checked)?;
+/// let mut game = Game::with_rules(Rules::square(3)?)?;
 /// game.play_i64(0, 0, 1)?;
 /// assert_eq!(agent.choose(&game)?, (1, 1)); // the only move that holds the draw
 /// assert!(agent.last_solved());
@@ -107,7 +107,7 @@ impl Agent {
     /// A legal move of `game`, a game in progress, as `(row, col)`. Refused: a finished game
     /// ([`Error::GameOver`]), a lean one ([`Error::NeedsBoard`]), a solver table that cannot be
     /// had ([`Error::SolverOutOfMemory`]).
-    pub fn choose(&mut self, game: &AnyGame) -> Result<(usize, usize), Error> {
+    pub fn choose(&mut self, game: &Game) -> Result<(usize, usize), Error> {
         let mut solver = match self.solver.take() {
             Some(solver) => solver,
             None => Solver::new(Solver::DEFAULT_TABLE_BITS)?,
@@ -120,7 +120,7 @@ impl Agent {
     /// [`choose`](Self::choose), searching on `solver` rather than the agent's own.
     pub fn choose_with(
         &mut self,
-        game: &AnyGame,
+        game: &Game,
         solver: &mut Solver,
     ) -> Result<(usize, usize), Error> {
         solvable(game)?;

@@ -15,8 +15,8 @@ use super::{MoveValues, Solution, solution};
 
 /// Moves with their scores on the walk's scale.
 type Scored = Vec<((usize, usize), i64)>;
-use crate::any::AnyGame;
 use crate::error::Error;
+use crate::game::Game;
 use crate::memory::filled;
 use crate::player::Player;
 
@@ -87,7 +87,7 @@ impl Frame {
 
 /// The walk's state: its own copy of the game, the open slots, the budget and the scale of scores.
 struct Walk {
-    game: AnyGame,
+    game: Game,
     slots: Slots,
     gravity: bool,
     cols: usize,
@@ -99,7 +99,7 @@ struct Walk {
 
 impl Walk {
     /// A walk over a copy of `game` (running out of memory is an error, not an abort).
-    fn new(game: &AnyGame, limit: u64) -> Result<Walk, Error> {
+    fn new(game: &Game, limit: u64) -> Result<Walk, Error> {
         let rules = game.rules();
         let (rows, cols) = (rules.rows(), rules.cols());
         let oom = Error::OutOfMemory { rows, cols };
@@ -250,7 +250,7 @@ impl Walk {
     }
 }
 
-fn refused(stop: Stop, game: &AnyGame, limit: u64) -> Error {
+fn refused(stop: Stop, game: &Game, limit: u64) -> Error {
     match stop {
         Stop::OutOfNodes => Error::SearchLimit { nodes: limit },
         Stop::OutOfMemory => Error::OutOfMemory {
@@ -260,7 +260,7 @@ fn refused(stop: Stop, game: &AnyGame, limit: u64) -> Error {
     }
 }
 
-pub(super) fn solve(game: &AnyGame, limit: u64, total: &mut u64) -> Result<Solution, Error> {
+pub(super) fn solve(game: &Game, limit: u64, total: &mut u64) -> Result<Solution, Error> {
     let mut w = Walk::new(game, limit)?;
     let result = w.negamax(i64::MIN + 1, i64::MAX);
     *total += w.nodes;
@@ -269,11 +269,7 @@ pub(super) fn solve(game: &AnyGame, limit: u64, total: &mut u64) -> Result<Solut
 }
 
 /// Every legal move of `game` with its [`Solution`] for the player who plays it, row-major.
-pub(super) fn move_values(
-    game: &AnyGame,
-    limit: u64,
-    total: &mut u64,
-) -> Result<MoveValues, Error> {
+pub(super) fn move_values(game: &Game, limit: u64, total: &mut u64) -> Result<MoveValues, Error> {
     let mut w = Walk::new(game, limit)?;
     let result = w.every_move();
     *total += w.nodes;

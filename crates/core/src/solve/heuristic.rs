@@ -12,8 +12,8 @@
 
 use alloc::vec::Vec;
 
-use crate::any::AnyGame;
 use crate::error::Error;
+use crate::game::Game;
 use crate::memory::filled;
 use crate::player::Player;
 
@@ -28,7 +28,7 @@ const BLOCKS: u8 = 2;
 
 /// The legal cells of `game` (in play, with a board) in row-major order: every empty cell, or
 /// with gravity the lowest empty cell of each column.
-pub(crate) fn legal_cells(game: &AnyGame) -> Vec<(usize, usize)> {
+pub(crate) fn legal_cells(game: &Game) -> Vec<(usize, usize)> {
     let rules = game.rules();
     let (rows, cols) = (rules.rows(), rules.cols());
     let empty = |r: usize, c: usize| game.cell(r, c).is_ok_and(|p| p.is_none());
@@ -53,7 +53,7 @@ struct Ratings {
     flags: Vec<u8>,
 }
 
-fn rate(game: &AnyGame) -> Option<Ratings> {
+fn rate(game: &Game) -> Option<Ratings> {
     let rules = game.rules();
     let (rows, cols, k) = (rules.rows(), rules.cols(), rules.k());
     let mover = game.last_player().map_or(Player::X, Player::other);
@@ -146,7 +146,7 @@ fn rate(game: &AnyGame) -> Option<Ratings> {
 
 /// The legal moves of `game` (in play, with a board) that the rating puts first, row-major: every
 /// win at once, else every block, else the highest rated (ties all kept).
-pub(crate) fn rated_best(game: &AnyGame) -> Result<Vec<(usize, usize)>, Error> {
+pub(crate) fn rated_best(game: &Game) -> Result<Vec<(usize, usize)>, Error> {
     let rules = game.rules();
     let oom = Error::OutOfMemory {
         rows: rules.rows(),

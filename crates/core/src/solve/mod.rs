@@ -17,8 +17,8 @@ mod table;
 
 use alloc::vec::Vec;
 
-use crate::any::AnyGame;
 use crate::error::Error;
+use crate::game::Game;
 use crate::kgame::Shape;
 use crate::limits::Mode;
 use crate::player::Player;
@@ -47,10 +47,10 @@ pub type MoveValues = Vec<((usize, usize), Solution)>;
 /// share what earlier searches proved. Every answer is exact; the table only saves work.
 ///
 /// ```
-/// use tictactoe_core::{AnyGame, Mode, Rules, Solution, Solver};
+/// use tictactoe_core::{Game, Mode, Rules, Solution, Solver};
 ///
 /// let mut solver = Solver::new(16)?;
-/// let game = AnyGame::new(Rules::square(3)?, Mode::Checked)?;
+/// let game = Game::with_rules(Rules::square(3)?)?;
 /// assert_eq!(solver.solve(&game, None)?, Solution { value: 0, plies: 9 }); // a draw
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
@@ -86,18 +86,15 @@ pub(crate) fn solution(score: i64, cells: u64, moves: u64) -> Solution {
 
 /// A position of `game` for the search, with the player to move's marks first: the game's own
 /// words where it keeps them in this layout, else its moves laid out.
-fn position(game: &AnyGame, shape: &Shape) -> Position {
+fn position(game: &Game, shape: &Shape) -> Position {
     let mover = game.last_player().map_or(Player::X, Player::other);
     let moves = game.move_count() as u32;
     let [x, o] = match game.bit_board() {
         Some(board) => board.words(),
-        None => game
-            .moves()
-            .into_iter()
-            .fold([0, 0], |mut words, (row, col, player)| {
-                words[player.index()] |= shape.bit(row, col);
-                words
-            }),
+        None => game.moves().fold([0, 0], |mut words, (row, col, player)| {
+            words[player.index()] |= shape.bit(row, col);
+            words
+        }),
     };
     let (mine, theirs) = if mover == Player::X { (x, o) } else { (o, x) };
     Position {
@@ -108,7 +105,7 @@ fn position(game: &AnyGame, shape: &Shape) -> Position {
 }
 
 /// Refuses what has no perfect play to find: a finished game, a lean one (it keeps no board).
-pub(crate) fn solvable(game: &AnyGame) -> Result<(), Error> {
+pub(crate) fn solvable(game: &Game) -> Result<(), Error> {
     if game.mode() == Mode::Lean {
         return Err(Error::NeedsBoard);
     }
@@ -179,7 +176,7 @@ impl Solver {
 
     /// Whether `game` has perfect play to find: refused as [`solve`](Self::solve) refuses a
     /// finished game ([`Error::GameOver`]) or a lean one ([`Error::NeedsBoard`]).
-    pub fn check(game: &AnyGame) -> Result<(), Error> {
+    pub fn check(game: &Game) -> Result<(), Error> {
         solvable(game)
     }
 
@@ -235,16 +232,16 @@ impl Solver {
     /// ([`Error::NeedsBoard`]), a search that runs out of nodes ([`Error::SearchLimit`]).
     ///
     /// ```
-    /// use tictactoe_core::{AnyGame, Error, Mode, Rules, Solution, Solver};
+    /// use tictactoe_core::{Game, Error, Mode, Rules, Solution, Solver};
     ///
     /// let mut solver = Solver::new(12)?;
     /// // 3 x 4 with three in a row: the first player wins.
-    /// let game = AnyGame::new(Rules::new(3, 4, 3, false)?, Mode::Checked)?;
+    /// let game = Game::with_rules(Rules::new(3, 4, 3, false)?)?;
     /// assert_eq!(solver.solve(&game, None)?.value, 1);
     /// assert!(matches!(solver.solve(&game, Some(3)), Err(Error::SearchLimit { .. })));
     /// # Ok::<(), Error>(())
     /// ```
-    pub fn solve(&mut self, game: &AnyGame, max_nodes: Option<u64>) -> Result<Solution, Error> {
+    pub fn solve(&mut self, game: &Game, max_nodes: Option<u64>) -> Result<Solution, Error> {
         self.run(game, max_nodes, fallback::solve, |search, p| {
             let cells = search.shape.cells.count_ones();
             let score = search.solve(p)?;
@@ -260,10 +257,10 @@ impl Solver {
     /// the whole call.
     ///
     /// ```
-    /// use tictactoe_core::{AnyGame, Mode, Rules, Solution, Solver};
+    /// use tictactoe_core::{Game, Mode, Rules, Solution, Solver};
     ///
     /// let mut solver = Solver::new(12)?;
-    /// let mut game = AnyGame::new(Rules::square(3)?, Mode::Checked)?;
+    /// let mut game = Game::with_rules(Rules::square(3)?)?;
     /// for (row, col, player) in [(0, 0, 1), (1, 0, 2), (0, 1, 1), (1, 1, 2)] {
     ///     game.play_i64(row, col, player)?;
     /// }
@@ -274,7 +271,7 @@ impl Solver {
     /// ```
     pub fn move_values(
         &mut self,
-        game: &AnyGame,
+        game: &Game,
         max_nodes: Option<u64>,
     ) -> Result<MoveValues, Error> {
         self.run(game, max_nodes, fallback::move_values, values)
@@ -284,9 +281,9 @@ impl Solver {
     /// fit in a word, `walk` on the game itself for the others; the nodes and hits are counted.
     fn run<T>(
         &mut self,
-        game: &AnyGame,
+        game: &Game,
         max_nodes: Option<u64>,
-        walk: impl FnOnce(&AnyGame, u64, &mut u64) -> Result<T, Error>,
+        walk: impl FnOnce(&Game, u64, &mut u64) -> Result<T, Error>,
         word: impl FnOnce(&mut Search<'_>, Position) -> Result<T, OutOfNodes>,
     ) -> Result<T, Error> {
         solvable(game)?;
@@ -310,10 +307,10 @@ impl Solver {
     /// call.
     ///
     /// ```
-    /// use tictactoe_core::{AnyGame, Mode, Rules, Solver};
+    /// use tictactoe_core::{Game, Mode, Rules, Solver};
     ///
     /// let mut solver = Solver::new(12)?;
-    /// let mut game = AnyGame::new(Rules::square(3)?, Mode::Checked)?;
+    /// let mut game = Game::with_rules(Rules::square(3)?)?;
     /// game.play_i64(0, 0, 1)?;
     /// // Against a corner, only the centre holds the draw.
     /// assert_eq!(solver.best_moves(&game, None)?, [(1, 1)]);
@@ -321,7 +318,7 @@ impl Solver {
     /// ```
     pub fn best_moves(
         &mut self,
-        game: &AnyGame,
+        game: &Game,
         max_nodes: Option<u64>,
     ) -> Result<Vec<(usize, usize)>, Error> {
         let values = self.move_values(game, max_nodes)?;
@@ -363,14 +360,14 @@ fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes
     Ok(found)
 }
 
-impl AnyGame {
+impl Game {
     /// [`Solver::solve`] with a table sized for this position (up to
     /// [`Solver::DEFAULT_TABLE_BITS`]).
     ///
     /// ```
-    /// use tictactoe_core::{AnyGame, Mode, Rules, Solution};
+    /// use tictactoe_core::{Game, Mode, Rules, Solution};
     ///
-    /// let game = AnyGame::new(Rules::new(4, 4, 3, false)?, Mode::Checked)?;
+    /// let game = Game::with_rules(Rules::new(4, 4, 3, false)?)?;
     /// assert_eq!(game.solve(None)?.value, 1); // 4 x 4, three in a row: the first player wins
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```

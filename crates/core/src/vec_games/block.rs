@@ -8,8 +8,8 @@ use super::layout::{Columns, Env};
 use super::view::View;
 use super::{AutoReset, Illegal};
 use crate::cells::bits_player;
+use crate::classic::ClassicGame;
 use crate::error::Error;
-use crate::game::Game;
 use crate::packed::reciprocal;
 use crate::player::Player;
 
@@ -95,7 +95,7 @@ impl Block {
     }
 
     /// A copy of game `i` as a single game: [`Error::Forfeited`] for a game lost by an illegal action, which no single game can hold.
-    pub(super) fn game(&self, i: usize) -> Result<Game, Error> {
+    pub(super) fn game(&self, i: usize) -> Result<ClassicGame, Error> {
         let env = self.columns.envs[i];
         if env.forfeit {
             let winner = bits_player(env.winner).unwrap_or(Player::X);
@@ -104,7 +104,7 @@ impl Block {
         // The game's moves replayed: X first, then alternating, as every game of a batch is played.
         let (n, cells) = (self.n, self.num_actions());
         let moves = self.columns.counters[i].moves() as usize;
-        let mut game = Game::new(n)?;
+        let mut game = ClassicGame::new(n)?;
         let mut player = Player::X;
         for &index in &self.columns.journal[i * cells..][..moves] {
             let index = index as usize;
@@ -117,7 +117,7 @@ impl Block {
     /// Puts `game` in place of game `i`: a checked game of the same size, in a position X could have
     /// reached moving first (else [`Error::Incompatible`], and nothing changes). It cancels a pending
     /// restart; a finished game stands as an ended one.
-    pub(super) fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
+    pub(super) fn set_game(&mut self, i: usize, game: &ClassicGame) -> Result<(), Error> {
         if game.n() != self.n {
             return Err(Error::Incompatible {
                 reason: "its size differs",

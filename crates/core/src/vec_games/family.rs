@@ -12,9 +12,9 @@ use super::layout::Env;
 use super::sample::below;
 use super::view::{StepOutputs, View};
 use super::{AutoReset, Illegal};
-use crate::any::{AnyGame, IntoAny};
 use crate::cells::bits_player;
 use crate::error::Error;
+use crate::game::{Game, IntoAny};
 use crate::kgame::KGame;
 use crate::player::Player;
 use crate::rules::Rules;
@@ -260,7 +260,7 @@ impl<M: IntoAny> FamilyBlock<M> {
     }
 
     /// A copy of game `i`: [`Error::Forfeited`] for a game lost by an illegal action.
-    pub(super) fn game(&self, i: usize) -> Result<AnyGame, Error> {
+    pub(super) fn game(&self, i: usize) -> Result<Game, Error> {
         let env = self.envs[i];
         if env.forfeit {
             let winner = bits_player(env.winner).unwrap_or(Player::X);
@@ -270,7 +270,7 @@ impl<M: IntoAny> FamilyBlock<M> {
     }
 
     /// Puts `game` in place of game `i`: the same rules, X first (else [`Error::Incompatible`]).
-    pub(super) fn set_game(&mut self, i: usize, game: &AnyGame) -> Result<(), Error> {
+    pub(super) fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
         let Some(lines) = M::from_any(game).filter(|g| g.rules() == self.rules) else {
             return Err(Error::Incompatible {
                 reason: "its rules differ",

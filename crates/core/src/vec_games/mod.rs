@@ -1,5 +1,5 @@
 //! Many games at once, for reinforcement learning, self-play and search: one object steps every game
-//! in one call. Every game keeps the same counters as a single [`Game`] and moves through the same
+//! in one call. Every game keeps the same counters as a single [`ClassicGame`] and moves through the same
 //! checked move, so stepping one game of a batch gives exactly what a single game gives; this module
 //! adds the environment's bookkeeping (whose turn it is after a game ends, auto-reset, rewards) and
 //! writes the results into the caller's buffers.
@@ -19,8 +19,8 @@ mod view;
 
 use alloc::vec::Vec;
 
-use crate::any::{AnyGame, Kind};
 use crate::error::Error;
+use crate::game::{Game, Kind};
 use crate::kgame::{BitBoard, LineBoard};
 use crate::limits::Mode;
 use crate::player::Player;
@@ -479,10 +479,10 @@ impl VecGames {
 
     /// A copy of game `i` as a single game: [`Error::NoSuchGame`] outside `0..num_envs`,
     /// [`Error::Forfeited`] for a game lost by an illegal action, which no single game can hold.
-    pub fn game(&self, i: usize) -> Result<AnyGame, Error> {
+    pub fn game(&self, i: usize) -> Result<Game, Error> {
         let (k, local) = self.locate(i)?;
         match &self.blocks[k] {
-            Part::Classic(b) => b.game(local).map(AnyGame::from),
+            Part::Classic(b) => b.game(local).map(Game::from),
             Part::Bits(b) => b.game(local),
             Part::Lines(b) => b.game(local),
         }
@@ -498,14 +498,14 @@ impl VecGames {
     /// let mut games = VecGames::new(2, 3, AutoReset::NextStep, Illegal::Raise, 0)?;
     /// let mut game = Game::new(3)?;
     /// game.play(1, 1, Player::X)?;
-    /// games.set_game(1, &game.clone().into())?;
+    /// games.set_game(1, &game)?;
     /// assert_eq!(games.current_player(1)?, Player::O);
     /// game.undo()?;
     /// game.play(0, 0, Player::O)?;
-    /// assert!(games.set_game(0, &game.into()).is_err()); // O moved first
+    /// assert!(games.set_game(0, &game).is_err()); // O moved first
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
-    pub fn set_game(&mut self, i: usize, game: &AnyGame) -> Result<(), Error> {
+    pub fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
         let (k, local) = self.locate(i)?;
         match &mut self.blocks[k] {
             Part::Classic(b) => match game.as_classic() {
