@@ -136,7 +136,13 @@ pub(crate) fn interleave(mut mine: u64, mut theirs: u64, out: &mut [bool]) {
         theirs >>= 4;
     }
     let last = &PAIRS_OF_FOUR[((mine & 0xF) | (theirs & 0xF) << 4) as usize];
-    for (slot, &value) in eights.into_remainder().iter_mut().zip(last) {
+    let rest = eights.into_remainder();
+    if let Ok(four) = <&mut [bool; 4]>::try_from(&mut *rest) {
+        // Two cells left (an odd number of rows of seven): one copy where the length is known.
+        four.copy_from_slice(&last[..4]);
+        return;
+    }
+    for (slot, &value) in rest.iter_mut().zip(last) {
         *slot = value;
     }
 }
@@ -149,8 +155,14 @@ pub(crate) fn spread(mut bits: u64, out: &mut [bool]) {
         eight.copy_from_slice(&BYTE_BOOLS[(bits & 0xFF) as usize]);
         bits >>= 8;
     }
+    let rest = bytes.into_remainder();
+    if let Ok(seven) = <&mut [bool; 7]>::try_from(&mut *rest) {
+        // Seven left (a row of seven columns): one copy of a known length.
+        seven.copy_from_slice(&BYTE_BOOLS[(bits & 0x7F) as usize][..7]);
+        return;
+    }
     // Fewer than eight left: one at a time (a short copy of unknown length would call memcpy).
-    for (k, slot) in bytes.into_remainder().iter_mut().enumerate() {
+    for (k, slot) in rest.iter_mut().enumerate() {
         *slot = (bits >> k) & 1 != 0;
     }
 }
@@ -333,6 +345,22 @@ mod tests {
                     .flat_map(|c| [mine >> c & 1 != 0, theirs >> c & 1 != 0])
                     .collect();
                 assert_eq!(out, plain, "{cells} cells, {mine:#x}, {theirs:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn spread_writes_each_bit_as_a_plain_loop_does() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for len in 0..=64 {
+                let mut out = vec![true; len];
+                super::spread(x, &mut out);
+                let plain: Vec<bool> = (0..len).map(|k| x >> k & 1 != 0).collect();
+                assert_eq!(out, plain, "{len} entries, {x:#x}");
             }
         }
     }

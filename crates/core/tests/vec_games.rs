@@ -87,12 +87,14 @@ fn state(games: &VecGames) -> Vec<(Option<Vec<u8>>, u8)> {
 
 type RuleSet = (usize, usize, usize, bool);
 
-/// The classic rules of every size up to 9 and 12, and random rules of the family.
+/// The classic rules of every size up to 9 and 12, random rules of the family (boards up to 7 x 7
+/// fit a word; larger ones do not), and Connect Four's, whose sizes have a batch step of their own.
 fn rule_sets() -> impl Strategy<Value = RuleSet> {
     let classic = prop_oneof![9 => 1usize..=9, 1 => Just(12usize)].prop_map(|n| (n, n, n, false));
-    let family = (1usize..=7, 1usize..=7, any::<bool>())
+    let family = (1usize..=9, 1usize..=9, any::<bool>())
         .prop_flat_map(|(r, c, g)| (Just(r), Just(c), 1..=r.max(c), Just(g)));
-    prop_oneof![classic, family]
+    let connect_four = (1usize..=7).prop_map(|k| (6, 7, k, true));
+    prop_oneof![4 => classic, 4 => family, 1 => connect_four]
 }
 
 fn case() -> impl Strategy<Value = (RuleSet, usize, AutoReset, Illegal, Vec<Op>)> {

@@ -36,6 +36,12 @@ impl BitBoard {
     pub fn words(&self) -> [u64; 2] {
         self.boards
     }
+
+    /// Each player's cells in row-major order: cell (`row`, `col`) at bit `row * cols + col`.
+    #[cfg(feature = "vec")]
+    pub(crate) fn words_by_rows(&self) -> [u64; 2] {
+        self.by_rows
+    }
 }
 
 impl Board for BitBoard {
@@ -74,11 +80,11 @@ impl Board for BitBoard {
 
     #[inline]
     fn landing(&self, col: usize) -> Option<usize> {
-        let rows = self.shape.rows;
-        let column = ((self.boards[0] | self.boards[1]) >> (col as u32 * self.shape.height))
-            & ((1 << rows) - 1);
-        let height = column.count_ones();
-        (height < rows).then(|| (rows - 1 - height) as usize)
+        let col = col as u32;
+        let bit = self.shape.landing_bit(self.boards[0] | self.boards[1], col);
+        // The landing cell's height in its column, counted from the bottom.
+        let up = bit.trailing_zeros().wrapping_sub(col * self.shape.height);
+        (bit != 0).then(|| (self.shape.rows - 1 - up) as usize)
     }
 
     #[inline]

@@ -121,6 +121,16 @@ impl Shape {
         self.shifts.iter().fold(0, |any, &s| any | runs(s))
     }
 
+    /// The bit where a mark dropped in column `col` lands on a board (with gravity) whose taken
+    /// cells are `all`, or 0 when the column is full. A column fills from its bottom without a gap,
+    /// so adding its bottom bit carries up to its lowest empty cell, or into the spare bit above a
+    /// full column, which is no cell (and the highest spare bit is bit 63 at most: no overflow).
+    #[inline(always)]
+    pub(crate) fn landing_bit(&self, all: u64, col: u32) -> u64 {
+        let bit = (all + (1 << (col * self.height))) & !all;
+        bit & self.cells
+    }
+
     /// The cell of a single-bit word, as `(row, col)`.
     #[inline]
     pub(crate) fn cell(&self, bit: u64) -> (usize, usize) {

@@ -1,7 +1,7 @@
-//! A block of games of any rules but the classic ones: each game is a [`KGame`] on the board `M`
-//! (one word a player when the board fits, line bitsets otherwise), moved by its own move function
-//! (so the family's rules exist once), with the environment's bookkeeping beside it. An action is a
-//! cell `row * cols + col`, or with gravity a column.
+//! A block of games of the family's rules on boards too large for a word: each game is a [`KGame`]
+//! on the board `M` (line bitsets), moved by its own move function (so the family's rules exist
+//! once), with the environment's bookkeeping beside it. An action is a cell `row * cols + col`, or
+//! with gravity a column. (Boards that fit a word have a block of their own, `words`.)
 
 use alloc::vec::Vec;
 

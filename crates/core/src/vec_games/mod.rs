@@ -16,12 +16,13 @@ mod sample;
 mod step;
 mod threads;
 mod view;
+mod words;
 
 use alloc::vec::Vec;
 
 use crate::error::Error;
 use crate::game::{Game, Kind};
-use crate::kgame::{BitBoard, LineBoard};
+use crate::kgame::LineBoard;
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::rules::Rules;
@@ -30,6 +31,7 @@ use error::fits;
 pub use error::{ShapeError, StepError, VecError};
 use family::FamilyBlock;
 pub use view::{StepOutputs, View};
+use words::WordBlock;
 
 /// When a game that has ended starts again (Gymnasium's vector API).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -96,7 +98,7 @@ pub struct VecGames {
 #[derive(Clone, Debug)]
 enum Part {
     Classic(Block),
-    Bits(FamilyBlock<BitBoard>),
+    Bits(WordBlock),
     Lines(FamilyBlock<LineBoard>),
 }
 
@@ -244,9 +246,9 @@ impl VecGames {
                     let block = Block::new(games, rules.rows(), autoreset, illegal, seed, oom)?;
                     Part::Classic(block)
                 }
-                Kind::Bits => Part::Bits(FamilyBlock::new(
-                    games, rules, autoreset, illegal, seed, oom,
-                )?),
+                Kind::Bits => {
+                    Part::Bits(WordBlock::new(games, rules, autoreset, illegal, seed, oom)?)
+                }
                 Kind::Lines => Part::Lines(FamilyBlock::new(
                     games, rules, autoreset, illegal, seed, oom,
                 )?),
