@@ -7,7 +7,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::layout::{Columns, Env};
 use super::view::View;
 use super::{AutoReset, Illegal};
-use crate::cells::bits_player;
 use crate::classic::ClassicGame;
 use crate::error::Error;
 use crate::packed::reciprocal;
@@ -96,11 +95,7 @@ impl Block {
 
     /// A copy of game `i` as a single game: [`Error::Forfeited`] for a game lost by an illegal action, which no single game can hold.
     pub(super) fn game(&self, i: usize) -> Result<ClassicGame, Error> {
-        let env = self.columns.envs[i];
-        if env.forfeit {
-            let winner = bits_player(env.winner).unwrap_or(Player::X);
-            return Err(Error::Forfeited { winner });
-        }
+        self.columns.envs[i].taken_out()?;
         // The game's moves replayed: X first, then alternating, as every game of a batch is played.
         let (n, cells) = (self.n, self.num_actions());
         let moves = self.columns.counters[i].moves() as usize;
@@ -128,22 +123,14 @@ impl Block {
                 reason: "a lean game keeps no board",
             });
         };
-        if game.moves().next().is_some_and(|(_, _, p)| p != Player::X) {
-            return Err(Error::Incompatible {
-                reason: "O moved first, and X moves first here",
-            });
-        }
+        let first = game.moves().next().map(|(_, _, p)| p);
+        let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
         let slot = self.columns.slot(i, self.n);
         *slot.counters = counters.clone();
         slot.lines.copy_from_slice(lines);
         slot.cells.copy_from_slice(cells);
         slot.journal[..moves.len()].copy_from_slice(moves);
-        *slot.env = Env {
-            to_move: game.last_player().map_or(Player::X, Player::other),
-            ended: game.is_over(),
-            winner: game.winner().map_or(0, Player::number),
-            forfeit: false,
-        };
+        *slot.env = env;
         Ok(())
     }
 

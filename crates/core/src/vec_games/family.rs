@@ -10,12 +10,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::layout::Env;
 use super::sample::below;
+use super::seat::{Seat, advance, check_seats, step_seats};
 use super::view::{StepOutputs, View};
 use super::{AutoReset, Illegal};
-use crate::cells::bits_player;
 use crate::error::Error;
 use crate::game::{Game, IntoAny};
-use crate::kgame::KGame;
+use crate::kgame::{KGame, Marks};
 use crate::player::Player;
 use crate::rules::Rules;
 
@@ -102,59 +102,29 @@ impl<M: IntoAny> FamilyBlock<M> {
 
     /// The error `step` would give for `actions` (one per game), or `Ok`.
     pub(super) fn check(&self, actions: &[i64]) -> Result<(), (usize, Error)> {
-        for (i, ((game, env), &action)) in
-            self.games.iter().zip(&self.envs).zip(actions).enumerate()
-        {
-            if env.ended {
-                if self.autoreset == AutoReset::Disabled {
-                    let winner = bits_player(env.winner);
-                    return Err((i, Error::GameOver { winner }));
-                }
-                continue;
-            }
-            if self.illegal == Illegal::Raise {
-                self.cell_of(game, action).map_err(|error| (i, error))?;
-            }
-        }
-        Ok(())
+        let policies = (self.autoreset, self.illegal);
+        check_seats(self.envs.iter().copied(), actions, policies, |i, action| {
+            self.cell_of(&self.games[i], action).map(drop)
+        })
+    }
+
+    /// Every game, lent in order.
+    fn seats(&mut self) -> impl Iterator<Item = FamilySeat<'_, M>> {
+        let rules = self.rules;
+        let games = self.games.iter_mut().zip(self.envs.iter_mut());
+        games.map(move |(game, env)| FamilySeat { game, env, rules })
     }
 
     /// Plays `actions[i]` in game `i` for every game, which [`check`](Self::check) has accepted.
     pub(super) fn step_checked(&mut self, actions: &[i64], out: StepOutputs<'_>) {
         let (cells, actions_per) = (self.rules.cells() as usize, self.rules.actions());
-        let same_step = self.autoreset == AutoReset::SameStep;
-        let StepOutputs {
-            view,
-            rewards,
-            terminated,
-            winner,
-            final_obs,
-            has_final_obs,
-        } = out;
-        for i in 0..self.games.len() {
-            let reward = &mut rewards[2 * i..2 * i + 2];
-            reward.fill(0.0);
-            (terminated[i], winner[i], has_final_obs[i]) = (false, 0, false);
-            if self.envs[i].ended {
-                self.restart(i);
-            } else if let Some(won) = self.advance(i, actions[i]) {
-                (terminated[i], winner[i]) = (true, won);
-                if let Some(w) = bits_player(won) {
-                    reward[w.index()] = 1.0;
-                    reward[w.other().index()] = -1.0;
-                }
-                if same_step {
-                    let obs = &mut final_obs[2 * cells * i..2 * cells * (i + 1)];
-                    self.games[i].marks().planes(self.envs[i].to_move, obs);
-                    has_final_obs[i] = true;
-                    self.restart(i);
-                }
-            }
-            let obs = &mut view.obs[2 * cells * i..2 * cells * (i + 1)];
-            let mask = &mut view.action_mask[actions_per * i..actions_per * (i + 1)];
-            self.write_game(i, obs, mask);
-            view.current_player[i] = self.envs[i].to_move.number();
-        }
+        let sizes = (cells, self.autoreset);
+        let (obs, mask, rest) = out.into_parts();
+        let views = (
+            obs.chunks_exact_mut(2 * cells),
+            mask.chunks_exact_mut(actions_per),
+        );
+        step_seats(self.seats(), actions, views, rest, sizes);
     }
 
     fn restart(&mut self, i: usize) {
@@ -162,44 +132,9 @@ impl<M: IntoAny> FamilyBlock<M> {
         self.envs[i] = Env::START;
     }
 
-    /// Plays `action` for the player to move in game `i`, which is in play; an illegal action loses
-    /// the game. Returns the winner's number (0 for a draw) when the game ends.
-    fn advance(&mut self, i: usize, action: i64) -> Option<u8> {
-        let mover = self.envs[i].to_move;
-        self.envs[i].to_move = mover.other();
-        // The game's own move: the family's rules, once.
-        let played = self.index(action).and_then(|index| {
-            if self.rules.gravity() {
-                self.games[i].drop_checked(index, mover)
-            } else {
-                let cols = self.rules.cols();
-                self.games[i].place(index / cols, index % cols, mover)
-            }
-        });
-        let env = &mut self.envs[i];
-        let winner = match played {
-            Ok(Some(winner)) => winner.number(),
-            Ok(None) if self.games[i].is_over() => 0,
-            Ok(None) => return None,
-            Err(_) => {
-                env.forfeit = true;
-                mover.other().number()
-            }
-        };
-        env.ended = true;
-        env.winner = winner;
-        Some(winner)
-    }
-
     /// Game `i`'s observation and mask.
     fn write_game(&self, i: usize, obs: &mut [bool], mask: &mut [bool]) {
-        let (game, env) = (&self.games[i], self.envs[i]);
-        game.marks().planes(env.to_move, obs);
-        if self.rules.gravity() {
-            game.marks().open_columns(env.ended, mask);
-        } else {
-            game.marks().empty_cells(env.ended, mask);
-        }
+        write_game(&self.games[i], self.envs[i], obs, mask);
     }
 
     /// Empties every game, or those `only` names, and writes the view.
@@ -253,7 +188,12 @@ impl<M: IntoAny> FamilyBlock<M> {
         for (i, winner) in winners.iter_mut().enumerate() {
             while !self.envs[i].ended {
                 let action = self.random(i);
-                self.advance(i, action as i64);
+                let mut seat = FamilySeat {
+                    game: &mut self.games[i],
+                    env: &mut self.envs[i],
+                    rules: self.rules,
+                };
+                advance(&mut seat, action as i64);
             }
             *winner = self.envs[i].winner;
         }
@@ -261,37 +201,81 @@ impl<M: IntoAny> FamilyBlock<M> {
 
     /// A copy of game `i`: [`Error::Forfeited`] for a game lost by an illegal action.
     pub(super) fn game(&self, i: usize) -> Result<Game, Error> {
-        let env = self.envs[i];
-        if env.forfeit {
-            let winner = bits_player(env.winner).unwrap_or(Player::X);
-            return Err(Error::Forfeited { winner });
-        }
+        self.envs[i].taken_out()?;
         Ok(M::into_any(self.games[i].try_copy()?))
     }
 
     /// Puts `game` in place of game `i`: the same rules, X first (else [`Error::Incompatible`]).
     pub(super) fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
-        let Some(lines) = M::from_any(game).filter(|g| g.rules() == self.rules) else {
+        let Some(game) = M::from_any(game).filter(|g| g.rules() == self.rules) else {
             return Err(Error::Incompatible {
                 reason: "its rules differ",
             });
         };
-        if lines.moves().next().is_some_and(|(_, _, p)| p != Player::X) {
-            return Err(Error::Incompatible {
-                reason: "O moved first, and X moves first here",
-            });
-        }
-        self.games[i] = lines.try_copy()?;
-        self.envs[i] = Env {
-            to_move: lines.last_player().map_or(Player::X, Player::other),
-            ended: lines.is_over(),
-            winner: lines.winner().map_or(0, Player::number),
-            forfeit: false,
-        };
+        let first = game.moves().next().map(|(_, _, p)| p);
+        let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
+        self.games[i] = game.try_copy()?;
+        self.envs[i] = env;
         Ok(())
     }
 
     pub(super) fn current_player(&self, i: usize) -> Player {
         self.envs[i].to_move
+    }
+}
+
+/// `game`'s observation from the mover's view, and its legal actions (all once ended).
+fn write_game<M: Marks>(game: &KGame<M>, env: Env, obs: &mut [bool], mask: &mut [bool]) {
+    game.marks().planes(env.to_move, obs);
+    if game.rules().gravity() {
+        game.marks().open_columns(env.ended, mask);
+    } else {
+        game.marks().empty_cells(env.ended, mask);
+    }
+}
+
+/// One game of a block, lent for a step.
+struct FamilySeat<'a, M: Marks> {
+    game: &'a mut KGame<M>,
+    env: &'a mut Env,
+    rules: Rules,
+}
+
+impl<M: Marks> Seat for FamilySeat<'_, M> {
+    fn env(&mut self) -> &mut Env {
+        self.env
+    }
+
+    fn restart(&mut self) {
+        self.game.reset();
+        *self.env = Env::START;
+    }
+
+    fn play(&mut self, action: i64, mover: Player) -> Result<Option<u8>, ()> {
+        // The game's own move: the family's rules, once.
+        let index = usize::try_from(action)
+            .ok()
+            .filter(|&a| a < self.rules.actions())
+            .ok_or(())?;
+        let played = if self.rules.gravity() {
+            self.game.drop_checked(index, mover)
+        } else {
+            let cols = self.rules.cols();
+            self.game.place(index / cols, index % cols, mover)
+        };
+        match played {
+            Ok(Some(winner)) => Ok(Some(winner.number())),
+            Ok(None) if self.game.is_over() => Ok(Some(0)),
+            Ok(None) => Ok(None),
+            Err(_) => Err(()),
+        }
+    }
+
+    fn planes(&self, to_move: Player, obs: &mut [bool]) {
+        self.game.marks().planes(to_move, obs);
+    }
+
+    fn write(&self, env: Env, obs: &mut [bool], mask: &mut [bool]) {
+        write_game(self.game, env, obs, mask);
     }
 }

@@ -12,6 +12,9 @@ use crate::player::Player;
 
 use crate::packed::divide;
 
+use super::seat::Seat;
+use super::view::{write_game, write_obs};
+
 /// Every game's parts, game after game: game `i` owns `counters[i]`, `envs[i]`, the `n` pairs of
 /// lines from `lines[i * n]`, the board's words from `cells[i * words]` and `n * n` journal slots
 /// from `journal[i * n * n]` (its moves so far, cell by cell, then room for the rest).
@@ -115,45 +118,63 @@ impl Slot<'_> {
         self.cells.fill(0);
         *self.env = Env::START;
     }
+}
 
-    /// Plays `action` for the player to move in this `n x n` game, which is in play; an illegal
-    /// action loses the game (`LEGAL`: the caller has checked that `action` is legal). Returns the
-    /// winner's number (0 for a draw) when the game ends.
+/// A game of an `n x n` block, lent for a step: its parts, the size, and (`LEGAL`) whether the
+/// caller has checked that every action it is given is legal.
+pub(super) struct ClassicSeat<'a, const LEGAL: bool> {
+    pub(super) slot: Slot<'a>,
+    pub(super) n: usize,
+    /// For finding an action's row with a multiplication instead of a division.
+    pub(super) reciprocal: u64,
+}
+
+impl<const LEGAL: bool> Seat for ClassicSeat<'_, LEGAL> {
     #[inline(always)]
-    pub(super) fn advance<const LEGAL: bool>(
-        &mut self,
-        action: i64,
-        n: usize,
-        reciprocal: u64,
-    ) -> Option<u8> {
-        let mover = self.env.to_move;
-        self.env.to_move = mover.other();
-        let winner = match u32::try_from(action) {
+    fn env(&mut self) -> &mut Env {
+        self.slot.env
+    }
+
+    #[inline(always)]
+    fn restart(&mut self) {
+        self.slot.restart();
+    }
+
+    #[inline(always)]
+    fn play(&mut self, action: i64, mover: Player) -> Result<Option<u8>, ()> {
+        let (slot, n) = (&mut self.slot, self.n);
+        match u32::try_from(action) {
             // A batch checks what a checked game checks itself: the cell is on the board and empty
             // (known when `LEGAL`). The turn is the environment's own, and the rest is the one
             // checked move every game makes.
             Ok(index)
-                if LEGAL || ((index as usize) < n * n && occupant(self.cells, index).is_none()) =>
+                if LEGAL || ((index as usize) < n * n && occupant(slot.cells, index).is_none()) =>
             {
-                let row = divide(index, reciprocal);
+                let row = divide(index, self.reciprocal);
                 let col = index - row * n as u32;
-                let mut len = self.counters.moves() as usize;
+                let mut len = slot.counters.moves() as usize;
                 let cell = (row as usize, col as usize, index);
-                let board = (&mut *self.lines, &mut *self.cells);
-                let record = (&mut *self.journal, &mut len);
-                match commit_checked(self.counters, board, record, cell, mover) {
-                    Some(winner) => winner.number(),
-                    None if self.counters.is_over() => 0,
-                    None => return None,
-                }
+                let board = (&mut *slot.lines, &mut *slot.cells);
+                let record = (&mut *slot.journal, &mut len);
+                Ok(
+                    match commit_checked(slot.counters, board, record, cell, mover) {
+                        Some(winner) => Some(winner.number()),
+                        None if slot.counters.is_over() => Some(0),
+                        None => None,
+                    },
+                )
             }
-            _ => {
-                self.env.forfeit = true;
-                mover.other().number()
-            }
-        };
-        self.env.ended = true;
-        self.env.winner = winner;
-        Some(winner)
+            _ => Err(()),
+        }
+    }
+
+    #[inline(always)]
+    fn planes(&self, to_move: Player, obs: &mut [bool]) {
+        write_obs(self.slot.cells, to_move, obs);
+    }
+
+    #[inline(always)]
+    fn write(&self, env: Env, obs: &mut [bool], mask: &mut [bool]) {
+        write_game(self.slot.cells, env, obs, mask);
     }
 }

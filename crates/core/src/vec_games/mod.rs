@@ -13,6 +13,7 @@ mod error;
 mod family;
 mod layout;
 mod sample;
+mod seat;
 mod step;
 mod threads;
 mod view;

@@ -7,7 +7,8 @@ use rand_core::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::block::{Block, size, sized};
-use super::layout::Env;
+use super::layout::{ClassicSeat, Env};
+use super::seat::advance;
 use crate::cells::words;
 use crate::packed::{empty_cells, kth_empty};
 
@@ -93,13 +94,19 @@ impl Block {
 
     fn playout_sized<const N: usize>(&mut self, winners: &mut [u8]) {
         let (n, reciprocal) = (size::<N>(self.n), self.reciprocal);
-        for (mut slot, winner) in self.columns.slots(n).zip(winners.iter_mut()) {
-            while !slot.env.ended {
+        for (slot, winner) in self.columns.slots(n).zip(winners.iter_mut()) {
+            let mut seat = ClassicSeat::<true> {
+                slot,
+                n,
+                reciprocal,
+            };
+            while !seat.slot.env.ended {
+                let slot = &seat.slot;
                 let (board, counters, env) = (&*slot.cells, &*slot.counters, *slot.env);
                 let action = random_action(&mut self.rng, board, counters.moves_left(), env, n * n);
-                slot.advance::<true>(action as i64, n, reciprocal);
+                advance(&mut seat, action as i64);
             }
-            *winner = slot.env.winner;
+            *winner = seat.slot.env.winner;
         }
     }
 }

@@ -3,7 +3,9 @@
 
 use super::block::{Block, size, sized};
 use super::error::{StepError, VecError};
-use super::view::{StepOutputs, write_game, write_obs};
+use super::layout::ClassicSeat;
+use super::seat::{check_seats, step_seats};
+use super::view::StepOutputs;
 use super::{AutoReset, Illegal};
 use crate::cells::{bits_player, cell_bits, words};
 use crate::error::Error;
@@ -18,11 +20,10 @@ impl Block {
         if accepted {
             return Ok(());
         }
-        for (index, &action) in actions.iter().enumerate() {
-            self.check_action(index, action)
-                .map_err(|error| StepError { game: index, error })?;
-        }
-        Ok(())
+        let envs = self.columns.envs.iter().copied();
+        let policies = (self.autoreset, self.illegal);
+        check_seats(envs, actions, policies, |i, action| self.refusal(i, action))
+            .map_err(|(game, error)| StepError { game, error }.into())
     }
 
     /// True when no game refuses its action: an ended game refuses any action under
@@ -66,66 +67,22 @@ impl Block {
     ) {
         let n = size::<N>(self.n);
         let cells = n * n;
-        let (same_step, reciprocal) = (self.autoreset == AutoReset::SameStep, self.reciprocal);
-        let StepOutputs {
-            view,
-            rewards,
-            terminated,
-            winner,
-            final_obs,
-            has_final_obs,
-        } = out;
-        let seen = view.obs.chunks_exact_mut(2 * cells);
-        let seen = seen.zip(view.action_mask.chunks_exact_mut(cells));
-        let seen = seen.zip(view.current_player.iter_mut());
-        let results = rewards.chunks_exact_mut(2).zip(terminated.iter_mut());
-        let results = results.zip(winner.iter_mut()).zip(has_final_obs.iter_mut());
-        let games = self.columns.slots(n).zip(actions).zip(seen.zip(results));
-        for (i, ((mut slot, &action), (((obs, mask), player), (((reward, done), won), final_)))) in
-            games.enumerate()
-        {
-            reward.fill(0.0);
-            (*done, *won, *final_) = (false, 0, false);
-            if slot.env.ended {
-                // Checked above: a pending restart, whose action is ignored.
-                slot.restart();
-            } else if let Some(winner) = slot.advance::<LEGAL>(action, n, reciprocal) {
-                (*done, *won) = (true, winner);
-                if let Some(w) = bits_player(winner) {
-                    reward[w.index()] = 1.0;
-                    reward[w.other().index()] = -1.0;
-                }
-                if same_step {
-                    let at = 2 * cells * i;
-                    write_obs(
-                        slot.cells,
-                        slot.env.to_move,
-                        &mut final_obs[at..at + 2 * cells],
-                    );
-                    *final_ = true;
-                    slot.restart();
-                }
-            }
-            write_game(slot.cells, *slot.env, obs, mask);
-            *player = slot.env.to_move.number();
-        }
+        let reciprocal = self.reciprocal;
+        let (obs, mask, rest) = out.into_parts();
+        let views = (
+            obs.chunks_exact_mut(2 * cells),
+            mask.chunks_exact_mut(cells),
+        );
+        let seats = self.columns.slots(n).map(|slot| ClassicSeat::<LEGAL> {
+            slot,
+            n,
+            reciprocal,
+        });
+        step_seats(seats, actions, views, rest, (cells, self.autoreset));
     }
 
-    /// Whether `action` may be stepped in game `i` under this object's policies, and if not, why.
-    fn check_action(&self, i: usize, action: i64) -> Result<(), Error> {
-        let env = self.columns.envs[i];
-        if env.ended {
-            return match self.autoreset {
-                AutoReset::Disabled => Err(Error::GameOver {
-                    winner: bits_player(env.winner),
-                }),
-                // A pending restart: any action is ignored.
-                _ => Ok(()),
-            };
-        }
-        if self.illegal == Illegal::Loss {
-            return Ok(());
-        }
+    /// Why game `i`, in play, refuses `action`, if it does: a cell off the board or taken.
+    fn refusal(&self, i: usize, action: i64) -> Result<(), Error> {
         let cells = self.num_actions();
         match u32::try_from(action) {
             Ok(a) if (a as usize) < cells => {
