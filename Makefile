@@ -400,11 +400,13 @@ bench-floor: lib venv
 	PYO3_BUILD_EXTENSION_MODULE=1 $(CARGO) build --release --locked -p tictactoe-bench-probe
 	cp target/release/lib_probe.so $(BENCH_PY)/_probe.abi3.so
 
-# The core's public API against the commit that set the current version (the release, as the
-# repository holds no tags; SEMVER_BASELINE=REV for another), so that a break made since without a
-# version bump is seen. cargo-semver-checks comes from crates.io into target/tools the first time
-# (ten minutes on two cores).
-SEMVER_BASELINE ?= $(shell git log -1 --format=%H -G'^version = "' -- Cargo.toml)
+# The core's public API against the last release, so that a break made since without a version bump
+# is seen: the newest tag v*, or, while the repository holds no tags, the commit just before the one
+# that set the current version (the previous version as it stood; the current one is unreleased
+# until tagged). SEMVER_BASELINE=REV for another. cargo-semver-checks comes from crates.io into
+# target/tools the first time (ten minutes on two cores).
+SEMVER_BASELINE ?= $(shell git describe --tags --abbrev=0 --match 'v*' 2>/dev/null || \
+  git rev-parse "$$(git log -1 --format=%H -G'^version = "' -- Cargo.toml)^")
 SEMVER_CHECKS := $(CURDIR)/target/tools/bin/cargo-semver-checks
 semver:
 	@command -v cargo-semver-checks >/dev/null || [ -x $(SEMVER_CHECKS) ] || \
