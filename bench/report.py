@@ -26,6 +26,7 @@ def main() -> None:
     out = Path(sys.argv[2])
     times = [x for x in lines if x["kind"] == "time"]
     memory = [x for x in lines if x["kind"] == "memory"]
+    searches = [x for x in lines if x["kind"] == "search"]
     instructions = {
         (x["group"], x["name"]): x["per_op"] for x in lines if x["kind"] == "instructions"
     }
@@ -67,6 +68,16 @@ def main() -> None:
             mem.append(
                 f"| {m['n']:,} | {m['mode']} | {m['empty']:,} | {m['played']:,} | {m['moves']:,} |"
             )
+    timed = {(t["group"], t["name"]): t["ns"] for t in times}
+    search = [
+        "| group | contender | nodes a position | table hits a position | nodes per second |",
+        "|---|---|--:|--:|--:|",
+    ]
+    for x in searches:
+        ns = timed.get((x["group"], x["name"]))
+        hits = "n/a" if x["hits"] is None else f"{x['hits']:,.1f}"
+        rate = f"{x['nodes'] / ns * 1e9:,.0f}" if ns else ""
+        search.append(f"| {x['group']} | {x['name']} | {x['nodes']:,.1f} | {hits} | {rate} |")
     machine = f"{platform.machine()}, {platform.system()} {platform.release()}, {version(['nproc'])} cores"
     text = [
         "# Benchmark results",
@@ -83,6 +94,14 @@ def main() -> None:
         table[0],
         table[1],
         *table[2:],
+        "",
+        "## Perfect play: the search beside the time",
+        "",
+        "Nodes and table hits a position, counted in an untimed pass from empty tables (a one-shot",
+        "row on a solver of the table its solve makes); nodes per second against the median time.",
+        "A two-thread row counts its helper's nodes too.",
+        "",
+        *search,
         "",
         "## Memory per game (measured with a counting allocator; includes the game struct itself)",
         "",

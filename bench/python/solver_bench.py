@@ -5,7 +5,10 @@ a user calls it), one ``Solver`` kept over the set, and the one-shot again with 
 reaches, which keeps it to one thread, as BitBully runs; BitBully's: one ``BitBullyCore`` over the set
 ``mtdf`` from a first guess of 0. Each run starts from empty tables, emptied outside the
 timing (BitBully's reset takes about 65 ms, which would be most of its time here). The checksum is the sum of
-the values' signs, so a row that disagrees on any value is refused by the report. Prints JSON lines
+the values' signs, so a row that disagrees on any value is refused by the report. After the timing,
+an untimed pass counts each contender's nodes and table hits a position (a ``"search"`` row, which
+the report puts beside the time as nodes per second): ours on a ``Solver`` of the table the row's
+solve makes (``Solver.stats``), BitBully by its node counter (it counts no hits). Prints JSON lines
 like ``bench.py``; without BitBully its rows are left out with a note on stderr. An argument times
 only the rows whose label holds it (``solver_bench.py "8 stones"``); ``solver_bench.py "empty
 board"`` solves the empty board once a contender (minutes each), which ``make bench`` runs last."""
@@ -17,6 +20,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from replay import group
 from tictactoe import Solver, TicTacToe
@@ -50,13 +54,40 @@ def sign(x: int) -> int:
     return (x > 0) - (x < 0)
 
 
-# A contender: (name, empty its tables, solve the set and give the checksum).
-Contender = tuple[str, Callable[[], None], Callable[[], int]]
+# A contender: (name, empty its tables, solve the set and give the checksum, count the nodes and
+# table hits of solving the set from empty tables: hits None where the solver counts none).
+Counts = tuple[int, int | None]
+Contender = tuple[str, Callable[[], None], Callable[[], int], Callable[[], Counts]]
 
 
 # A budget no search reaches: any budget keeps a solve on one thread (an unbudgeted solve of a deep
 # gravity position takes a helper thread), so this row is the engine on the peer's terms.
 ONE_THREAD = 2**64 - 2
+
+
+def one_shot_bits(game: TicTacToe) -> int:
+    """The table a one-shot ``solve()`` of a Connect Four position makes, as a power of two: 0.6 bits
+    an empty cell, from 6 to 20 (the sizing of ``Game::table_bits`` in
+    ``crates/core/src/solve/mod.rs``, which only the node counts here depend on)."""
+    empty = game.rows * game.cols - game.move_count
+    return min(max(empty * 6 // 10, 6), 20)
+
+
+def counted(games: list[TicTacToe], kept: Solver | None, budget: int | None) -> Counts:
+    """Nodes and table hits of solving ``games`` on ``kept`` (emptied first), or, for a one-shot
+    row, each on a fresh solver of the table its one-shot solve makes."""
+    if kept is not None:
+        kept.clear()
+        before = kept.stats
+        for game in games:
+            kept.solve(game, budget)
+        return kept.stats[0] - before[0], kept.stats[1] - before[1]
+    nodes = hits = 0
+    for game in games:
+        solver = Solver(one_shot_bits(game))
+        solver.solve(game, budget)
+        nodes, hits = nodes + solver.stats[0], hits + solver.stats[1]
+    return nodes, hits
 
 
 def ours(
@@ -88,7 +119,13 @@ def bitbully(sets: list[list[int]]) -> Contender | None:
     def run() -> int:
         return sum(sign(solver.mtdf(board, 0)) for board in boards)
 
-    return ("BitBully: mtdf, one solver", solver.resetTranspositionTable, run)
+    def count() -> Counts:
+        solver.resetTranspositionTable()
+        solver.resetNodeCounter()
+        run()
+        return solver.getNodeCounter(), None
+
+    return ("BitBully: mtdf, one solver", solver.resetTranspositionTable, run, count)
 
 
 def empty_board() -> None:
@@ -96,23 +133,40 @@ def empty_board() -> None:
     the engine on a ``Solver(24)`` (a table of 2^24 one-word entries) as a user would keep one,
     and BitBully's ``mtdf`` from an empty table. The checksum is the value."""
     name = "Connect Four solve, the empty board, ns per position"
-    rows: list[tuple[str, Callable[[], int]]] = []
+    # (label, solve and give the value, the nodes and table hits of that solve)
+    rows: list[tuple[str, Callable[[], int], Callable[[], Counts]]] = []
     solver = Solver(24)
-    rows.append(("tictactoe: one Solver(24)", lambda: solver.solve(TicTacToe.connect_four())[0]))
+    rows.append(
+        (
+            "tictactoe: one Solver(24)",
+            lambda: solver.solve(TicTacToe.connect_four())[0],
+            lambda: solver.stats,
+        )
+    )
     try:
         from bitbully import bitbully_core as core
 
         board, peer = core.BoardCore(), core.BitBullyCore()
         peer.resetTranspositionTable()
-        rows.append(("BitBully: mtdf, one solver", lambda: sign(peer.mtdf(board, 0))))
+        peer.resetNodeCounter()
+        rows.append(
+            (
+                "BitBully: mtdf, one solver",
+                lambda: sign(peer.mtdf(board, 0)),
+                lambda: (peer.getNodeCounter(), None),
+            )
+        )
     except ImportError:
         print("SKIPPED: the BitBully row (pip install bitbully)", file=sys.stderr)
-    for k, (label, run) in enumerate(rows):
+    for k, (label, run, tally) in enumerate(rows):
         start = time.perf_counter_ns()
         value = run()
         ns = time.perf_counter_ns() - start
         row = {"kind": "time", "group": name, "name": label, "reference": k == 0}
         print(json.dumps(row | {"ns": ns, "min": ns, "max": ns, "checksum": value}), flush=True)
+        nodes, hits = tally()
+        search = {"kind": "search", "group": name, "name": label, "positions": 1}
+        print(json.dumps(search | {"nodes": nodes, "hits": hits}), flush=True)
 
 
 def main() -> None:
@@ -132,12 +186,23 @@ def main() -> None:
             games.append(game)
         kept = Solver(22)
         contenders: list[Contender] = [
-            ("tictactoe: game.solve() (one-shot)", lambda: None, ours(games, None)),
-            ("tictactoe: one Solver(22)", kept.clear, ours(games, kept)),
+            (
+                "tictactoe: game.solve() (one-shot)",
+                lambda: None,
+                ours(games, None),
+                partial(counted, games, None, None),
+            ),
+            (
+                "tictactoe: one Solver(22)",
+                kept.clear,
+                ours(games, kept),
+                partial(counted, games, kept, None),
+            ),
             (
                 "tictactoe: game.solve(max_nodes) (one-shot, one thread)",
                 lambda: None,
                 ours(games, None, ONE_THREAD),
+                partial(counted, games, None, ONE_THREAD),
             ),
         ]
         peer = bitbully(sets)
@@ -149,9 +214,14 @@ def main() -> None:
         group(
             name,
             runs,
-            [(label, count, run) for label, _, run in contenders],
-            before=[empty for _, empty, _ in contenders],
+            [(label, count, run) for label, _, run, _ in contenders],
+            before=[empty for _, empty, _, _ in contenders],
         )
+        for label, _, _, tally in contenders:
+            nodes, hits = tally()
+            row = {"kind": "search", "group": name, "name": label, "positions": count}
+            per = {"nodes": nodes / count, "hits": None if hits is None else hits / count}
+            print(json.dumps(row | per), flush=True)
 
 
 if __name__ == "__main__":

@@ -130,6 +130,30 @@ def test_deep_solves_with_a_helper_thread_shared_by_threads_answer_as_one_thread
     assert errors == []
 
 
+def test_solver_stats_count_the_searched_positions_and_table_hits() -> None:
+    solver = Solver(16)
+    assert solver.stats == (0, 0)
+    # A budget of B positions is used up by the first position past it.
+    budgets = (1, 100, 5000)
+    for budget in budgets:
+        before = solver.stats[0]
+        with pytest.raises(SearchLimitError):
+            solver.solve(TicTacToe.connect_four(), max_nodes=budget)
+        assert solver.stats[0] - before == budget + 1
+    solver.clear()
+    nodes, hits = solver.stats
+    assert nodes == sum(budget + 1 for budget in budgets)  # clear() empties the table, not counts
+    game = TicTacToe(4, k=3)
+    first = solver.solve(game)
+    after_first = solver.stats
+    assert after_first[0] > nodes and after_first[1] >= hits
+    # The same position again: answered from the table, in fewer positions and with more hits.
+    assert solver.solve(game) == first
+    again = (solver.stats[0] - after_first[0], solver.stats[1] - after_first[1])
+    assert 0 < again[0] < after_first[0] - nodes
+    assert again[1] > 0
+
+
 def test_solver_refusals() -> None:
     for bits, error in [
         (-1, ValueError),

@@ -417,6 +417,11 @@ class Solver:
         self, game: TicTacToe, max_nodes: SupportsIndex | None = None
     ) -> dict[tuple[int, int], tuple[int, int]]:
         """``game.move_values(max_nodes)``, on this solver's table."""
+    @property
+    def stats(self) -> tuple[int, int]:
+        """``(nodes, table_hits)``: positions searched and answers found in the table since this
+        solver was made (a deep Connect Four solve's helper thread included, whose share varies
+        from run to run); ``clear()`` keeps them."""
     def clear(self) -> None:
         """Forgets every position the table holds."""
 

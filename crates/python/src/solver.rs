@@ -122,6 +122,15 @@ impl PySolver {
         values_dict(py, found.map_err(|err| solve_error(py, err))?)
     }
 
+    /// ``(nodes, table_hits)``: positions searched and answers found in the table since this
+    /// solver was made (a deep Connect Four solve's helper thread included, whose share varies
+    /// from run to run); ``clear()`` keeps them.
+    #[getter]
+    fn stats(&self, py: Python<'_>) -> (u64, u64) {
+        // Waits for a running search without holding the interpreter.
+        py.detach(|| lock(&self.inner).stats())
+    }
+
     /// Forgets every position the table holds.
     fn clear(&self, py: Python<'_>) {
         py.detach(|| lock(&self.inner).clear());
