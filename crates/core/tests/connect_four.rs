@@ -1,0 +1,177 @@
+//! Every move's value on Connect Four positions from the middle of the game, where no exhaustive
+//! search finishes, against a second solver written here as simply as a Connect Four solver can
+//! be: its own bitboards, plain alpha-beta over the score of the move number at which the game is
+//! won, a fixed centre-first order and a map of proven bounds. Nothing of the engine's search is
+//! shared with it.
+
+use std::collections::HashMap;
+
+use tictactoe_core::{Game, Player, Rules, Solution, Solver};
+use tictactoe_testkit::Xorshift;
+
+const ROWS: u32 = 6;
+const COLS: usize = 7;
+const CELLS: u32 = ROWS * COLS as u32;
+/// Above every stone count: a win at stone `m` scores `BIG - m` for the winner, `m - BIG` for the
+/// loser, so that the winner prefers it sooner and the loser later, from either side's view.
+const BIG: i32 = 100;
+const ORDER: [usize; COLS] = [3, 2, 4, 1, 5, 0, 6];
+
+/// A Connect Four position in seven bits a column (six cells and a spare), the bottom row first.
+struct Simple {
+    stones: [u64; 2],
+    heights: [u32; COLS],
+    moves: u32,
+    /// Proven bounds on a position's score, from its mover's view: (at least, at most).
+    bounds: HashMap<(u64, u64), (i32, i32)>,
+}
+
+fn four(b: u64) -> bool {
+    [1, 7, 6, 8].iter().any(|&s| {
+        let pairs = b & (b >> s);
+        pairs & (pairs >> (2 * s)) != 0
+    })
+}
+
+impl Simple {
+    fn new() -> Simple {
+        Simple {
+            stones: [0; 2],
+            heights: [0; COLS],
+            moves: 0,
+            bounds: HashMap::new(),
+        }
+    }
+
+    fn bit(&self, col: usize) -> u64 {
+        1 << (7 * col as u32 + self.heights[col])
+    }
+
+    fn play(&mut self, col: usize) {
+        let bit = self.bit(col);
+        self.stones[(self.moves % 2) as usize] |= bit;
+        self.heights[col] += 1;
+        self.moves += 1;
+    }
+
+    fn undo(&mut self, col: usize) {
+        self.moves -= 1;
+        self.heights[col] -= 1;
+        let bit = self.bit(col);
+        self.stones[(self.moves % 2) as usize] &= !bit;
+    }
+
+    /// The score of the position for the player to move, exactly when it lies inside (`alpha`,
+    /// `beta`), else a bound on the side the window misses.
+    fn search(&mut self, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.moves == CELLS {
+            return 0;
+        }
+        let mine = self.stones[(self.moves % 2) as usize];
+        for col in ORDER {
+            if self.heights[col] < ROWS && four(mine | self.bit(col)) {
+                return BIG - (self.moves as i32 + 1);
+            }
+        }
+        let key = (self.stones[0], self.stones[1]);
+        let (low, high) = self.bounds.get(&key).copied().unwrap_or((-BIG, BIG));
+        if low >= beta || low == high {
+            return low;
+        }
+        if high <= alpha {
+            return high;
+        }
+        (alpha, beta) = (alpha.max(low), beta.min(high));
+        let (alpha0, mut best) = (alpha, -BIG);
+        for col in ORDER {
+            if self.heights[col] == ROWS {
+                continue;
+            }
+            self.play(col);
+            let score = -self.search(-beta, -alpha);
+            self.undo(col);
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let proven = if best <= alpha0 {
+            (low, best.min(high))
+        } else if best >= beta {
+            (best.max(low), high)
+        } else {
+            (best, best)
+        };
+        self.bounds.insert(key, proven);
+        best
+    }
+
+    /// Every open column's landing cell and the exact outcome of dropping there, for its mover.
+    fn move_values(&mut self) -> Vec<((usize, usize), Solution)> {
+        let mut values = Vec::new();
+        for col in 0..COLS {
+            if self.heights[col] == ROWS {
+                continue;
+            }
+            let row = (ROWS - 1 - self.heights[col]) as usize;
+            let before = self.moves as i32;
+            let mine = self.stones[(self.moves % 2) as usize];
+            let score = if four(mine | self.bit(col)) {
+                BIG - (before + 1)
+            } else {
+                self.play(col);
+                let score = -self.search(-BIG, BIG);
+                self.undo(col);
+                score
+            };
+            let solution = match score.signum() {
+                1 => Solution {
+                    value: 1,
+                    plies: (BIG - score - before) as u32,
+                },
+                -1 => Solution {
+                    value: -1,
+                    plies: (BIG + score - before) as u32,
+                },
+                _ => Solution {
+                    value: 0,
+                    plies: CELLS - before as u32,
+                },
+            };
+            values.push(((row, col), solution));
+        }
+        values.sort_unstable_by_key(|&(cell, _)| cell);
+        values
+    }
+}
+
+#[test]
+fn every_moves_value_in_the_middle_of_the_game_equals_a_second_simpler_solver() {
+    let mut solver = Solver::new(20).unwrap();
+    let mut rng = Xorshift(0xC4_C4);
+    let mut positions = 0;
+    while positions < 16 {
+        let stones = 14 + rng.below(9) as u32;
+        let mut game = Game::with_rules(Rules::connect_four()).unwrap();
+        let mut simple = Simple::new();
+        while simple.moves < stones && !game.is_over() {
+            let open: Vec<usize> = (0..COLS).filter(|&c| simple.heights[c] < ROWS).collect();
+            let col = open[rng.below(open.len())];
+            let player = if simple.moves % 2 == 0 {
+                Player::X
+            } else {
+                Player::O
+            };
+            game.drop_in(col, player).unwrap();
+            simple.play(col);
+        }
+        if game.is_over() {
+            continue;
+        }
+        let values = solver.move_values(&game, None).unwrap();
+        let mine = simple.move_values();
+        assert_eq!(values, mine, "on\n{game}");
+        positions += 1;
+    }
+}
