@@ -158,7 +158,7 @@ fn every_moves_value_in_the_middle_of_the_game_equals_a_second_simpler_solver() 
         while simple.moves < stones && !game.is_over() {
             let open: Vec<usize> = (0..COLS).filter(|&c| simple.heights[c] < ROWS).collect();
             let col = open[rng.below(open.len())];
-            let player = if simple.moves % 2 == 0 {
+            let player = if simple.moves.is_multiple_of(2) {
                 Player::X
             } else {
                 Player::O
