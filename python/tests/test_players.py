@@ -24,6 +24,15 @@ def legal(game: TicTacToe) -> list[tuple[int, int]]:
     ]
 
 
+def opening() -> TicTacToe:
+    """A Connect Four opening of six stones: deeper than the opening book, which answers
+    shallower positions at once, and still too deep for a small budget."""
+    game = TicTacToe.connect_four()
+    for i, col in enumerate([3, 3, 2, 4, 4, 2]):
+        game.drop(col, 1 + i % 2)
+    return game
+
+
 def random_position(rng: random.Random) -> tuple[TicTacToe, int]:
     rows, cols = rng.randint(1, 3), rng.randint(1, 4)
     k, gravity = rng.randint(1, max(rows, cols)), rng.random() < 0.5
@@ -138,7 +147,7 @@ def test_solver_stats_count_the_searched_positions_and_table_hits() -> None:
     for budget in budgets:
         before = solver.stats[0]
         with pytest.raises(SearchLimitError):
-            solver.solve(TicTacToe.connect_four(), max_nodes=budget)
+            solver.solve(opening(), max_nodes=budget)
         assert solver.stats[0] - before == budget + 1
     solver.clear()
     nodes, hits = solver.stats
@@ -154,6 +163,21 @@ def test_solver_stats_count_the_searched_positions_and_table_hits() -> None:
     assert again[1] > 0
 
 
+def test_the_opening_book_answers_at_once_unless_turned_off() -> None:
+    empty = TicTacToe.connect_four()
+    booked = Solver(16)
+    # The known result, from the book without a node: the first player wins with the 41st stone.
+    assert booked.solve(empty, max_nodes=0) == (1, 41)
+    assert booked.best_moves(empty, max_nodes=0) == [(5, 3)]
+    assert booked.stats == (0, 0)
+    searched = Solver(16, book=False)
+    with pytest.raises(SearchLimitError):
+        searched.solve(empty, max_nodes=1000)
+    for book in ("no", 1, None):
+        with pytest.raises(TypeError):
+            Solver(16, book=book)  # type: ignore[arg-type]
+
+
 def test_solver_refusals() -> None:
     for bits, error in [
         (-1, ValueError),
@@ -167,7 +191,7 @@ def test_solver_refusals() -> None:
             Solver(table_bits=bits)  # type: ignore[arg-type]
     assert Solver().table_bits == 20
     solver = Solver(table_bits=4)
-    game = TicTacToe.connect_four()
+    game = opening()
     before = game.to_bytes()
     with pytest.raises(SearchLimitError):
         solver.move_values(game, max_nodes=100)
@@ -272,10 +296,10 @@ def test_an_agent_refuses_finished_lean_and_foreign_games_and_changes_nothing() 
         assert game.to_bytes() == before
     with pytest.raises(TypeError):
         agent.choose(None)  # type: ignore[arg-type]
-    game = TicTacToe.connect_four()
+    game = opening()
     before = game.to_bytes()
     assert agent.choose(game) in legal(game)
-    assert not agent.last_solved  # the budget is far too small for the empty board
+    assert not agent.last_solved  # the budget is far too small for this opening
     assert game.to_bytes() == before
 
 

@@ -389,7 +389,9 @@ class Solver:
     each) between calls, so that an agent playing a whole game, or a loop over many positions,
     reuses what it proved. Its methods answer exactly as the game's own ``solve``, ``best_moves``
     and ``move_values`` do, and never change the game passed; a game of other rules than the last
-    clears the table by itself. Threads sharing a solver take turns.
+    clears the table by itself. Threads sharing a solver take turns. The 7 x 6 Connect Four
+    positions of the opening book (every position of up to two stones, built by the engine's own
+    search) are answered from it at once, without a node; ``book=False`` searches them too.
 
     ``table_bits`` outside 0..30 is a ``ValueError``; a table that cannot be had a
     ``MemoryError``.
@@ -398,12 +400,14 @@ class Solver:
     >>> solver = Solver(table_bits=16)
     >>> solver.solve(TicTacToe(3))
     (0, 9)
-    >>> solver.best_moves(TicTacToe.connect_four(), max_nodes=10)
+    >>> solver.solve(TicTacToe.connect_four())  # from the book: X wins with the 41st stone
+    (1, 41)
+    >>> solver.best_moves(TicTacToe(rows=5, cols=5, k=4), max_nodes=10)
     Traceback (most recent call last):
     ...
     tictactoe.SearchLimitError: the search used its whole budget of 10 positions without an answer
     """
-    def __new__(cls, table_bits: SupportsIndex = 20) -> Self: ...
+    def __new__(cls, table_bits: SupportsIndex = 20, *, book: bool = True) -> Self: ...
     @property
     def table_bits(self) -> int:
         """The table's size, as a power of two of entries."""

@@ -1,6 +1,7 @@
 //! `tictactoe-bench generate DIR` writes the games; `tictactoe-bench run DIR` replays them through the
 //! engine and the hand-written C loop and prints one JSON object per line for `bench/report.py`.
 
+mod book;
 mod family;
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -434,6 +435,10 @@ fn main() {
             }
         }
         (Some("connect-four-batch"), _) => family::batch_rows(),
+        (Some("book"), Some(depth)) => {
+            let depth = depth.parse().expect("a depth in stones");
+            book::build(depth, args.get(3).expect("the book's file"));
+        }
         (Some("run"), Some(dir)) => {
             run(Path::new(dir));
             family::run();

@@ -293,7 +293,21 @@ impl Game {
         each!(self, g => g.play_i64(row, col, player))
     }
 
-    /// See [`ClassicGame::play`].
+    /// `player` marks (`row`, `col`); returns the winner after the move. Refused, with the game
+    /// left as it was: a cell off the board ([`Error::OutOfRange`]), a finished game, the same
+    /// player twice, a taken cell (a lean game trusts its caller there), and with gravity any cell
+    /// but its column's landing cell ([`Error::NotLanding`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player, Rules};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// assert_eq!(game.play(1, 1, Player::X), Ok(None));
+    /// assert_eq!(game.play(2, 2, Player::X), Err(Error::WrongTurn { player: Player::X }));
+    /// let mut four = Game::with_rules(Rules::connect_four())?;
+    /// assert_eq!(four.play(0, 3, Player::X), Err(Error::NotLanding { row: 0, col: 3, landing: 5 }));
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn play(
         &mut self,
         row: usize,
@@ -351,12 +365,13 @@ impl Game {
         each!(self, g => g.play_all_i64(moves))
     }
 
-    /// See [`ClassicGame::undo`].
+    /// Takes back the last move, also a winning one, and returns it as `(row, col, player)`:
+    /// [`Error::NothingToUndo`] before any move, [`Error::NeedsBoard`] for a lean game.
     pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
         each!(self, g => g.undo())
     }
 
-    /// See [`ClassicGame::reset`].
+    /// Back to the empty board of the same rules, keeping the memory.
     pub fn reset(&mut self) {
         each!(self, g => g.reset());
     }
@@ -375,7 +390,8 @@ impl Game {
         })
     }
 
-    /// See [`ClassicGame::cell`].
+    /// Who holds (`row`, `col`): `None` when empty; [`Error::OutOfRange`] off the board,
+    /// [`Error::NeedsBoard`] for a lean game.
     pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
         each!(self, g => g.cell(row, col))
     }

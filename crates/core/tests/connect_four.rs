@@ -175,3 +175,79 @@ fn every_moves_value_in_the_middle_of_the_game_equals_a_second_simpler_solver() 
         positions += 1;
     }
 }
+
+/// Every column sequence of `stones` drops from the empty board that leaves the game on.
+fn openings(stones: u32) -> Vec<Vec<usize>> {
+    let mut found = vec![Vec::new()];
+    for _ in 0..stones {
+        found = found
+            .into_iter()
+            .flat_map(|cols: Vec<usize>| {
+                (0..COLS).map(move |col| {
+                    let mut longer = cols.clone();
+                    longer.push(col);
+                    longer
+                })
+            })
+            .collect();
+    }
+    found
+}
+
+fn game_of(cols: &[usize]) -> Game {
+    let mut game = Game::with_rules(Rules::connect_four()).unwrap();
+    for (i, &col) in cols.iter().enumerate() {
+        game.drop_i64(col as i64, 1 + i as i64 % 2).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_opening_book_holds_the_known_result_agrees_with_itself_and_with_the_search() {
+    const {
+        assert!(
+            Solver::BOOK_DEPTH >= 1,
+            "the book holds the empty board and its children"
+        )
+    };
+    let mut solver = Solver::new(16).unwrap();
+    // The known result: the first player wins, with the 41st stone.
+    let empty = game_of(&[]);
+    assert_eq!(
+        solver.solve(&empty, Some(0)),
+        Ok(Solution {
+            value: 1,
+            plies: 41
+        })
+    );
+    // Every position the book holds above its deepest: its value is the best of its moves'
+    // (each a position the book holds), answered without a node.
+    for stones in 0..Solver::BOOK_DEPTH {
+        for cols in openings(stones) {
+            let game = game_of(&cols);
+            let values = solver.move_values(&game, Some(0)).unwrap();
+            let best = values
+                .iter()
+                .map(|&(_, s)| s)
+                .max_by_key(|s| match s.value {
+                    1 => (2, -i64::from(s.plies)),
+                    0 => (1, 0),
+                    _ => (0, i64::from(s.plies)),
+                })
+                .unwrap();
+            assert_eq!(solver.solve(&game, Some(0)), Ok(best), "{cols:?}");
+        }
+    }
+    assert_eq!(solver.stats().0, 0, "the book answered every one");
+    // A position of the deepest stones solved by the search itself: the same answer. (X in a
+    // corner, O in the centre: a search of seconds.)
+    let deepest: Vec<usize> = [0, 3, 3, 3, 2, 4]
+        .into_iter()
+        .take(Solver::BOOK_DEPTH as usize)
+        .collect();
+    let game = game_of(&deepest);
+    let mut search = Solver::new(22).unwrap();
+    search.use_book(false);
+    assert_eq!(search.solve(&game, None), solver.solve(&game, Some(0)));
+    assert!(search.stats().0 > 0);
+}

@@ -281,7 +281,11 @@ fn the_known_results() {
 
 #[test]
 fn budgets_refuse_cleanly_and_finished_or_lean_games_are_refused() {
-    let game = Game::with_rules(Rules::connect_four()).unwrap();
+    // Six stones: deeper than the opening book, which answers shallower positions at once.
+    let mut game = Game::with_rules(Rules::connect_four()).unwrap();
+    for (i, col) in [3, 3, 2, 4, 4, 2].into_iter().enumerate() {
+        game.drop_i64(col, 1 + i as i64 % 2).unwrap();
+    }
     let before = game.clone();
     for budget in [0, 1, 10] {
         assert!(matches!(

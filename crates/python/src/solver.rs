@@ -35,7 +35,9 @@ fn engine_error(py: Python<'_>, err: Error) -> PyErr {
 /// each) between calls, so that an agent playing a whole game, or a loop over many positions,
 /// reuses what it proved. Its methods answer exactly as the game's own ``solve``, ``best_moves``
 /// and ``move_values`` do, and never change the game passed; a game of other rules than the last
-/// clears the table by itself. Threads sharing a solver take turns.
+/// clears the table by itself. Threads sharing a solver take turns. The 7 x 6 Connect Four
+/// positions of the opening book (every position of up to two stones, built by the engine's own
+/// search) are answered from it at once, without a node; ``book=False`` searches them too.
 ///
 /// ``table_bits`` outside 0..30 is a ``ValueError``; a table that cannot be had a
 /// ``MemoryError``.
@@ -44,7 +46,9 @@ fn engine_error(py: Python<'_>, err: Error) -> PyErr {
 /// >>> solver = Solver(table_bits=16)
 /// >>> solver.solve(TicTacToe(3))
 /// (0, 9)
-/// >>> solver.best_moves(TicTacToe.connect_four(), max_nodes=10)
+/// >>> solver.solve(TicTacToe.connect_four())  # from the book: X wins with the 41st stone
+/// (1, 41)
+/// >>> solver.best_moves(TicTacToe(rows=5, cols=5, k=4), max_nodes=10)
 /// Traceback (most recent call last):
 /// ...
 /// tictactoe.SearchLimitError: the search used its whole budget of 10 positions without an answer
@@ -57,15 +61,19 @@ pub(crate) struct PySolver {
 #[pymethods]
 impl PySolver {
     #[new]
-    #[pyo3(signature = (table_bits = None), text_signature = "(table_bits=20)")]
-    fn new(py: Python<'_>, table_bits: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(
+        signature = (table_bits = None, *, book = true),
+        text_signature = "(table_bits=20, *, book=True)"
+    )]
+    fn new(py: Python<'_>, table_bits: Option<&Bound<'_, PyAny>>, book: bool) -> PyResult<Self> {
         let bits = match table_bits {
             Some(obj) => int_arg(obj)?.value,
             None => Solver::DEFAULT_TABLE_BITS.into(),
         };
-        let solver = py
+        let mut solver = py
             .detach(|| Solver::new_i64(bits))
             .map_err(|err| engine_error(py, err))?;
+        solver.use_book(book);
         let bits = solver.table_bits();
         Ok(PySolver {
             inner: Mutex::new(solver),

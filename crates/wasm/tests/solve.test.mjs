@@ -58,7 +58,8 @@ test("solve, bestMoves and moveValues equal a plain exhaustive search", () => {
 
 test("searches refuse a finished game, a spent budget and bad budgets, changing nothing", () => {
   const c4 = TicTacToe.connectFour();
-  c4.drop(3, 1);
+  // Six stones: deeper than the opening book, which answers shallower positions at once.
+  [3, 3, 2, 4, 4, 2].forEach((col, i) => c4.drop(col, 1 + (i % 2)));
   const before = c4.toBytes();
   const solver = new Solver();
   for (const call of [() => c4.solve(10), () => c4.bestMoves(10), () => c4.moveValues(10), () => solver.solve(c4, 10)])

@@ -7,6 +7,7 @@
 //! size makes any exhaustive search; a node budget bounds every search.
 
 mod agent;
+mod book;
 mod fallback;
 mod heuristic;
 mod position;
@@ -65,6 +66,8 @@ pub struct Solver {
     rules: Option<(usize, usize, usize, bool)>,
     nodes: u64,
     hits: u64,
+    /// Whether the opening book answers the positions it holds ([`Solver::use_book`]).
+    book: bool,
 }
 
 /// The [`Solution`] a score stands for, on the one scale both searches use (a win at move `M`,
@@ -156,7 +159,35 @@ impl Solver {
             rules: None,
             nodes: 0,
             hits: 0,
+            book: true,
         })
+    }
+
+    /// The deepest position the opening book holds, in stones: 7 x 6 Connect Four positions of
+    /// at most this many stones are answered from it at once (their children too, for
+    /// [`move_values`](Self::move_values) one stone shallower), when the solver uses it.
+    pub const BOOK_DEPTH: u32 = book::DEPTH;
+
+    /// Whether this solver answers the positions its opening book holds from it (the default),
+    /// or searches every position (to time the search, or to build the book anew).
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules, Solver};
+    ///
+    /// let mut solver = Solver::new(16)?;
+    /// assert!(solver.uses_book());
+    /// solver.use_book(false);
+    /// assert!(!solver.uses_book());
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn use_book(&mut self, on: bool) {
+        self.book = on;
+    }
+
+    /// See [`use_book`](Self::use_book).
+    #[must_use]
+    pub fn uses_book(&self) -> bool {
+        self.book
     }
 
     /// [`new`](Self::new) for foreign callers: `bits` as passed, a negative or huge one refused
@@ -224,7 +255,9 @@ impl Solver {
         } else {
             None
         };
-        Search::new(shape, &self.table, near, limit)
+        let mut search = Search::new(shape, &self.table, near, limit);
+        search.book = self.book;
+        search
     }
 
     /// [`Solution`] of `game` for the player to move, searching at most `max_nodes` positions

@@ -117,6 +117,8 @@ pub(crate) struct Search<'t> {
     /// A helper's flag, set when the search it helps is done ([`spent`](Self::spent)); `None`
     /// for a search that helps none ([`helper`](Self::helper)).
     stop: Option<&'t AtomicBool>,
+    /// Whether a position the opening book holds is answered from it ([`solve`](Self::solve)).
+    pub(crate) book: bool,
 }
 
 /// Odd, so that multiplying by it mixes a position's words into the high bits.
@@ -168,6 +170,7 @@ impl<'t> Search<'t> {
             hits: 0,
             limit,
             stop: None,
+            book: false,
         }
     }
 
@@ -222,6 +225,11 @@ impl<'t> Search<'t> {
     /// node limit, a position deep enough on a shareable table is solved with a helper thread
     /// beside (feature `std`; [`super::shared`]): the same answer, sooner.
     pub(crate) fn solve(&mut self, p: Position) -> Result<i32, OutOfNodes> {
+        if self.book
+            && let Some(score) = super::book::score(&self.shape, &p)
+        {
+            return Ok(score);
+        }
         #[cfg(feature = "std")]
         if self.limit == u64::MAX
             && self.stop.is_none()
