@@ -81,6 +81,9 @@ test("toBytes gives Python's to_bytes, and each reads the other's", { skip }, ()
 test("a refusal's message is Python's", { skip }, () => {
   const c4 = { rules: [6, 7, 4, true], moves: [[5, 3, 1]] };
   const full = { rules: [2, 2, 2, false], moves: [[0, 0, 1], [1, 1, 2], [0, 1, 1]] };
+  // Six stones: deeper than the opening book, which answers shallower positions without a node.
+  const opening = [[5, 3, 1], [4, 3, 2], [5, 2, 1], [5, 4, 2], [4, 4, 1], [4, 2, 2]];
+  const deep = { rules: [6, 7, 4, true], moves: opening };
   const cases = [
     { ...c4, call: ["move", 5, 3, 2] },
     { ...c4, call: ["move", 0, 0, 2] },
@@ -88,7 +91,7 @@ test("a refusal's message is Python's", { skip }, () => {
     { ...c4, call: ["move", 4, 3, 1] },
     { ...c4, call: ["move", 4, 3, 3] },
     { ...c4, call: ["drop", 7, 2] },
-    { ...c4, call: ["solve", 5] },
+    { ...deep, call: ["solve", 5] },
     { ...c4, call: ["cell", 6, 0] },
     { ...c4, call: ["can_win", 0] },
     { ...full, call: ["move", 1, 0, 2] },
