@@ -1,4 +1,5 @@
-//! A block of games on boards that fit a word (Connect Four, every square up to 7 x 7), kept as
+//! A block of games on boards that fit a word (Connect Four, any board up to 7 x 7 but the classic
+//! square games, which the counters' block keeps), kept as
 //! the batch wants them: a few words a game side by side, and the moves beside them, instead of a
 //! whole [`KGame`] each (its rules, its turn record, a move list on the heap). A move is the
 //! board's own arithmetic ([`Shape`]: where a mark lands, whether it makes a run), as the single
