@@ -1,9 +1,9 @@
 //! A block of games on boards that fit a word (Connect Four, any board up to 7 x 7 but the classic
-//! square games, which the counters' block keeps), kept as
-//! the batch wants them: a few words a game side by side, and the moves beside them, instead of a
-//! whole [`KGame`] each (its rules, its turn record, a move list on the heap). A move is the
-//! board's own arithmetic ([`Shape`]: where a mark lands, whether it makes a run), as the single
-//! game plays it; a game leaves the block as a [`KGame`] and comes back from one.
+//! square games, which the counters' block keeps), kept as the batch wants them: a few words a
+//! game side by side, and the moves beside them, instead of a whole [`KGame`] each (its rules, its
+//! turn record, a move list on the heap). A move is the board's own arithmetic ([`Shape`]: where a
+//! mark lands, whether it makes a run), as the single game plays it; a game leaves the block as a
+//! [`KGame`] and comes back from one.
 
 use alloc::vec::Vec;
 
