@@ -8,6 +8,7 @@ from __future__ import annotations
 import collections
 import random
 import threading
+from collections.abc import Callable
 
 import pytest
 from test_solve import plain_outcome, rank
@@ -22,6 +23,15 @@ def legal(game: TicTacToe) -> list[tuple[int, int]]:
         for c in range(cols)
         if game.cell(r, c) == 0 and (not gravity or r == rows - 1 or game.cell(r + 1, c))
     ]
+
+
+def run_threads(target: Callable[[int], None], args: list[int]) -> None:
+    """Runs ``target(a)`` for each of ``args`` on a thread of its own, all at once, and waits."""
+    threads = [threading.Thread(target=target, args=(a,)) for a in args]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
 
 
 def opening() -> TicTacToe:
@@ -103,11 +113,7 @@ def test_a_solver_reused_across_mixed_rules_and_shared_by_threads_answers_as_fre
             if shared.solve(game) != solved or shared.best_moves(game) != best:
                 errors.append(repr(game))
 
-    threads = [threading.Thread(target=work, args=(i * 100,)) for i in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_threads(work, [i * 100 for i in range(4)])
     assert errors == []
     shared.clear()
     assert shared.solve(TicTacToe(3)) == (0, 9)
@@ -131,11 +137,7 @@ def test_deep_solves_with_a_helper_thread_shared_by_threads_answer_as_one_thread
             if shared.solve(game) != alone or game.solve() != alone:
                 errors.append(repr(game))
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_threads(work, [i for i in range(3)])
     assert errors == []
 
 
@@ -325,11 +327,7 @@ def test_agents_sharing_a_solver_from_threads_only_play_legal_best_moves() -> No
             if game.winner != 1:
                 failures.append(f"lost or drew a won game: {game.to_bytes()!r}")
 
-    threads = [threading.Thread(target=play, args=(s,)) for s in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_threads(play, [s for s in range(3)])
     assert failures == []
 
 

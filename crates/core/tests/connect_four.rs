@@ -238,6 +238,21 @@ fn the_opening_book_holds_the_known_result_agrees_with_itself_and_with_the_searc
             assert_eq!(solver.solve(&game, Some(0)), Ok(best), "{cols:?}");
         }
     }
+    // Either player may move first: a position is looked up by the mover's stones and the other
+    // player's, not by colour, so O's first stone answers as X's does.
+    for col in 0..COLS {
+        let mut o_first = Game::with_rules(Rules::connect_four()).unwrap();
+        o_first.drop_in(col, Player::O).unwrap();
+        let x_first = game_of(&[col]);
+        assert_eq!(
+            solver.solve(&o_first, Some(0)),
+            solver.solve(&x_first, Some(0))
+        );
+        assert_eq!(
+            solver.move_values(&o_first, Some(0)),
+            solver.move_values(&x_first, Some(0))
+        );
+    }
     assert_eq!(solver.stats().0, 0, "the book answered every one");
     // A position of the deepest stones solved by the search itself: the same answer. (X in a
     // corner, O in the centre: a search of seconds.)
