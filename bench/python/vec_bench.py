@@ -114,6 +114,22 @@ def vec_games_loop(num_envs: int, n: int, steps: int, threads: int = 1) -> Calla
     return run
 
 
+def vec_games_out_loop(num_envs: int, n: int, steps: int) -> Callable[[], int]:
+    """``vec_games_loop`` writing each step into the arrays of the one before (``out=``)."""
+    games = VecGames(num_envs, n, seed=2)
+    result = games.step(games.sample())
+
+    def run() -> int:
+        nonlocal result
+        total = 0
+        for _ in range(steps):
+            result = games.step(games.sample(), out=result)
+            total += np.count_nonzero(result[2])
+        return total
+
+    return run
+
+
 def numpy_loop(num_envs: int, steps: int) -> Callable[[], int]:
     games = NumpyGames(num_envs, seed=2)
 
@@ -209,6 +225,7 @@ def main() -> None:
         contenders = [
             ("NumPy, written well (9-bit masks, tables)", ops, numpy_loop(num_envs, steps)),
             ("VecGames", ops, vec_games_loop(num_envs, 3, steps)),
+            ("VecGames, out= the last step's arrays", ops, vec_games_out_loop(num_envs, 3, steps)),
             ("VecGames, threads=2", ops, vec_games_loop(num_envs, 3, steps, threads=2)),
         ]
         jax_steps = pgx_loop(num_envs, steps)

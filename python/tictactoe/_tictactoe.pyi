@@ -361,13 +361,18 @@ class _VecGames:
     def rules(self) -> tuple[int, int, int, bool]:
         """The rules: `(rows, cols, k, gravity)`."""
     def step(
-        self, actions: object, wide: dict[int, int] | None = None
+        self,
+        actions: object,
+        wide: dict[int, int] | None = None,
+        out: tuple[Any, Any, Any, Any, dict[str, Any]] | None = None,
     ) -> tuple[Any, Any, Any, Any, dict[str, Any]] | None:
         """Steps every game with `actions` when they are a 1-D integer NumPy array of one action per
         game, each fitting in 64 bits (as `sample` gives); returns what `VecGames.step` returns, or
         `None` for any other object (lists, object arrays, other buffers, shapes or types), which
         the Python class reads and passes again as such an array.
         `wide` maps a game to its action as passed when that did not fit in 64 bits (for messages).
+        `out`: an earlier step's result, whose arrays this step writes again (checked first) and
+        returns, with the interpreter attached throughout (other threads could touch them).
         """
     def reset(self, only: list[bool] | None) -> tuple[Any, Any, Any]:
         """Empties every game, or those `only` names (one flag per game); returns the view."""

@@ -220,7 +220,9 @@ class VecGames:
         # A cast to int64 reads each value as its dtype says, whatever the byte order or strides.
         return np.ascontiguousarray(array, dtype=np.int64), wide or None
 
-    def step(self, actions: object) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+    def step(
+        self, actions: object, *, out: tuple[Any, Any, Any, Any, dict[str, Any]] | None = None
+    ) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Plays one action per game; returns ``(obs, rewards, terminated, truncated, info)``.
 
         ``rewards`` is ``(num_envs, 2)`` float32, one column per player (X, O). ``info`` holds
@@ -228,12 +230,20 @@ class VecGames:
         in ``same_step`` mode ``final_obs`` with the bool mask ``_final_obs``. An illegal action
         under ``illegal="raise"`` raises ``IllegalMoveError`` (``.index`` is the first offending
         game) and changes nothing.
+
+        The arrays are fresh unless ``out`` is given: the tuple an earlier step of these games
+        returned, whose arrays this step writes again and which it returns (``result =
+        games.step(actions, out=result)``), for small batches that feel the cost of new arrays.
+        Each must still be a NumPy array of its dtype and shape, C-contiguous, aligned, writeable
+        and sharing memory with none of the others, else ``TypeError`` / ``ValueError`` and
+        nothing changes; a refused step writes none of them.
         """
         # An integer array of one action per game is read by the engine as it is; anything else
         # (lists, object arrays, other shapes or types) is read here first, with its errors.
-        result = self._engine.step(actions)
+        result = self._engine.step(actions, out=out)
         if result is None:
-            result = self._engine.step(*self._actions(actions))
+            converted, wide = self._actions(actions)
+            result = self._engine.step(converted, wide, out=out)
         if result is None:  # pragma: no cover - `_actions` gives one int64 per game
             raise RuntimeError("the engine did not read the actions it was given")
         return result

@@ -37,11 +37,25 @@ fn sized(envs: usize, cells: usize, actions: usize, same_step: bool) -> Stepped 
     }
 }
 
+/// One step into buffers that hold what no step writes (so every entry must be written: the
+/// same buffers may serve every step).
 fn step(games: &mut VecGames, actions: &[i64]) -> Result<Stepped, VecError> {
     let rules = games.rules();
     let (envs, cells) = (games.num_envs(), rules.rows() * rules.cols());
     let same_step = games.autoreset() == AutoReset::SameStep;
     let mut s = sized(envs, cells, games.num_actions(), same_step);
+    for flags in [
+        &mut s.obs,
+        &mut s.action_mask,
+        &mut s.terminated,
+        &mut s.final_obs,
+    ] {
+        flags.fill(true);
+    }
+    s.has_final_obs.fill(true);
+    s.current_player.fill(9);
+    s.winner.fill(9);
+    s.rewards.fill(f32::NAN);
     games.step(actions, outputs(&mut s))?;
     Ok(s)
 }

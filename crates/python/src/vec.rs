@@ -6,14 +6,17 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use numpy::npyffi::{PY_ARRAY_API, npy_intp};
+use numpy::npyffi::{
+    _PyArray_GET_ITEM_DATA, NPY_ARRAY_ALIGNED, NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE,
+    PY_ARRAY_API, npy_intp,
+};
 use numpy::{
     Element, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
 };
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use tictactoe_core::{AutoReset, Error, Game, Illegal, Rules, StepOutputs, VecGames, View};
 
 use crate::args::{Shown, describe, int_arg};
@@ -63,7 +66,8 @@ fn zeros<'py, T: Element>(py: Python<'py>, dims: &[usize]) -> PyResult<Array<'py
     Ok(Array(array))
 }
 
-/// A NumPy array made by `zeros` for one call, not yet handed out.
+/// A NumPy array whose items one call writes: made by `zeros` for it and not yet handed out, or
+/// the caller's own, checked by `Reused::array`.
 struct Array<'py, T>(Bound<'py, PyArrayDyn<T>>);
 
 impl<'py, T: Element> Array<'py, T> {
@@ -73,7 +77,8 @@ impl<'py, T: Element> Array<'py, T> {
     ///
     /// No other reference to the array's memory lives meanwhile: the array was made by `zeros`
     /// for this call and has not left it (other threads, which may run while the interpreter is
-    /// released, cannot name it).
+    /// released, cannot name it), or it is the caller's, checked by `Reused::array`, and the
+    /// interpreter stays attached until the slice is dropped, so no Python code can touch it.
     // The memory is NumPy's, reached through a shared handle (as `PyByteArray::as_bytes_mut`).
     #[allow(clippy::mut_from_ref)]
     unsafe fn items(&self) -> &mut [T] {
@@ -137,25 +142,22 @@ struct StepArrays<'py> {
     rewards: Array<'py, f32>,
     terminated: Array<'py, bool>,
     winner: Array<'py, u8>,
+    /// Always False. Without same-step auto-reset it also takes the flags of final observations,
+    /// which the games then write False for every game: no memory made for flags never returned.
+    truncated: Array<'py, bool>,
     /// With same-step auto-reset: the final observations and which games have one.
     finals: Option<(Array<'py, bool>, Array<'py, bool>)>,
-    /// Otherwise the flags the games write all the same, never returned: plain memory, since an
-    /// array costs more to make than a small batch's step.
-    unused_flags: Vec<bool>,
+    /// The caller's outputs, written again (`step(actions, out=...)`) and returned as they are.
+    reused: Option<Bound<'py, PyTuple>>,
 }
 
 impl<'py> StepArrays<'py> {
     fn new(py: Python<'py>, shape: Shape) -> PyResult<Self> {
         let envs = shape.num_envs;
-        let mut unused_flags = Vec::new();
         let finals = if shape.same_step {
             let obs = zeros(py, &[envs, shape.rows, shape.cols, 2])?;
             Some((obs, zeros(py, &[envs])?))
         } else {
-            unused_flags
-                .try_reserve_exact(envs)
-                .map_err(|_| too_large())?;
-            unused_flags.resize(envs, false);
             None
         };
         Ok(StepArrays {
@@ -163,9 +165,73 @@ impl<'py> StepArrays<'py> {
             rewards: zeros(py, &[envs, 2])?,
             terminated: zeros(py, &[envs])?,
             winner: zeros(py, &[envs])?,
+            truncated: zeros(py, &[envs])?,
             finals,
-            unused_flags,
+            reused: None,
         })
+    }
+
+    /// The arrays of `out`, an earlier step's result, to be written again: see `Reused`.
+    fn reuse(py: Python<'py>, out: &Bound<'py, PyAny>, shape: Shape) -> PyResult<Self> {
+        let tuple = out.cast::<PyTuple>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "out must be the tuple an earlier step returned, not {}",
+                type_name(out)
+            ))
+        })?;
+        if tuple.len() != 5 {
+            return Err(PyValueError::new_err(format!(
+                "out must be the 5-tuple an earlier step returned, not a tuple of {}",
+                tuple.len()
+            )));
+        }
+        let info = tuple.get_item(4)?;
+        let info = info.cast::<PyDict>().map_err(|_| {
+            PyTypeError::new_err("out[4] must be the info dict an earlier step returned")
+        })?;
+        let key = |name: &Bound<'py, PyString>| -> PyResult<Bound<'py, PyAny>> {
+            info.get_item(name)?.ok_or_else(|| {
+                PyValueError::new_err(format!("out[4] has no {name}: pass what step returned"))
+            })
+        };
+        let (envs, planes) = (shape.num_envs, [shape.num_envs, shape.rows, shape.cols, 2]);
+        let mut checked = Reused::default();
+        let finals = if shape.same_step {
+            let obs = key(intern!(py, "final_obs"))?;
+            let flags = key(intern!(py, "_final_obs"))?;
+            Some((
+                checked.array(&obs, &planes, "info[\"final_obs\"]")?,
+                checked.array(&flags, &[envs], "info[\"_final_obs\"]")?,
+            ))
+        } else {
+            None
+        };
+        let mask = key(intern!(py, "action_mask"))?;
+        let player = key(intern!(py, "current_player"))?;
+        let winner = key(intern!(py, "winner"))?;
+        let arrays = StepArrays {
+            view: ViewArrays {
+                obs: checked.array(&tuple.get_item(0)?, &planes, "out[0] (obs)")?,
+                action_mask: checked.array(
+                    &mask,
+                    &[envs, shape.actions],
+                    "info[\"action_mask\"]",
+                )?,
+                current_player: checked.array(&player, &[envs], "info[\"current_player\"]")?,
+            },
+            rewards: checked.array(&tuple.get_item(1)?, &[envs, 2], "out[1] (rewards)")?,
+            terminated: checked.array(&tuple.get_item(2)?, &[envs], "out[2] (terminated)")?,
+            winner: checked.array(&winner, &[envs], "info[\"winner\"]")?,
+            truncated: checked.array(&tuple.get_item(3)?, &[envs], "out[3] (truncated)")?,
+            finals,
+            reused: Some(tuple.clone()),
+        };
+        checked.disjoint()?;
+        // Bytes a bool array holds beyond 0 and 1 become 1, which NumPy reads as True all the
+        // same: the one change made before the step is accepted or refused, so that the games
+        // are lent slices of valid bools.
+        checked.sanitize();
+        Ok(arrays)
     }
 
     /// # Safety
@@ -176,7 +242,7 @@ impl<'py> StepArrays<'py> {
         unsafe {
             let (final_obs, has_final_obs) = match &self.finals {
                 Some((obs, flags)) => (obs.items(), flags.items()),
-                None => (&mut [][..], &mut self.unused_flags[..]),
+                None => (&mut [][..], self.truncated.items()),
             };
             StepOutputs {
                 view: self.view.view(),
@@ -190,8 +256,12 @@ impl<'py> StepArrays<'py> {
     }
 
     /// What `VecGames.step` returns: `(obs, rewards, terminated, truncated, info)`.
-    fn into_result(self, py: Python<'py>, num_envs: usize) -> PyResult<Bound<'py, PyTuple>> {
-        let truncated = zeros::<bool>(py, &[num_envs])?;
+    fn into_result(self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        // SAFETY: as for `outputs`, whose slices are gone.
+        unsafe { self.truncated.items() }.fill(false);
+        if let Some(out) = self.reused {
+            return Ok(out);
+        }
         let info = PyDict::new(py);
         info.set_item(intern!(py, "action_mask"), self.view.action_mask.into_any())?;
         info.set_item(
@@ -209,10 +279,116 @@ impl<'py> StepArrays<'py> {
                 self.view.obs.into_any(),
                 self.rewards.into_any(),
                 self.terminated.into_any(),
-                truncated.into_any(),
+                self.truncated.into_any(),
                 info.into_any(),
             ],
         )
+    }
+}
+
+/// The name of `obj`'s type, for messages.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".into(), |name| name.to_string())
+}
+
+/// The caller's arrays a step writes again (`step(actions, out=...)`), as they are checked: each
+/// a NumPy array of the output's dtype and shape, C-ordered, aligned and writeable, and no two
+/// sharing memory. The memory is the array's to name: NumPy's own checks put it there, and the
+/// array (held by the caller's tuple for the whole call) keeps it alive.
+#[derive(Default)]
+struct Reused {
+    /// Each array's memory: where it starts, its length in bytes, and whether it holds bools.
+    spans: [(usize, usize, bool); 9],
+    len: usize,
+}
+
+impl Reused {
+    /// `obj` as an output of `dims`, named `name` in messages.
+    fn array<'py, T: Element>(
+        &mut self,
+        obj: &Bound<'py, PyAny>,
+        dims: &[usize],
+        name: &str,
+    ) -> PyResult<Array<'py, T>> {
+        let Ok(array) = obj.cast::<PyArrayDyn<T>>() else {
+            let given = match obj.cast::<PyUntypedArray>() {
+                Ok(other) => format!("an array of {}", other.dtype()),
+                Err(_) => type_name(obj),
+            };
+            let dtype = T::get_dtype(obj.py());
+            return Err(PyTypeError::new_err(format!(
+                "{name} must be a NumPy array of {dtype}, not {given}"
+            )));
+        };
+        if array.shape() != dims {
+            return Err(PyValueError::new_err(format!(
+                "{name} must have shape {:?}, not {:?}",
+                Dims(dims),
+                Dims(array.shape())
+            )));
+        }
+        let wanted = NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED | NPY_ARRAY_WRITEABLE;
+        // SAFETY: `array` is a NumPy array (checked above); its flags are read, not kept.
+        let flags = unsafe { (*_PyArray_GET_ITEM_DATA(array.as_array_ptr())).flags };
+        if flags & wanted != wanted {
+            return Err(PyValueError::new_err(format!(
+                "{name} must be C-contiguous, aligned and writeable"
+            )));
+        }
+        let bytes = array.len() * std::mem::size_of::<T>();
+        let bools = array.dtype().kind() == b'b';
+        // At most nine outputs: every caller names each once.
+        self.spans[self.len] = (array.data() as usize, bytes, bools);
+        self.len += 1;
+        Ok(Array(array.clone()))
+    }
+
+    /// `ValueError` when two of the arrays share memory (views of one buffer, or one array twice).
+    fn disjoint(&mut self) -> PyResult<()> {
+        let spans = &mut self.spans[..self.len];
+        spans.sort_unstable();
+        for pair in spans.windows(2) {
+            let ((start, bytes, _), (next, _, _)) = (pair[0], pair[1]);
+            if start + bytes > next {
+                return Err(PyValueError::new_err(
+                    "out's arrays must not share memory: pass what step returned",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every byte of a bool array beyond 0 and 1 set to 1 (read first in one pass that the
+    /// compiler vectorises: the arrays a step wrote hold none).
+    fn sanitize(&self) {
+        for &(start, bytes, bools) in &self.spans[..self.len] {
+            if bools {
+                // SAFETY: `array` checked this span is a writeable array's own memory, which
+                // nothing else touches while the interpreter is attached; as bytes, any value is
+                // valid.
+                let items = unsafe { std::slice::from_raw_parts_mut(start as *mut u8, bytes) };
+                if items.iter().fold(0, |high, &byte| high | (byte & !1)) != 0 {
+                    items.iter_mut().for_each(|byte| *byte = (*byte != 0) as u8);
+                }
+            }
+        }
+    }
+}
+
+/// A shape as Python writes it: `(64, 3, 3, 2)`, `(64,)`.
+struct Dims<'a>(&'a [usize]);
+
+impl std::fmt::Debug for Dims<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            [one] => write!(f, "({one},)"),
+            dims => {
+                let parts: Vec<String> = dims.iter().map(ToString::to_string).collect();
+                write!(f, "({})", parts.join(", "))
+            }
+        }
     }
 }
 
@@ -313,12 +489,15 @@ impl VecEngine {
     /// `None` for any other object (lists, object arrays, other buffers, shapes or types), which
     /// the Python class reads and passes again as such an array.
     /// `wide` maps a game to its action as passed when that did not fit in 64 bits (for messages).
-    #[pyo3(signature = (actions, wide=None))]
+    /// `out`: an earlier step's result, whose arrays this step writes again (checked first) and
+    /// returns, with the interpreter attached throughout (other threads could touch them).
+    #[pyo3(signature = (actions, wide=None, out=None))]
     fn step<'py>(
         &self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
         wide: Option<&Bound<'py, PyDict>>,
+        out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         if !actions.is_instance_of::<PyUntypedArray>() {
             return Ok(None);
@@ -327,12 +506,21 @@ impl VecEngine {
         let Some(actions) = int64_vector(actions, self.shape.num_envs) else {
             return Ok(None);
         };
-        let mut arrays = StepArrays::new(py, self.shape)?;
-        // SAFETY: the arrays were made just now and have not left this call.
-        let out = unsafe { arrays.outputs() };
-        let result = self.with_games(py, |games| games.step(&actions, out));
+        let mut arrays = match out {
+            Some(out) => StepArrays::reuse(py, out, self.shape)?,
+            None => StepArrays::new(py, self.shape)?,
+        };
+        let attached = arrays.reused.is_some();
+        // SAFETY: the arrays were made just now and have not left this call, or are the caller's,
+        // checked, and the interpreter stays attached while they are written.
+        let outputs = unsafe { arrays.outputs() };
+        let result = if attached {
+            self.games().step(&actions, outputs)
+        } else {
+            self.with_games(py, |games| games.step(&actions, outputs))
+        };
         result.map_err(|err| vec_to_py(py, err, wide))?;
-        arrays.into_result(py, self.shape.num_envs).map(Some)
+        arrays.into_result(py).map(Some)
     }
 
     /// Empties every game, or those `only` names (one flag per game); returns the view.

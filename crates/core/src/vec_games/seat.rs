@@ -121,12 +121,15 @@ pub(super) fn step_seats<S: Seat, O: AsMut<[bool]>, M: AsMut<[bool]>>(
                 reward[w.other().index()] = -1.0;
             }
             if same_step {
-                let at = 2 * cells * i;
                 let to_move = seat.env().to_move;
-                seat.planes(to_move, &mut final_obs[at..at + 2 * cells]);
+                seat.planes(to_move, &mut final_obs[2 * cells * i..2 * cells * (i + 1)]);
                 *last = true;
                 seat.restart();
             }
+        }
+        if same_step && !*last {
+            // Every entry of every output is written, so a caller may pass the same buffers again.
+            final_obs[2 * cells * i..2 * cells * (i + 1)].fill(false);
         }
         let env = *seat.env();
         seat.write(env, obs.as_mut(), mask.as_mut());

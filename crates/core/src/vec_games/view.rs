@@ -23,7 +23,8 @@ pub struct View<'a> {
 }
 
 /// Where [`VecGames::step`](super::VecGames::step) writes, besides the [`View`]: each slice holds exactly `num_envs` times
-/// the per-game length given.
+/// the per-game length given. A step that is accepted writes every entry of every slice (so the
+/// same buffers may serve every step); a refused one writes none.
 #[derive(Debug)]
 pub struct StepOutputs<'a> {
     /// The games after the step.
@@ -35,7 +36,7 @@ pub struct StepOutputs<'a> {
     /// 1 per game: the winner (1 or 2) of a game that ended on this step, else 0.
     pub winner: &'a mut [u8],
     /// `n * n * 2` per game with [`AutoReset::SameStep`](super::AutoReset::SameStep) (else it may be empty): the final
-    /// observation of a game that ended and started again on this step.
+    /// observation of a game that ended and started again on this step, all false for any other.
     pub final_obs: &'a mut [bool],
     /// 1 per game: whether `final_obs` holds that game's final observation.
     pub has_final_obs: &'a mut [bool],
