@@ -82,7 +82,7 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     #[must_use]
     pub fn outcome(&self) -> Outcome {
-        Outcome::of(self.winner(), self.is_draw())
+        self.counters.turns().outcome()
     }
 
     /// The board, for drawing: [`Error::NeedsBoard`] for a lean game, which keeps none.
@@ -107,21 +107,30 @@ impl<S: Storage> fmt::Display for Board<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.game.n();
         let cells = self.game.store.cells();
-        for row in 0..n {
-            if row > 0 {
-                f.write_str("\n")?;
-            }
-            for col in 0..n {
-                let symbol = match occupant(cells, (row * n + col) as u32) {
-                    Some(p) => p.symbol(),
-                    None => ' ',
-                };
-                write!(f, "|{symbol}")?;
-            }
-            f.write_str("|")?;
-        }
-        Ok(())
+        draw(f, (n, n), |row, col| {
+            occupant(cells, (row * n + col) as u32)
+        })
     }
+}
+
+/// Draws a `rows x cols` board whose cell (`row`, `col`) `holder` holds: one line per row (row 0
+/// first), cells between bars (`|X| |O|`). Every board of every game is drawn here.
+pub(crate) fn draw(
+    f: &mut fmt::Formatter<'_>,
+    (rows, cols): (usize, usize),
+    holder: impl Fn(usize, usize) -> Option<Player>,
+) -> fmt::Result {
+    for row in 0..rows {
+        if row > 0 {
+            f.write_str("\n")?;
+        }
+        for col in 0..cols {
+            let symbol = holder(row, col).map_or(' ', Player::symbol);
+            write!(f, "|{symbol}")?;
+        }
+        f.write_str("|")?;
+    }
+    Ok(())
 }
 
 /// Checked games draw their [`Board`]. Lean games keep no board and write a one-line summary

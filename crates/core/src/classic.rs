@@ -238,7 +238,7 @@ impl<S: Storage> TicTacToe<S> {
     #[inline]
     #[must_use]
     pub fn is_draw(&self) -> bool {
-        self.counters.winner().is_none() && self.counters.is_full()
+        self.counters.turns().is_draw()
     }
 
     /// Moves played so far.
@@ -321,6 +321,14 @@ impl<S: Storage> TicTacToe<S> {
         }
     }
 
+    /// The cells played (`row * n + col`), oldest first; none in lean mode.
+    pub(crate) fn checked_journal(&self) -> &[u32] {
+        match self.mode() {
+            Mode::Checked => self.store.journal(),
+            Mode::Lean => &[],
+        }
+    }
+
     /// The moves played so far as `(row, col, player)`, oldest first; none in lean mode.
     ///
     /// ```
@@ -333,22 +341,9 @@ impl<S: Storage> TicTacToe<S> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn moves(&self) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + '_ {
-        let n = self.n();
-        let journal = match self.mode() {
-            Mode::Checked => self.store.journal(),
-            Mode::Lean => &[],
-        };
-        // The last mover made the last move; players alternate back from there.
-        let last = self.counters.last().unwrap_or(Player::X);
-        let first = if journal.len() % 2 == 1 {
-            last
-        } else {
-            last.other()
-        };
-        journal.iter().enumerate().map(move |(k, &index)| {
-            let player = if k % 2 == 0 { first } else { first.other() };
-            (index as usize / n, index as usize % n, player)
-        })
+        self.counters
+            .turns()
+            .replay(self.checked_journal(), self.n())
     }
 }
 

@@ -138,6 +138,12 @@ impl Counters {
         self.n
     }
 
+    /// The game's progress: moves, turns, the winner.
+    #[inline]
+    pub(crate) const fn turns(&self) -> &Turns {
+        &self.turns
+    }
+
     #[inline]
     pub(crate) const fn moves(&self) -> u64 {
         self.turns.moves()
@@ -151,11 +157,6 @@ impl Counters {
     #[inline]
     pub(crate) const fn last(&self) -> Option<Player> {
         self.turns.last()
-    }
-
-    #[inline]
-    pub(crate) const fn is_full(&self) -> bool {
-        self.turns.is_full()
     }
 
     /// The empty cells, or 0 once the game is over.

@@ -15,6 +15,7 @@ use crate::kgame::{BitBoard, KGame, LineBoard};
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::rules::Rules;
+use crate::turns::Turns;
 
 /// A game of any rules of the k-in-a-row family ([`Rules`]), in the representation that plays those
 /// rules best: counters for the classic square game (every figure of [`ClassicGame`]: O(1) moves,
@@ -269,6 +270,26 @@ impl Game {
         }
     }
 
+    /// The game's progress (moves, turns, the winner), which every representation keeps in the
+    /// same form: every question about it is answered here once.
+    #[inline]
+    fn turns(&self) -> &Turns {
+        match &self.0 {
+            Repr::Classic(game) => game.counters.turns(),
+            Repr::Lines(game) => game.turns(),
+            Repr::Bits(game) => game.turns(),
+        }
+    }
+
+    /// The cells played (`row * cols + col`, oldest first; none for a lean game) and `cols`.
+    fn journal(&self) -> (&[u32], usize) {
+        match &self.0 {
+            Repr::Classic(game) => (game.checked_journal(), game.n()),
+            Repr::Lines(game) => (game.journal(), game.rules().cols()),
+            Repr::Bits(game) => (game.journal(), game.rules().cols()),
+        }
+    }
+
     /// The one-word board inside, if these rules are played on one.
     pub(crate) fn bit_board(&self) -> Option<&BitBoard> {
         match &self.0 {
@@ -378,16 +399,14 @@ impl Game {
 
     /// Checks that (`row`, `col`) is on the board and returns it as indices, for foreign callers.
     pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
-        each!(self, g => g.locate(row, col))
+        self.rules().locate(i128::from(row), i128::from(col))
     }
 
     /// Who holds (`row`, `col`), for foreign callers' numbers: [`Error::OutOfRange`] off the board,
     /// [`Error::NeedsBoard`] for a lean game.
     pub fn cell_i64(&self, row: i64, col: i64) -> Result<Option<Player>, Error> {
-        each!(self, g => {
-            let (row, col) = g.locate(row, col)?;
-            g.cell(row, col)
-        })
+        let (row, col) = self.locate(row, col)?;
+        self.cell(row, col)
     }
 
     /// Who holds (`row`, `col`): `None` when empty; [`Error::OutOfRange`] off the board,
@@ -400,38 +419,38 @@ impl Game {
     #[inline]
     #[must_use]
     pub fn winner(&self) -> Option<Player> {
-        each!(self, g => g.winner())
+        self.turns().winner()
     }
 
     /// True after a win or when the board is full.
     #[inline]
     #[must_use]
     pub fn is_over(&self) -> bool {
-        each!(self, g => g.is_over())
+        self.turns().is_over()
     }
 
     /// True when the board is full and nobody has won.
     #[must_use]
     pub fn is_draw(&self) -> bool {
-        each!(self, g => g.is_draw())
+        self.turns().is_draw()
     }
 
     /// Moves played so far.
     #[must_use]
     pub fn move_count(&self) -> u64 {
-        each!(self, g => g.move_count())
+        self.turns().moves()
     }
 
     /// The most moves that can still be played.
     #[must_use]
     pub fn moves_left(&self) -> u64 {
-        each!(self, g => g.moves_left())
+        self.turns().moves_left()
     }
 
     /// The player who moved last.
     #[must_use]
     pub fn last_player(&self) -> Option<Player> {
-        each!(self, g => g.last_player())
+        self.turns().last()
     }
 
     /// Whether `player` can still complete some window free of the opponent's marks.
@@ -444,12 +463,13 @@ impl Game {
     /// Whether the game is in play, won or drawn.
     #[must_use]
     pub fn outcome(&self) -> Outcome {
-        each!(self, g => g.outcome())
+        self.turns().outcome()
     }
 
     /// The moves so far as `(row, col, player)`, oldest first (none for a lean game).
     pub fn moves(&self) -> alloc::vec::IntoIter<(usize, usize, Player)> {
-        let moves: Vec<_> = each!(self, g => g.moves().collect());
+        let (journal, cols) = self.journal();
+        let moves: Vec<_> = self.turns().replay(journal, cols).collect();
         moves.into_iter()
     }
 

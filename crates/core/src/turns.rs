@@ -1,6 +1,7 @@
 //! Whose turn it is and whether the game goes on: the rules every board shares, whatever it keeps
 //! for its lines. Players alternate after whoever moves first; a win or a full board ends the game.
 
+use crate::board::Outcome;
 use crate::error::Error;
 use crate::player::Player;
 
@@ -55,6 +56,38 @@ impl Turns {
     #[inline]
     pub(crate) const fn is_over(&self) -> bool {
         self.refused == BOTH
+    }
+
+    /// True when the board is full and nobody has won.
+    #[inline]
+    pub(crate) const fn is_draw(&self) -> bool {
+        self.winner.is_none() && self.is_full()
+    }
+
+    /// Whether the game is in play, won or drawn.
+    #[inline]
+    pub(crate) fn outcome(&self) -> Outcome {
+        Outcome::of(self.winner, self.is_draw())
+    }
+
+    /// The moves of `journal` (the cells played, `row * cols + col`, oldest first: every move of
+    /// this game, or none) as `(row, col, player)`: the last mover made the last move, and the
+    /// players alternate back from there.
+    pub(crate) fn replay<'a>(
+        &self,
+        journal: &'a [u32],
+        cols: usize,
+    ) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + 'a {
+        let last = self.last.unwrap_or(Player::X);
+        let first = if journal.len() % 2 == 1 {
+            last
+        } else {
+            last.other()
+        };
+        journal.iter().enumerate().map(move |(k, &index)| {
+            let player = if k % 2 == 0 { first } else { first.other() };
+            (index as usize / cols, index as usize % cols, player)
+        })
     }
 
     /// The empty cells, or 0 once the game is over.

@@ -136,6 +136,16 @@ impl<M: Marks> KGame<M> {
         &self.marks
     }
 
+    /// The game's progress.
+    pub(crate) fn turns(&self) -> &Turns {
+        &self.turns
+    }
+
+    /// The cells played (`row * cols + col`), oldest first.
+    pub(crate) fn journal(&self) -> &[u32] {
+        &self.journal
+    }
+
     /// Checks that (`row`, `col`) is on the board and returns it as indices, for foreign callers.
     ///
     /// ```
@@ -311,7 +321,7 @@ impl<M: Marks> KGame<M> {
     /// True when the board is full and nobody has won.
     #[must_use]
     pub fn is_draw(&self) -> bool {
-        self.turns.winner().is_none() && self.turns.is_full()
+        self.turns.is_draw()
     }
 
     /// Moves played so far.
@@ -353,22 +363,12 @@ impl<M: Marks> KGame<M> {
     /// Whether the game is in play, won or drawn.
     #[must_use]
     pub fn outcome(&self) -> Outcome {
-        Outcome::of(self.winner(), self.is_draw())
+        self.turns.outcome()
     }
 
     /// The moves played so far as `(row, col, player)`, oldest first.
     pub fn moves(&self) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + '_ {
-        let cols = self.rules.cols();
-        let last = self.turns.last().unwrap_or(Player::X);
-        let first = if self.journal.len() % 2 == 1 {
-            last
-        } else {
-            last.other()
-        };
-        self.journal.iter().enumerate().map(move |(k, &index)| {
-            let player = if k % 2 == 0 { first } else { first.other() };
-            (index as usize / cols, index as usize % cols, player)
-        })
+        self.turns.replay(&self.journal, self.rules.cols())
     }
 }
 
@@ -411,17 +411,7 @@ impl<M: Marks> fmt::Debug for KGame<M> {
 /// The board, one line per row (row 0 first), cells between bars: `|X| |O|`.
 impl<M: Marks> fmt::Display for KGame<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cols = self.rules.cols();
-        for row in 0..self.rules.rows() {
-            if row > 0 {
-                f.write_str("\n")?;
-            }
-            for col in 0..cols {
-                let symbol = self.marks.holder(row, col).map_or(' ', Player::symbol);
-                write!(f, "|{symbol}")?;
-            }
-            f.write_str("|")?;
-        }
-        Ok(())
+        let shape = (self.rules.rows(), self.rules.cols());
+        crate::board::draw(f, shape, |row, col| self.marks.holder(row, col))
     }
 }

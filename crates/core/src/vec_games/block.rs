@@ -6,7 +6,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::layout::{Columns, Env};
 use super::view::View;
-use super::{AutoReset, Illegal};
+use super::{AutoReset, Illegal, Setup};
 use crate::classic::ClassicGame;
 use crate::error::Error;
 use crate::packed::reciprocal;
@@ -51,22 +51,16 @@ pub(super) struct Block {
 }
 
 impl Block {
-    /// `num_envs` empty games of size `n`, which the caller has checked.
-    pub(super) fn new(
-        num_envs: usize,
-        n: usize,
-        autoreset: AutoReset,
-        illegal: Illegal,
-        seed: u64,
-        oom: Error,
-    ) -> Result<Block, Error> {
+    /// Empty classic games of `setup`'s rules.
+    pub(super) fn new(setup: Setup) -> Result<Block, Error> {
+        let n = setup.rules.rows();
         Ok(Block {
             n,
-            autoreset,
-            illegal,
-            columns: Columns::new(num_envs, n, oom)?,
+            autoreset: setup.autoreset,
+            illegal: setup.illegal,
+            columns: Columns::new(setup.num_envs, n, setup.oom)?,
             reciprocal: reciprocal(n as u32),
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            rng: Xoshiro256PlusPlus::seed_from_u64(setup.seed),
         })
     }
 

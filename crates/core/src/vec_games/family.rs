@@ -12,7 +12,7 @@ use super::layout::Env;
 use super::sample::below;
 use super::seat::{Seat, advance, check_seats, step_seats};
 use super::view::{StepOutputs, View};
-use super::{AutoReset, Illegal};
+use super::{AutoReset, Illegal, Setup};
 use crate::error::Error;
 use crate::game::{Game, IntoAny};
 use crate::kgame::{KGame, Marks};
@@ -31,15 +31,9 @@ pub(super) struct FamilyBlock<M: IntoAny> {
 }
 
 impl<M: IntoAny> FamilyBlock<M> {
-    /// `num_envs` empty games of `rules`, or `oom`.
-    pub(super) fn new(
-        num_envs: usize,
-        rules: Rules,
-        autoreset: AutoReset,
-        illegal: Illegal,
-        seed: u64,
-        oom: Error,
-    ) -> Result<FamilyBlock<M>, Error> {
+    /// Empty games of `setup`'s rules.
+    pub(super) fn new(setup: Setup) -> Result<FamilyBlock<M>, Error> {
+        let (num_envs, rules, oom) = (setup.num_envs, setup.rules, setup.oom);
         let mut games = Vec::new();
         games.try_reserve_exact(num_envs).map_err(|_| oom)?;
         let mut envs = Vec::new();
@@ -54,11 +48,11 @@ impl<M: IntoAny> FamilyBlock<M> {
         }
         Ok(FamilyBlock {
             rules,
-            autoreset,
-            illegal,
+            autoreset: setup.autoreset,
+            illegal: setup.illegal,
             games,
             envs,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            rng: Xoshiro256PlusPlus::seed_from_u64(setup.seed),
         })
     }
 

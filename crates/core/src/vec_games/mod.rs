@@ -94,6 +94,18 @@ pub struct VecGames {
     illegal: Illegal,
 }
 
+/// What every kind of block is made from: its games, their rules (checked by the caller) and
+/// policies, its generator's seed, and the error for memory that cannot be had.
+#[derive(Clone, Copy)]
+pub(super) struct Setup {
+    pub(super) num_envs: usize,
+    pub(super) rules: Rules,
+    pub(super) autoreset: AutoReset,
+    pub(super) illegal: Illegal,
+    pub(super) seed: u64,
+    pub(super) oom: Error,
+}
+
 /// One block: the classic game's columns of counters, or games of other rules on one word a player
 /// (boards that fit) or on line bitsets.
 #[derive(Clone, Debug)]
@@ -242,17 +254,18 @@ impl VecGames {
         for k in 0..count {
             let games = num_envs / count + usize::from(k < num_envs % count);
             let seed = block_seed(seed, k);
+            let setup = Setup {
+                num_envs: games,
+                rules,
+                autoreset,
+                illegal,
+                seed,
+                oom,
+            };
             let part = match Kind::of(rules) {
-                Kind::Classic => {
-                    let block = Block::new(games, rules.rows(), autoreset, illegal, seed, oom)?;
-                    Part::Classic(block)
-                }
-                Kind::Bits => {
-                    Part::Bits(WordBlock::new(games, rules, autoreset, illegal, seed, oom)?)
-                }
-                Kind::Lines => Part::Lines(FamilyBlock::new(
-                    games, rules, autoreset, illegal, seed, oom,
-                )?),
+                Kind::Classic => Part::Classic(Block::new(setup)?),
+                Kind::Bits => Part::Bits(WordBlock::new(setup)?),
+                Kind::Lines => Part::Lines(FamilyBlock::new(setup)?),
             };
             blocks.push(part);
             starts.push(start);

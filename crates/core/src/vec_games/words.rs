@@ -14,7 +14,7 @@ use super::layout::Env;
 use super::sample::below;
 use super::seat::{Seat, advance, check_seats, step_seats};
 use super::view::{StepOutputs, View};
-use super::{AutoReset, Illegal};
+use super::{AutoReset, Illegal, Setup};
 use crate::error::Error;
 use crate::game::{Game, IntoAny};
 use crate::kgame::{BitBoard, KGame, Shape};
@@ -193,35 +193,28 @@ impl Seat for WordSeat<'_> {
 }
 
 impl WordBlock {
-    /// `num_envs` empty games of `rules`, which fit a word, or `oom`.
-    pub(super) fn new(
-        num_envs: usize,
-        rules: Rules,
-        autoreset: AutoReset,
-        illegal: Illegal,
-        seed: u64,
-        oom: Error,
-    ) -> Result<WordBlock, Error> {
+    /// Empty games of `setup`'s rules, which fit a word.
+    pub(super) fn new(setup: Setup) -> Result<WordBlock, Error> {
+        let rules = setup.rules;
         let shape = Shape::of(rules).ok_or(Error::Incompatible {
             reason: "its board does not fit a word",
         })?;
         let cells = rules.cells() as usize;
-        let slots = crate::memory::filled(num_envs, Slot::START).ok_or(oom)?;
-        let played = num_envs
-            .checked_mul(cells)
+        let slots = crate::memory::filled(setup.num_envs, Slot::START).ok_or(setup.oom)?;
+        let played = (setup.num_envs.checked_mul(cells))
             .and_then(|len| crate::memory::filled(len, 0u8))
-            .ok_or(oom)?;
+            .ok_or(setup.oom)?;
         Ok(WordBlock {
             layout: Layout {
                 rules,
                 shape,
                 all_by_rows: (1 << cells) - 1,
             },
-            autoreset,
-            illegal,
+            autoreset: setup.autoreset,
+            illegal: setup.illegal,
             slots,
             played,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            rng: Xoshiro256PlusPlus::seed_from_u64(setup.seed),
         })
     }
 
