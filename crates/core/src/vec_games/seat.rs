@@ -100,6 +100,9 @@ pub(super) fn step_seats<S: Seat, O: AsMut<[bool]>, M: AsMut<[bool]>>(
         final_obs,
         has_final_obs,
     } = out;
+    // Every entry of every output is written, so a caller may pass the same buffers again: the
+    // final observations all false first (one fill, not a branch a game), then the games' own.
+    final_obs.fill(false);
     let seen = obs.zip(mask).zip(player.iter_mut());
     let results = rewards.chunks_exact_mut(2).zip(terminated.iter_mut());
     let results = results.zip(winner.iter_mut()).zip(has_final_obs.iter_mut());
@@ -126,10 +129,6 @@ pub(super) fn step_seats<S: Seat, O: AsMut<[bool]>, M: AsMut<[bool]>>(
                 *last = true;
                 seat.restart();
             }
-        }
-        if same_step && !*last {
-            // Every entry of every output is written, so a caller may pass the same buffers again.
-            final_obs[2 * cells * i..2 * cells * (i + 1)].fill(false);
         }
         let env = *seat.env();
         seat.write(env, obs.as_mut(), mask.as_mut());
