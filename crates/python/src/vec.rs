@@ -369,7 +369,11 @@ impl Reused {
                 // nothing else touches while the interpreter is attached; as bytes, any value is
                 // valid.
                 let items = unsafe { std::slice::from_raw_parts_mut(start as *mut u8, bytes) };
-                if items.iter().fold(0, |high, &byte| high | (byte & !1)) != 0 {
+                let (words, rest) = items.as_chunks::<8>();
+                let any = |acc: u64, word: &[u8; 8]| acc | u64::from_ne_bytes(*word);
+                let seen =
+                    words.iter().fold(0, any) | rest.iter().fold(0, |acc, &b| acc | b as u64);
+                if seen & 0xFEFE_FEFE_FEFE_FEFE != 0 {
                     items.iter_mut().for_each(|byte| *byte = (*byte != 0) as u8);
                 }
             }
