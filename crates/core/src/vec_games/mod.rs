@@ -447,6 +447,10 @@ impl VecGames {
         }
         // The whole batch is accepted or refused as one, before any block moves.
         self.check(actions)?;
+        // Every entry of every output is written, so a caller may pass the same buffers again:
+        // the final observations all false first (one fill, not a branch a game), then each
+        // ended game's own.
+        out.final_obs.fill(false);
         let actions_per = self.num_actions();
         let sizes = threads::sizes(&self.starts, self.num_envs);
         let work = threads::pieces(Some(actions), sizes.clone());

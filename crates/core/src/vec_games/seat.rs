@@ -100,9 +100,6 @@ pub(super) fn step_seats<S: Seat, O: AsMut<[bool]>, M: AsMut<[bool]>>(
         final_obs,
         has_final_obs,
     } = out;
-    // Every entry of every output is written, so a caller may pass the same buffers again: the
-    // final observations all false first (one fill, not a branch a game), then the games' own.
-    final_obs.fill(false);
     let seen = obs.zip(mask).zip(player.iter_mut());
     let results = rewards.chunks_exact_mut(2).zip(terminated.iter_mut());
     let results = results.zip(winner.iter_mut()).zip(has_final_obs.iter_mut());
@@ -124,8 +121,9 @@ pub(super) fn step_seats<S: Seat, O: AsMut<[bool]>, M: AsMut<[bool]>>(
                 reward[w.other().index()] = -1.0;
             }
             if same_step {
+                let at = 2 * cells * i;
                 let to_move = seat.env().to_move;
-                seat.planes(to_move, &mut final_obs[2 * cells * i..2 * cells * (i + 1)]);
+                seat.planes(to_move, &mut final_obs[at..at + 2 * cells]);
                 *last = true;
                 seat.restart();
             }
