@@ -210,3 +210,43 @@ def test_hostile_outs_in_the_child() -> None:
         """,
         "refused",
     )
+
+
+def test_a_dict_key_that_runs_code_during_the_lookups_cannot_spoil_a_checked_array() -> None:
+    """A key of ``info`` whose hash collides with an output's name runs Python code while the engine
+    looks the outputs up: it makes an array read-only and steps the same games again. Every lookup
+    comes before every check, so the array is refused as it now is; in a child, as it could crash."""
+    assert_child_prints(
+        """
+        import numpy as np
+        from tictactoe import VecGames
+
+        games = VecGames(3, autoreset="same_step", seed=0)
+        obs, rewards, terminated, truncated, info = games.step(games.sample())
+        final = info["final_obs"]
+
+        class Collides:
+            armed = False
+
+            def __hash__(self):
+                return hash("winner")
+
+            def __eq__(self, other):
+                if Collides.armed:  # not while the dict is built
+                    Collides.armed = False
+                    final.setflags(write=False)
+                    games.step(games.sample())  # the same games, re-entered
+                return False
+
+        spoiled = {Collides(): None, **info}
+        Collides.armed = True
+        try:
+            games.step(games.sample(), out=(obs, rewards, terminated, truncated, spoiled))
+        except ValueError as err:
+            assert "final_obs" in str(err) and "writeable" in str(err), err
+            print("refused")
+        else:
+            print("written into a read-only array")
+        """,
+        "refused",
+    )

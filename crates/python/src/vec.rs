@@ -194,21 +194,28 @@ impl<'py> StepArrays<'py> {
                 PyValueError::new_err(format!("out[4] has no {name}: pass what step returned"))
             })
         };
-        let (envs, planes) = (shape.num_envs, [shape.num_envs, shape.rows, shape.cols, 2]);
-        let mut checked = Reused::default();
-        let finals = if shape.same_step {
-            let obs = key(intern!(py, "final_obs"))?;
-            let flags = key(intern!(py, "_final_obs"))?;
+        // Every lookup first: a dict's keys may run Python code (`__eq__`), which could change an
+        // array already checked; once the checks begin, no Python code runs until the step ends.
+        let mask = key(intern!(py, "action_mask"))?;
+        let player = key(intern!(py, "current_player"))?;
+        let winner = key(intern!(py, "winner"))?;
+        let final_pair = if shape.same_step {
             Some((
-                checked.array(&obs, &planes, "info[\"final_obs\"]")?,
-                checked.array(&flags, &[envs], "info[\"_final_obs\"]")?,
+                key(intern!(py, "final_obs"))?,
+                key(intern!(py, "_final_obs"))?,
             ))
         } else {
             None
         };
-        let mask = key(intern!(py, "action_mask"))?;
-        let player = key(intern!(py, "current_player"))?;
-        let winner = key(intern!(py, "winner"))?;
+        let (envs, planes) = (shape.num_envs, [shape.num_envs, shape.rows, shape.cols, 2]);
+        let mut checked = Reused::default();
+        let finals = match final_pair {
+            Some((obs, flags)) => Some((
+                checked.array(&obs, &planes, "info[\"final_obs\"]")?,
+                checked.array(&flags, &[envs], "info[\"_final_obs\"]")?,
+            )),
+            None => None,
+        };
         let arrays = StepArrays {
             view: ViewArrays {
                 obs: checked.array(&tuple.get_item(0)?, &planes, "out[0] (obs)")?,
