@@ -213,9 +213,10 @@ def test_hostile_outs_in_the_child() -> None:
 
 
 def test_a_dict_key_that_runs_code_during_the_lookups_cannot_spoil_a_checked_array() -> None:
-    """A key of ``info`` whose hash collides with an output's name runs Python code while the engine
-    looks the outputs up: it makes an array read-only and steps the same games again. Every lookup
-    comes before every check, so the array is refused as it now is; in a child, as it could crash."""
+    """A key of ``info`` whose hash collides with an output's name runs Python code while the
+    engine looks the outputs up: it makes an array read-only and steps the same games again. Every
+    lookup comes before every check, so the array is refused as it now is; in a child, as it could
+    crash."""
     assert_child_prints(
         """
         import numpy as np
