@@ -8,12 +8,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use tictactoe_core::{Game, Player, Rules, Solution, Solver};
+use tictactoe_core::{Game, Player, Rules, Solver};
 
 const COLS: usize = 7;
 const ROWS: u32 = 6;
-/// One more than the cells: a win at stone `m` scores `BIG - m` for the winner.
-const BIG: i32 = 43;
 
 /// A position reached by dropping `cols` in turn, X first: its key and a game of it.
 struct Reached {
@@ -21,18 +19,9 @@ struct Reached {
     cols: Vec<usize>,
 }
 
-/// The mover's stones and the other player's after `cols`, in seven bits a column (the bottom
-/// row first), keyed as the core's book keys them: the smaller of the words and their mirror's.
+/// The book's key of the position after `cols`, as the core's book reads it.
 fn key_of(cols: &[usize]) -> (u64, u64) {
-    let (mut stones, mut heights) = ([0u64; 2], [0u32; COLS]);
-    for (i, &col) in cols.iter().enumerate() {
-        stones[i % 2] |= 1 << (7 * col as u32 + heights[col]);
-        heights[col] += 1;
-    }
-    let mover = cols.len() % 2;
-    let (mine, theirs) = (stones[mover], stones[1 - mover]);
-    let mirror = |w: u64| (0..7).fold(0, |out, c| out | ((w >> (7 * c)) & 0x7F) << (7 * (6 - c)));
-    (mine, theirs).min((mirror(mine), mirror(theirs)))
+    Solver::book_key(&game_of(cols)).expect("a Connect Four position")
 }
 
 fn game_of(cols: &[usize]) -> Game {
@@ -54,13 +43,13 @@ fn positions(depth: usize) -> Vec<Reached> {
             continue;
         }
         let game = game_of(&cols);
+        let player = if cols.len() % 2 == 0 {
+            Player::X
+        } else {
+            Player::O
+        };
         for col in 0..COLS {
             let mut next = game.clone();
-            let player = if cols.len() % 2 == 0 {
-                Player::X
-            } else {
-                Player::O
-            };
             if next.drop_in(col, player) == Ok(None) {
                 let mut longer = cols.clone();
                 longer.push(col);
@@ -74,21 +63,11 @@ fn positions(depth: usize) -> Vec<Reached> {
         .collect()
 }
 
-/// The search's score of `s` for a mover after `moves` stones.
-fn score_of(s: Solution, moves: u32) -> i32 {
-    let at = (moves + s.plies) as i32;
-    match s.value {
-        1 => BIG - at,
-        -1 => at - BIG,
-        _ => 0,
-    }
-}
-
-fn solve(solver: &mut Solver, cols: &[usize]) -> i32 {
-    let solved = solver
-        .solve(&game_of(cols), None)
-        .expect("a position in play");
-    score_of(solved, cols.len() as u32)
+/// The book's score of the position after `cols`, solved by the search.
+fn solve(solver: &mut Solver, cols: &[usize]) -> i64 {
+    let game = game_of(cols);
+    let solved = solver.solve(&game, None).expect("a position in play");
+    Solver::book_score(&game, solved)
 }
 
 /// Solves the positions of `depth` stones, scores the shallower ones, checks a sample and writes
@@ -100,7 +79,7 @@ pub(crate) fn build(depth: usize, out: &str) {
     );
     let mut solver = Solver::new(24).expect("a table of 2^24 positions");
     solver.use_book(false);
-    let mut scores: BTreeMap<(u64, u64), i32> = BTreeMap::new();
+    let mut scores: BTreeMap<(u64, u64), i64> = BTreeMap::new();
     let deepest = positions(depth);
     let start = Instant::now();
     for (k, p) in deepest.iter().enumerate() {
@@ -117,8 +96,9 @@ pub(crate) fn build(depth: usize, out: &str) {
     for shallower in (0..depth).rev() {
         for p in positions(shallower) {
             // No drop of a position this shallow wins: each child is in the book.
+            let heights = heights(&p.cols);
             let best = (0..COLS)
-                .filter(|&col| heights(&p.cols)[col] < ROWS)
+                .filter(|&col| heights[col] < ROWS)
                 .map(|col| {
                     let mut child = p.cols.clone();
                     child.push(col);

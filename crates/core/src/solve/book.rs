@@ -13,7 +13,7 @@ mod data {
 pub(crate) use data::DEPTH;
 
 /// Whether `shape` is 7 x 6 Connect Four's.
-fn is_connect_four(shape: &Shape) -> bool {
+pub(crate) fn is_connect_four(shape: &Shape) -> bool {
     (shape.rows, shape.cols, shape.k, shape.gravity) == (6, 7, 4, true)
 }
 

@@ -87,6 +87,17 @@ pub(crate) fn solution(score: i64, cells: u64, moves: u64) -> Solution {
     }
 }
 
+/// The score `s` stands for, on the scale of [`solution`] (its inverse), for the player to move
+/// after `moves` moves.
+fn score(s: Solution, cells: u64, moves: u64) -> i64 {
+    let (big, at) = (cells as i64 + 1, (moves + u64::from(s.plies)) as i64);
+    match s.value {
+        1 => big - at,
+        -1 => at - big,
+        _ => 0,
+    }
+}
+
 /// A position of `game` for the search, with the player to move's marks first: the game's own
 /// words where it keeps them in this layout, else its moves laid out.
 fn position(game: &Game, shape: &Shape) -> Position {
@@ -167,6 +178,26 @@ impl Solver {
     /// at most this many stones are answered from it at once (their children too, for
     /// [`move_values`](Self::move_values) one stone shallower), when the solver uses it.
     pub const BOOK_DEPTH: u32 = book::DEPTH;
+
+    /// The opening book's key for `game`'s position (the smaller of its words and its mirror
+    /// image's), or `None` for other rules than 7 x 6 Connect Four. For the book's builder
+    /// (`tictactoe-bench book`), which must key positions exactly as the book reads them.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn book_key(game: &Game) -> Option<(u64, u64)> {
+        let shape = Shape::of(game.rules()).filter(book::is_connect_four)?;
+        let p = position(game, &shape);
+        Some(book::key(p.mine, p.theirs))
+    }
+
+    /// The score the opening book keeps for `solution` of `game`'s position (the search's scale:
+    /// `cells + 1 - M` for a win at move `M`). For the book's builder, as
+    /// [`book_key`](Self::book_key).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn book_score(game: &Game, solution: Solution) -> i64 {
+        score(solution, game.rules().cells(), game.move_count())
+    }
 
     /// Whether this solver answers the positions its opening book holds from it (the default),
     /// or searches every position (to time the search, or to build the book anew).
@@ -433,5 +464,19 @@ impl Game {
         // 10x, early 2x faster than at 1.6, where making and clearing the table was most of it).
         let tenths = if self.rules().gravity() { 6 } else { 16 };
         (empty * tenths / 10).clamp(6, Solver::DEFAULT_TABLE_BITS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{score, solution};
+
+    #[test]
+    fn a_score_and_its_solution_are_each_others_inverse() {
+        for moves in 0..=42 {
+            for s in -(43 - moves)..=(43 - moves) {
+                assert_eq!(score(solution(s, 42, moves as u64), 42, moves as u64), s);
+            }
+        }
     }
 }
