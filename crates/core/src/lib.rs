@@ -82,6 +82,7 @@ mod rules;
 mod serde;
 #[cfg(feature = "alloc")]
 mod solve;
+mod spans;
 mod storage;
 mod turns;
 #[cfg(feature = "vec")]
@@ -104,6 +105,8 @@ pub use player::{InvalidPlayer, Player};
 pub use rules::Rules;
 #[cfg(feature = "alloc")]
 pub use solve::{Agent, MoveValues, Solution, Solver};
+#[doc(hidden)]
+pub use spans::overlapping;
 #[cfg(feature = "alloc")]
 pub use storage::Heap;
 pub use storage::{Fixed, Storage};

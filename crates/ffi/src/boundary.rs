@@ -94,16 +94,7 @@ pub(crate) unsafe fn out<'a, T>(p: *mut T, len: usize) -> Option<&'a mut [T]> {
     (!p.is_null()).then(|| unsafe { core::slice::from_raw_parts_mut(p, len) })
 }
 
-/// Whether the buffers, as (address, bytes) with NULL or empty ones left out, overlap: the engine
-/// writes each through its own `&mut`, which two overlapping buffers would alias.
-pub(crate) fn overlapping(buffers: &[(usize, usize)]) -> bool {
-    let live = || buffers.iter().filter(|&&(at, len)| at != 0 && len != 0);
-    live().enumerate().any(|(i, &(a, a_len))| {
-        live()
-            .skip(i + 1)
-            .any(|&(b, b_len)| a < b.saturating_add(b_len) && b < a.saturating_add(a_len))
-    })
-}
+pub(crate) use tictactoe_core::overlapping;
 
 /// `(address, bytes)` of a buffer of `len` items at `p`.
 pub(crate) fn span<T>(p: *const T, len: usize) -> (usize, usize) {
