@@ -281,12 +281,12 @@ impl Game {
         }
     }
 
-    /// The cells played (`row * cols + col`, oldest first; none for a lean game) and `cols`.
-    fn journal(&self) -> (&[u32], usize) {
+    /// The cells played (`row * cols + col`, oldest first; none for a lean game).
+    fn journal(&self) -> &[u32] {
         match &self.0 {
-            Repr::Classic(game) => (game.checked_journal(), game.n()),
-            Repr::Lines(game) => (game.journal(), game.rules().cols()),
-            Repr::Bits(game) => (game.journal(), game.rules().cols()),
+            Repr::Classic(game) => game.checked_journal(),
+            Repr::Lines(game) => game.journal(),
+            Repr::Bits(game) => game.journal(),
         }
     }
 
@@ -468,8 +468,8 @@ impl Game {
 
     /// The moves so far as `(row, col, player)`, oldest first (none for a lean game).
     pub fn moves(&self) -> alloc::vec::IntoIter<(usize, usize, Player)> {
-        let (journal, cols) = self.journal();
-        let moves: Vec<_> = self.turns().replay(journal, cols).collect();
+        let cols = self.rules().cols();
+        let moves: Vec<_> = self.turns().replay(self.journal(), cols).collect();
         moves.into_iter()
     }
 

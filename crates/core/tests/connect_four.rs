@@ -176,7 +176,8 @@ fn every_moves_value_in_the_middle_of_the_game_equals_a_second_simpler_solver() 
     }
 }
 
-/// Every column sequence of `stones` drops from the empty board that leaves the game on.
+/// Every column sequence of `stones` drops from the empty board (below seven stones none ends
+/// the game or overfills a column).
 fn openings(stones: u32) -> Vec<Vec<usize>> {
     let mut found = vec![Vec::new()];
     for _ in 0..stones {
