@@ -3,13 +3,10 @@
 
 use core::fmt;
 
-use crate::classic::TicTacToe;
 use crate::error::Error;
-use crate::limits::Mode;
 use crate::player::Player;
-use crate::storage::Storage;
 
-/// A refused move of [`TicTacToe::play_all`]: which one, and why. None of the batch was applied.
+/// A refused move of [`GameOn::play_all`](crate::GameOn::play_all): which one, and why. None of the batch was applied.
 ///
 /// ```
 /// use tictactoe_core::{BatchError, Error, ClassicGame, Player};
@@ -98,73 +95,4 @@ pub(crate) fn run_batch<G: Batched, T>(
     }
     batch.applied = 0;
     Ok(batch.game.winner_now())
-}
-
-impl<S: Storage> Batched for TicTacToe<S> {
-    fn take_back_last(&mut self) {
-        self.take_back();
-    }
-
-    fn end_batch(&mut self) {
-        // A lean game records a batch's moves only while the batch runs.
-        if self.mode() == Mode::Lean {
-            self.store.truncate(0);
-        }
-    }
-
-    fn winner_now(&self) -> Option<Player> {
-        self.winner()
-    }
-}
-
-impl<S: Storage> TicTacToe<S> {
-    /// Applies `(row, col, player)` moves all or nothing, as [`play`](Self::play) would one by one.
-    /// Returns the winner after the last move; on a refused move, takes back the ones before it and
-    /// says which it was. The iterator is read once, and a panic inside it leaves the game as it was.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, ClassicGame, Player::{O, X}};
-    ///
-    /// let mut game = ClassicGame::new(3)?;
-    /// let err = game.play_all([(0, 0, X), (1, 1, O), (1, 1, X)]).unwrap_err();
-    /// assert_eq!(err.index, 2);
-    /// assert_eq!(game.move_count(), 0);
-    /// assert_eq!(game.play_all([(0, 0, X), (1, 1, O)]), Ok(None));
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn play_all<I>(&mut self, moves: I) -> Result<Option<Player>, BatchError>
-    where
-        I: IntoIterator<Item = (usize, usize, Player)>,
-    {
-        run_batch(self, moves, |game, (row, col, player)| {
-            let quoted = [row as i128, col as i128];
-            game.place::<true>(row as u64, col as u64, player, quoted)
-                .map(drop)
-        })
-    }
-
-    /// [`play_all`](Self::play_all) for foreign callers: `[row, col, player]` numbers, checked as
-    /// [`play_i64`](Self::play_i64) checks them.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, ClassicGame};
-    ///
-    /// let mut game = ClassicGame::new(3)?;
-    /// let err = game.play_all_i64([[0, 0, 1], [1, 1, 2], [1, 1, 1]]).unwrap_err();
-    /// assert_eq!(err.index, 2);
-    /// assert_eq!(game.move_count(), 0);
-    /// assert_eq!(game.play_all_i64([[0, 0, 1], [1, 1, 2]]), Ok(None));
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn play_all_i64<I>(&mut self, moves: I) -> Result<Option<Player>, BatchError>
-    where
-        I: IntoIterator<Item = [i64; 3]>,
-    {
-        run_batch(self, moves, |game, [row, col, player]| {
-            let player = Player::from_number(player)?;
-            let quoted = [i128::from(row), i128::from(col)];
-            game.place::<true>(row as u64, col as u64, player, quoted)
-                .map(drop)
-        })
-    }
 }

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::cells::occupant;
-use crate::classic::TicTacToe;
+use crate::classic::{Classic, TicTacToe};
 use crate::error::Error;
 use crate::limits::Mode;
 use crate::player::Player;
@@ -66,25 +66,10 @@ impl fmt::Display for Outcome {
 /// # Ok::<(), Error>(())
 /// ```
 pub struct Board<'a, S: Storage> {
-    game: &'a TicTacToe<S>,
+    game: &'a Classic<S>,
 }
 
 impl<S: Storage> TicTacToe<S> {
-    /// Whether the game is in play, won or drawn.
-    ///
-    /// ```
-    /// use tictactoe_core::{ClassicGame, Outcome, Player};
-    ///
-    /// let mut game = ClassicGame::new(2)?;
-    /// game.play_all_i64([[0, 0, 1], [0, 1, 2], [1, 1, 1]]).unwrap();
-    /// assert_eq!(game.outcome(), Outcome::Won(Player::X));
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    #[must_use]
-    pub fn outcome(&self) -> Outcome {
-        self.counters.turns().outcome()
-    }
-
     /// The board, for drawing: [`Error::NeedsBoard`] for a lean game, which keeps none.
     ///
     /// ```
@@ -97,7 +82,7 @@ impl<S: Storage> TicTacToe<S> {
     /// ```
     pub fn board(&self) -> Result<Board<'_, S>, Error> {
         match self.mode() {
-            Mode::Checked => Ok(Board { game: self }),
+            Mode::Checked => Ok(Board { game: &self.0 }),
             Mode::Lean => Err(Error::NeedsBoard),
         }
     }
@@ -135,17 +120,19 @@ pub(crate) fn draw(
 
 /// Checked games draw their [`Board`]. Lean games keep no board and write a one-line summary
 /// instead, with the outcome once the game is over.
-impl<S: Storage> fmt::Display for TicTacToe<S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Ok(board) = self.board() {
-            return board.fmt(f);
-        }
-        let (n, moves) = (self.n(), self.move_count());
-        let plural = if moves == 1 { "" } else { "s" };
-        write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
-        match self.outcome() {
-            Outcome::InPlay => Ok(()),
-            over => write!(f, ", {over}"),
-        }
+pub(crate) fn draw_classic<S: Storage>(
+    game: &Classic<S>,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    if game.store.mode() == Mode::Checked {
+        return fmt::Display::fmt(&Board { game }, f);
+    }
+    let (n, turns) = (game.n(), game.counters.turns());
+    let moves = turns.moves();
+    let plural = if moves == 1 { "" } else { "s" };
+    write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
+    match turns.outcome() {
+        Outcome::InPlay => Ok(()),
+        over => write!(f, ", {over}"),
     }
 }

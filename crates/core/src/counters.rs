@@ -145,34 +145,8 @@ impl Counters {
     }
 
     #[inline]
-    pub(crate) const fn moves(&self) -> u64 {
-        self.turns.moves()
-    }
-
-    #[inline]
-    pub(crate) const fn winner(&self) -> Option<Player> {
-        self.turns.winner()
-    }
-
-    #[inline]
-    pub(crate) const fn last(&self) -> Option<Player> {
-        self.turns.last()
-    }
-
-    /// The empty cells, or 0 once the game is over.
-    #[inline]
-    pub(crate) const fn moves_left(&self) -> u64 {
-        self.turns.moves_left()
-    }
-
-    #[inline]
-    pub(crate) const fn is_over(&self) -> bool {
-        self.turns.is_over()
-    }
-
-    #[inline]
     pub(crate) const fn can_win(&self, player: Player) -> bool {
-        !self.is_over() && self.open[player.index()] > 0
+        !self.turns.is_over() && self.open[player.index()] > 0
     }
 
     /// The rules that need no board: the game goes on, and players alternate.

@@ -1,7 +1,7 @@
 //! A compact, versioned byte encoding of a game, and a decoder that trusts none of its input. The
-//! layout is documented on [`TicTacToe::decode`].
+//! layout is documented on [`GameOn::decode`](crate::GameOn::decode).
 
-use crate::classic::TicTacToe;
+use crate::classic::Classic;
 use crate::counters::{Counters, Tally};
 use crate::error::{DecodeError, Error};
 use crate::limits::Mode;
@@ -236,38 +236,18 @@ impl Header {
     }
 }
 
-impl<S: Storage> TicTacToe<S> {
-    /// The length of [`encode_into`](Self::encode_into)'s output.
-    ///
-    /// ```
-    /// # use tictactoe_core::{ClassicGame, Player};
-    /// let mut game = ClassicGame::new(3)?;
-    /// game.play(1, 1, Player::X)?;
-    /// assert_eq!(game.encoded_len(), 10 + 8 + 4);
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    #[must_use]
-    pub fn encoded_len(&self) -> usize {
+impl<S: Storage> Classic<S> {
+    /// The length of the version 2 encoding.
+    pub(crate) fn encoded_len(&self) -> usize {
         HEADER
-            + match self.mode() {
-                Mode::Checked => 8 + 4 * self.moves().len(),
+            + match self.store.mode() {
+                Mode::Checked => 8 + 4 * self.store.journal().len(),
                 Mode::Lean => 8 + 4 * (2 * self.n() + 2),
             }
     }
 
-    /// Encodes the game into `out` and returns the bytes written, or [`Error::BufferTooSmall`].
-    ///
-    /// ```
-    /// use tictactoe_core::{FixedGame, Player};
-    ///
-    /// let mut game = FixedGame::<3>::new();
-    /// game.play(0, 1, Player::O)?;
-    /// let mut buf = [0u8; 64];
-    /// let len = game.encode_into(&mut buf)?;
-    /// assert_eq!(FixedGame::<3>::decode(&buf[..len])?, game);
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    pub fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+    /// The version 2 encoding into `out`, which is long enough.
+    pub(crate) fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
         let needed = self.encoded_len();
         if out.len() < needed {
             return Err(Error::BufferTooSmall { needed });
@@ -276,19 +256,20 @@ impl<S: Storage> TicTacToe<S> {
         w.put(MAGIC);
         w.put(&[VERSION]);
         w.put(&(self.n() as u32).to_le_bytes());
-        match self.mode() {
+        let turns = self.counters.turns();
+        match self.store.mode() {
             Mode::Checked => {
-                let first = self.moves().next().map(|(_, _, p)| p);
+                let journal = self.store.journal();
+                let first = turns.replay(journal, self.n()).next().map(|(_, _, p)| p);
                 w.put(&[0, player_byte(first)]);
-                w.put(&(self.moves().len() as u64).to_le_bytes());
-                let n = self.n();
-                for (row, col, _) in self.moves() {
-                    w.put(&((row * n + col) as u32).to_le_bytes());
+                w.put(&(journal.len() as u64).to_le_bytes());
+                for &cell in journal {
+                    w.put(&cell.to_le_bytes());
                 }
             }
             Mode::Lean => {
-                w.put(&[1, player_byte(self.last_player())]);
-                w.put(&self.counters.moves().to_le_bytes());
+                w.put(&[1, player_byte(turns.last())]);
+                w.put(&turns.moves().to_le_bytes());
                 // Rows, then columns, then the diagonals.
                 let tallies = self.store.tallies();
                 let rows = tallies.iter().map(|pair| pair[0]);
@@ -301,64 +282,8 @@ impl<S: Storage> TicTacToe<S> {
         Ok(w.at)
     }
 
-    /// The game as bytes, for storing or sending; [`decode`](Self::decode) reads them back.
-    ///
-    /// ```
-    /// use tictactoe_core::{ClassicGame, Player};
-    ///
-    /// let mut game = ClassicGame::new_lean(4)?;
-    /// game.play(3, 3, Player::X)?;
-    /// assert_eq!(ClassicGame::decode(&game.encode())?, game);
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    #[cfg(feature = "alloc")]
-    #[must_use]
-    pub fn encode(&self) -> alloc::vec::Vec<u8> {
-        let mut out = alloc::vec![0; self.encoded_len()];
-        let len = self.encode_into(&mut out).unwrap_or(0);
-        out.truncate(len);
-        out
-    }
-
-    /// Reads back a game written by [`encode`](Self::encode) or [`encode_into`](Self::encode_into).
-    /// Truncated, corrupted or inconsistent input is an [`Error::Decode`], never a panic.
-    ///
-    /// The header names the board size, and decoding allocates that board: a short input may ask for
-    /// a checked 65,535 x 65,535 board (1 GiB). Read the size with [`Header::read`] first when the
-    /// bytes are untrusted.
-    ///
-    /// # Layout (version 2)
-    ///
-    /// All integers little-endian. The encoding is canonical: a game has exactly one.
-    ///
-    /// | bytes | checked | lean |
-    /// |---|---|---|
-    /// | 3 | magic `TTT` | magic `TTT` |
-    /// | 1 | version (2) | version (2) |
-    /// | 4 | `n` | `n` |
-    /// | 1 | mode 0 | mode 1 |
-    /// | 1 | first player (0 before any move) | last player (0 before any move) |
-    /// | rest | move count (8), then each move's cell `row * n + col` (4) | move count (8), then for each row, then each column, then the main and the anti-diagonal: its tally (4): X's marks minus O's, times 4, plus 1 if X has marked it and 2 if O has |
-    ///
-    /// A checked game is decoded by replaying its moves through the rules, so every move is checked
-    /// again and the result is a game play can reach. A lean game has no moves to replay: its tallies
-    /// are checked against necessary conditions of play (each tally's bits agree with its count,
-    /// rows and columns add up to the same difference, the move count splits into the players'
-    /// totals with it, no line holds more of a player's marks than that player made, a diagonal's
-    /// marks need a row and a column with marks of that player crossing on it, the totals alternate
-    /// with the last player, at most one winner, who moved last), and what follows from
-    /// them (winner, open lines, whether the game is over) is computed, never read. Those conditions
-    /// are not sufficient: deciding whether a cell pattern with given row, column and diagonal counts
-    /// exists is a hard problem, so a lean encoding that passes them may still describe counters no
-    /// game reaches. Such a game then plays by the same rules.
-    ///
-    /// ```
-    /// use tictactoe_core::{DecodeError, Error, ClassicGame};
-    ///
-    /// assert_eq!(ClassicGame::decode(b"TTT"), Err(Error::Decode(DecodeError::Truncated)));
-    /// assert_eq!(ClassicGame::decode(b"not a game"), Err(Error::Decode(DecodeError::NotAGame)));
-    /// ```
-    pub fn decode(bytes: &[u8]) -> Result<Self, Error> {
+    /// Reads back a version 2 encoding (laid out on [`GameOn::decode`](crate::GameOn::decode)).
+    pub(crate) fn decode(bytes: &[u8]) -> Result<Self, Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != VERSION {
             // The family's format: not a classic game.
@@ -390,7 +315,9 @@ impl<S: Storage> TicTacToe<S> {
         let moves = r.move_list(first, cells)?;
         let mut game = Self::empty_for(n, Mode::Checked)?;
         moves.replay(&mut r, (side, cells), |row, col, player| {
-            game.play(row, col, player).map(drop)
+            let quoted = [row as i128, col as i128];
+            game.place::<false>(row as u64, col as u64, player, quoted)
+                .map(drop)
         })?;
         Ok(game)
     }

@@ -1,421 +1,79 @@
-//! The game: one type for every rule set of the family, holding the representation that plays it
-//! best: the classic square game on its counters (checked or lean, [`ClassicGame`]), boards that
-//! fit a word on one word a player, every other board on line bitsets ([`KGame`]). Every face holds
-//! this type, so each calls one set of methods whatever the rules; Rust callers who want a
-//! representation by name may still use [`ClassicGame`] or [`KGame`] directly.
+//! The one game type: every rule check and every public method of a game, written once over its
+//! representation ([`Representation`]). [`Game`](crate::Game) (rules chosen at run time),
+//! [`ClassicGame`](crate::ClassicGame), [`FixedGame`](crate::FixedGame) and
+//! [`KGame`](crate::KGame) are its names for each representation.
 
-use alloc::vec::Vec;
 use core::fmt;
 
-use crate::batch::BatchError;
+use crate::batch::{BatchError, Batched, run_batch};
 use crate::board::Outcome;
-use crate::classic::ClassicGame;
-use crate::error::{DecodeError, Error};
-use crate::kgame::{BitBoard, KGame, LineBoard};
+use crate::error::Error;
 use crate::limits::Mode;
 use crate::player::Player;
+use crate::repr::Representation;
 use crate::rules::Rules;
 use crate::turns::Turns;
 
-/// A game of any rules of the k-in-a-row family ([`Rules`]), in the representation that plays those
-/// rules best: counters for the classic square game (every figure of [`ClassicGame`]: O(1) moves,
-/// lean mode), one word a player for other boards that fit in 64 bits ([`BitBoard`]), line bitsets
-/// for every other ([`LineBoard`]).
+/// A game of the k-in-a-row family kept in the representation `R`. Most callers name it
+/// [`Game`](crate::Game), which chooses the representation for its rules at run time; the others
+/// are [`ClassicGame`](crate::ClassicGame) and [`FixedGame`](crate::FixedGame) (the classic game's
+/// counters, on the heap or in arrays), and [`KGame`](crate::KGame) (a board of the family by
+/// name). Every one answers the same methods, written once here.
 ///
 /// ```
-/// use tictactoe_core::{Error, Game, Mode, Player, Rules};
-///
-/// let mut game = Game::new(3)?; // the classic 3 x 3 game
-/// game.play(1, 1, Player::X)?;
-/// assert_eq!(game.play(1, 1, Player::O), Err(Error::Occupied { row: 1, col: 1, by: Player::X }));
+/// use tictactoe_core::{ClassicGame, Error, Game, KGame, Player, Rules};
 ///
 /// let mut four = Game::with_rules(Rules::connect_four())?;
-/// assert_eq!(four.drop_i64(3, 1)?, 0);
-/// assert_eq!(four.cell(5, 3)?, Some(Player::X));
-/// assert_eq!(Game::new_lean(1_000)?.mode(), Mode::Lean);
-/// assert!(Game::with_rules_and_mode(Rules::connect_four(), Mode::Lean).is_err()); // lean needs the counters
-/// # Ok::<(), tictactoe_core::Error>(())
+/// assert_eq!(four.drop_in(3, Player::X)?, None);
+/// let mut small = KGame::new_small(Rules::connect_four())?;
+/// assert_eq!(small.play(5, 3, Player::X)?, None);
+/// assert_eq!(four.encode(), small.encode());
+/// let mut classic = ClassicGame::new(3)?;
+/// assert_eq!(classic.drop_in(0, Player::X), Err(Error::NoGravity));
+/// # Ok::<(), Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Game(Repr);
+#[derive(Clone, Eq, Hash)]
+pub struct GameOn<R>(pub(crate) R);
 
-/// The name [`Game`] had before 0.3.0, when `Game` named the classic game (now [`ClassicGame`]).
-#[deprecated(
-    since = "0.3.0",
-    note = "renamed `Game`; `AnyGame::new(rules, mode)` is now `Game::with_rules_and_mode`"
-)]
-pub type AnyGame = Game;
-
-/// An explicit tag (`repr(u8)`): finding the classic game is one byte compare, where a niche in
-/// its fields took several instructions on every call.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-enum Repr {
-    Classic(ClassicGame),
-    Lines(KGame<LineBoard>),
-    Bits(KGame<BitBoard>),
-}
-
-/// The representations a game of the family can be kept in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    /// The classic square game's counters (checked or lean).
-    Classic,
-    /// One word a player: boards with `(rows + 1) * cols <= 64`.
-    Bits,
-    /// Line bitsets: every other board.
-    Lines,
-}
-
-impl Kind {
-    /// The representation that plays `rules` best: the one place that chooses, for a game, a
-    /// decoded game and a batch.
-    pub(crate) fn of(rules: Rules) -> Kind {
-        if rules.is_classic() {
-            Kind::Classic
-        } else if BitBoard::fits(rules) {
-            Kind::Bits
-        } else {
-            Kind::Lines
-        }
+/// Equal games give every call the same answer: the same rules and mode, the same moves (a lean
+/// game: the same counters). A [`FixedGame`](crate::FixedGame) equals the
+/// [`ClassicGame`](crate::ClassicGame) of the same moves.
+impl<R: PartialEq<T>, T> PartialEq<GameOn<T>> for GameOn<R> {
+    fn eq(&self, other: &GameOn<T>) -> bool {
+        self.0 == other.0
     }
 }
 
-/// Calls the same method on whichever game is inside.
-macro_rules! each {
-    ($self:expr, $game:ident => $body:expr) => {
-        match $self {
-            Game(Repr::Classic($game)) => $body,
-            Game(Repr::Lines($game)) => $body,
-            Game(Repr::Bits($game)) => $body,
-        }
-    };
-}
-
-/// The family's boards, as the one game type holds them.
-#[cfg(feature = "vec")]
-pub(crate) trait IntoAny: crate::kgame::Marks {
-    /// `game` as the one game type.
-    fn into_any(game: KGame<Self>) -> Game;
-    /// The game of this board inside `any`, if that is what it holds.
-    fn from_any(any: &Game) -> Option<&KGame<Self>>;
-}
-
-#[cfg(feature = "vec")]
-impl IntoAny for LineBoard {
-    fn into_any(game: KGame<LineBoard>) -> Game {
-        Game(Repr::Lines(game))
-    }
-    fn from_any(any: &Game) -> Option<&KGame<LineBoard>> {
-        match &any.0 {
-            Repr::Lines(game) => Some(game),
-            _ => None,
-        }
-    }
-}
-
-#[cfg(feature = "vec")]
-impl IntoAny for BitBoard {
-    fn into_any(game: KGame<BitBoard>) -> Game {
-        Game(Repr::Bits(game))
-    }
-    fn from_any(any: &Game) -> Option<&KGame<BitBoard>> {
-        match &any.0 {
-            Repr::Bits(game) => Some(game),
-            _ => None,
-        }
-    }
-}
-
-impl Game {
-    /// The classic checked `n x n` game (`k = n`, no gravity): `n` from 1 to
-    /// [`MAX_CHECKED_N`](crate::MAX_CHECKED_N), else [`Error::InvalidSize`].
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Rules};
-    ///
-    /// assert_eq!(Game::new(3)?.rules(), Rules::square(3)?);
-    /// assert!(matches!(Game::new(0), Err(Error::InvalidSize { n: 0, .. })));
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn new(n: usize) -> Result<Game, Error> {
-        ClassicGame::new(n).map(Game::from)
-    }
-
-    /// The classic `n x n` game in lean mode: O(n) memory, `n` up to
-    /// [`MAX_LEAN_N`](crate::MAX_LEAN_N); no undo and no cells to read ([`Error::NeedsBoard`]).
-    pub fn new_lean(n: usize) -> Result<Game, Error> {
-        ClassicGame::new_lean(n).map(Game::from)
-    }
-
-    /// The classic `n x n` game in `mode` (see [`ClassicGame::with_mode`]).
-    pub fn with_mode(n: usize, mode: Mode) -> Result<Game, Error> {
-        ClassicGame::with_mode(n, mode).map(Game::from)
-    }
-
-    /// [`with_mode`](Self::with_mode) for foreign callers, whose sizes may be negative.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Mode};
-    ///
-    /// assert_eq!(Game::with_mode_i64(-3, Mode::Checked), Err(Error::InvalidSize { n: -3, max: 65_535 }));
-    /// ```
-    pub fn with_mode_i64(n: i64, mode: Mode) -> Result<Game, Error> {
-        ClassicGame::with_mode_i64(n, mode).map(Game::from)
-    }
-
-    /// An empty game of `rules`, checked (a taken cell refused, undo and cells at hand). Sizes are
-    /// checked as [`KGame::new`] does; [`Error::OutOfMemory`] when the board cannot be had.
-    ///
-    /// ```
-    /// use tictactoe_core::{Game, Player, Rules};
-    ///
-    /// let mut gomoku = Game::with_rules(Rules::gomoku(15)?)?;
-    /// assert_eq!(gomoku.play(7, 7, Player::X)?, None);
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    pub fn with_rules(rules: Rules) -> Result<Game, Error> {
-        Game::with_rules_and_mode(rules, Mode::Checked)
-    }
-
-    /// An empty game of `rules` in `mode`. Lean mode needs the classic square game's rules (else
-    /// [`Error::InvalidRules`]); sizes are checked as [`ClassicGame::with_mode`] and [`KGame::new`] do.
-    pub fn with_rules_and_mode(rules: Rules, mode: Mode) -> Result<Game, Error> {
-        let kind = Kind::of(rules);
-        if mode == Mode::Lean && kind != Kind::Classic {
-            return Err(Error::InvalidRules {
-                rows: rules.rows() as i128,
-                cols: rules.cols() as i128,
-                k: rules.k() as i128,
-                reason: if rules.gravity() {
-                    "with gravity: lean mode needs the classic square game: rows = cols = k, no gravity"
-                } else {
-                    "lean mode needs the classic square game: rows = cols = k, no gravity"
-                },
-            });
-        }
-        match kind {
-            Kind::Classic => ClassicGame::with_mode(rules.rows(), mode).map(Game::from),
-            Kind::Bits => KGame::new_small(rules).map(|game| Game(Repr::Bits(game))),
-            Kind::Lines => KGame::new(rules).map(|game| Game(Repr::Lines(game))),
-        }
-    }
-
-    /// A copy of this game, or [`Error::OutOfMemory`] when its memory cannot be had (where
-    /// [`Clone`] would abort): a one-word board is copied as it is; a classic checked game or a
-    /// board of line bitsets is made anew and its moves replayed; a lean one keeps only its
-    /// counters, and is cloned.
-    ///
-    /// ```
-    /// use tictactoe_core::{Game, Mode, Rules};
-    ///
-    /// let mut game = Game::with_rules(Rules::connect_four())?;
-    /// game.drop_i64(3, 2)?;
-    /// assert_eq!(game.try_clone()?, game);
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    pub fn try_clone(&self) -> Result<Game, Error> {
-        match &self.0 {
-            Repr::Bits(game) => game.try_copy().map(|copy| Game(Repr::Bits(copy))),
-            Repr::Lines(game) => game.try_copy().map(|copy| Game(Repr::Lines(copy))),
-            Repr::Classic(game) if game.mode() == Mode::Lean => Ok(self.clone()),
-            Repr::Classic(_) => {
-                let mut copy = Game::with_rules(self.rules())?;
-                for (row, col, player) in self.moves() {
-                    copy.play(row, col, player)?;
-                }
-                Ok(copy)
-            }
-        }
-    }
-
+impl<R: Representation> GameOn<R> {
     /// The rules this game plays by.
+    #[inline]
     #[must_use]
     pub fn rules(&self) -> Rules {
-        match &self.0 {
-            Repr::Classic(game) => Rules::classic(game.n()),
-            Repr::Lines(game) => game.rules(),
-            Repr::Bits(game) => game.rules(),
-        }
-    }
-
-    /// The size `n` of a square board, or [`Error::NotSquare`].
-    pub fn n(&self) -> Result<usize, Error> {
-        let rules = self.rules();
-        if rules.rows() == rules.cols() {
-            Ok(rules.rows())
-        } else {
-            Err(Error::NotSquare {
-                rows: rules.rows(),
-                cols: rules.cols(),
-            })
-        }
+        self.0.rules()
     }
 
     /// Checked or lean (only the classic game can be lean).
+    #[inline]
     #[must_use]
     pub fn mode(&self) -> Mode {
-        match &self.0 {
-            Repr::Classic(game) => game.mode(),
-            Repr::Lines(_) | Repr::Bits(_) => Mode::Checked,
-        }
+        self.0.mode()
     }
 
-    /// The classic game inside, if these are its rules.
-    #[must_use]
-    pub fn as_classic(&self) -> Option<&ClassicGame> {
-        match &self.0 {
-            Repr::Classic(game) => Some(game),
-            _ => None,
-        }
-    }
-
-    /// The game's progress (moves, turns, the winner), which every representation keeps in the
-    /// same form: every question about it is answered here once.
     #[inline]
-    fn turns(&self) -> &Turns {
-        match &self.0 {
-            Repr::Classic(game) => game.counters.turns(),
-            Repr::Lines(game) => game.turns(),
-            Repr::Bits(game) => game.turns(),
-        }
-    }
-
-    /// The cells played (`row * cols + col`, oldest first; none for a lean game).
-    fn journal(&self) -> &[u32] {
-        match &self.0 {
-            Repr::Classic(game) => game.checked_journal(),
-            Repr::Lines(game) => game.journal(),
-            Repr::Bits(game) => game.journal(),
-        }
-    }
-
-    /// The one-word board inside, if these rules are played on one.
-    pub(crate) fn bit_board(&self) -> Option<&BitBoard> {
-        match &self.0 {
-            Repr::Bits(game) => Some(game.marks()),
-            _ => None,
-        }
-    }
-
-    /// See [`ClassicGame::play_i64`]: returns 0, 1 or 2.
-    #[inline]
-    pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
-        // The classic game inline, the family out of line: what the classic move costs through
-        // the faces stays what it was.
-        match &mut self.0 {
-            Repr::Classic(game) => game.play_i64(row, col, player),
-            _ => self.play_family_i64(row, col, player),
-        }
-    }
-
-    #[inline(never)]
-    fn play_family_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
-        each!(self, g => g.play_i64(row, col, player))
-    }
-
-    /// `player` marks (`row`, `col`); returns the winner after the move. Refused, with the game
-    /// left as it was: a cell off the board ([`Error::OutOfRange`]), a finished game, the same
-    /// player twice, a taken cell (a lean game trusts its caller there), and with gravity any cell
-    /// but its column's landing cell ([`Error::NotLanding`]).
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Player, Rules};
-    ///
-    /// let mut game = Game::new(3)?;
-    /// assert_eq!(game.play(1, 1, Player::X), Ok(None));
-    /// assert_eq!(game.play(2, 2, Player::X), Err(Error::WrongTurn { player: Player::X }));
-    /// let mut four = Game::with_rules(Rules::connect_four())?;
-    /// assert_eq!(four.play(0, 3, Player::X), Err(Error::NotLanding { row: 0, col: 3, landing: 5 }));
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn play(
-        &mut self,
-        row: usize,
-        col: usize,
-        player: Player,
-    ) -> Result<Option<Player>, Error> {
-        each!(self, g => g.play(row, col, player))
-    }
-
-    /// With gravity, `player` drops a mark in column `col` (see [`KGame::drop_in`]); a classic
-    /// game has no gravity ([`Error::NoGravity`]).
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, Game, Player, Rules};
-    ///
-    /// let mut four = Game::with_rules(Rules::connect_four())?;
-    /// four.drop_in(3, Player::X)?;
-    /// assert_eq!(four.cell(5, 3)?, Some(Player::X));
-    /// assert_eq!(Game::new(3)?.drop_in(0, Player::X), Err(Error::NoGravity));
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn drop_in(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
-        match &mut self.0 {
-            Repr::Classic(_) => Err(Error::NoGravity),
-            Repr::Lines(game) => game.drop_in(col, player),
-            Repr::Bits(game) => game.drop_in(col, player),
-        }
-    }
-
-    /// [`drop_in`](Self::drop_in) for foreign callers: returns 0, 1 or 2.
-    pub fn drop_i64(&mut self, col: i64, player: i64) -> Result<u8, Error> {
-        match &mut self.0 {
-            Repr::Classic(_) => {
-                Player::from_number(player)?;
-                Err(Error::NoGravity)
-            }
-            Repr::Lines(game) => game.drop_i64(col, player),
-            Repr::Bits(game) => game.drop_i64(col, player),
-        }
-    }
-
-    /// Plays `moves` in order, all or nothing: see [`ClassicGame::play_all`].
-    pub fn play_all<I>(&mut self, moves: I) -> Result<Option<Player>, BatchError>
-    where
-        I: IntoIterator<Item = (usize, usize, Player)>,
-    {
-        each!(self, g => g.play_all(moves))
-    }
-
-    /// See [`ClassicGame::play_all_i64`].
-    pub fn play_all_i64<I>(&mut self, moves: I) -> Result<Option<Player>, BatchError>
-    where
-        I: IntoIterator<Item = [i64; 3]>,
-    {
-        each!(self, g => g.play_all_i64(moves))
-    }
-
-    /// Takes back the last move, also a winning one, and returns it as `(row, col, player)`:
-    /// [`Error::NothingToUndo`] before any move, [`Error::NeedsBoard`] for a lean game.
-    pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
-        each!(self, g => g.undo())
-    }
-
-    /// Back to the empty board of the same rules, keeping the memory.
-    pub fn reset(&mut self) {
-        each!(self, g => g.reset());
-    }
-
-    /// Checks that (`row`, `col`) is on the board and returns it as indices, for foreign callers.
-    pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
-        self.rules().locate(i128::from(row), i128::from(col))
-    }
-
-    /// Who holds (`row`, `col`), for foreign callers' numbers: [`Error::OutOfRange`] off the board,
-    /// [`Error::NeedsBoard`] for a lean game.
-    pub fn cell_i64(&self, row: i64, col: i64) -> Result<Option<Player>, Error> {
-        let (row, col) = self.locate(row, col)?;
-        self.cell(row, col)
-    }
-
-    /// Who holds (`row`, `col`): `None` when empty; [`Error::OutOfRange`] off the board,
-    /// [`Error::NeedsBoard`] for a lean game.
-    pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
-        each!(self, g => g.cell(row, col))
+    pub(crate) fn turns(&self) -> &Turns {
+        self.0.turns()
     }
 
     /// The winner, if any.
+    ///
+    /// ```
+    /// # use tictactoe_core::{Game, Player};
+    /// let mut game = Game::new(1)?;
+    /// assert_eq!(game.winner(), None);
+    /// game.play(0, 0, Player::O)?;
+    /// assert_eq!(game.winner(), Some(Player::O));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn winner(&self) -> Option<Player> {
@@ -430,94 +88,484 @@ impl Game {
     }
 
     /// True when the board is full and nobody has won.
+    ///
+    /// ```
+    /// # use tictactoe_core::{Game, Player};
+    /// let mut game = Game::new(2)?;
+    /// game.play_all([(0, 0, Player::X), (0, 1, Player::O), (1, 1, Player::X)]).unwrap();
+    /// assert!(!game.is_draw()); // X has won on the diagonal
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[inline]
     #[must_use]
     pub fn is_draw(&self) -> bool {
         self.turns().is_draw()
     }
 
     /// Moves played so far.
+    #[inline]
     #[must_use]
     pub fn move_count(&self) -> u64 {
         self.turns().moves()
     }
 
-    /// The most moves that can still be played.
+    /// The most moves that can still be played: the empty cells, or 0 once the game is over. A
+    /// batch longer than this cannot be legal.
+    ///
+    /// ```
+    /// # use tictactoe_core::{Game, Player};
+    /// let mut game = Game::new(3)?;
+    /// game.play(0, 0, Player::X)?;
+    /// assert_eq!(game.moves_left(), 8);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[inline]
     #[must_use]
     pub fn moves_left(&self) -> u64 {
         self.turns().moves_left()
     }
 
-    /// The player who moved last.
+    /// The player who moved last, who may not move next.
+    #[inline]
     #[must_use]
     pub fn last_player(&self) -> Option<Player> {
         self.turns().last()
     }
 
-    /// Whether `player` can still complete some window free of the opponent's marks.
-    #[inline]
-    #[must_use]
-    pub fn can_win(&self, player: Player) -> bool {
-        each!(self, g => g.can_win(player))
-    }
-
     /// Whether the game is in play, won or drawn.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Outcome, Player};
+    ///
+    /// let mut game = Game::new(1)?;
+    /// assert_eq!(game.outcome(), Outcome::InPlay);
+    /// game.play(0, 0, Player::O)?;
+    /// assert_eq!(game.outcome(), Outcome::Won(Player::O));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
     #[must_use]
     pub fn outcome(&self) -> Outcome {
         self.turns().outcome()
     }
 
-    /// The moves so far as `(row, col, player)`, oldest first (none for a lean game).
-    pub fn moves(&self) -> alloc::vec::IntoIter<(usize, usize, Player)> {
-        let cols = self.rules().cols();
-        let moves: Vec<_> = self.turns().replay(self.journal(), cols).collect();
-        moves.into_iter()
-    }
-
-    /// The game as bytes: version 2 for the classic game, version 3 (the rules in the header) for
-    /// the others. [`decode`](Self::decode) reads either back.
-    #[must_use]
-    pub fn encode(&self) -> Vec<u8> {
-        each!(self, g => g.encode())
-    }
-
-    /// Reads back a game written by [`encode`](Self::encode), in the representation its rules
-    /// call for. Version 3 input with the classic rules is refused: the classic game is written as
-    /// version 2, so that every game has one encoding.
+    /// Whether `player` can still complete some window (`k` cells of one line) free of the
+    /// opponent's marks. False once the game is over, so `!can_win(X) && !can_win(O)` is a dead
+    /// draw, found before the board fills.
     ///
     /// ```
-    /// use tictactoe_core::{Game, Mode, Rules};
+    /// use tictactoe_core::{Game, Player, Rules};
     ///
-    /// let game = Game::with_rules(Rules::gomoku(15)?)?;
-    /// assert_eq!(Game::decode(&game.encode())?, game);
+    /// let mut game = Game::with_rules(Rules::new(1, 4, 3, false)?)?;
+    /// game.play(0, 1, Player::X)?;
+    /// assert!(game.can_win(Player::X) && !game.can_win(Player::O)); // both windows hold X's mark
+    /// game.play(0, 2, Player::O)?;
+    /// assert!(!game.can_win(Player::X)); // a dead draw, with two cells still empty
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
-    pub fn decode(bytes: &[u8]) -> Result<Game, Error> {
-        let header = crate::encoding::Header::read(bytes)?;
-        if bytes.get(3) == Some(&crate::encoding::RULES_VERSION) {
-            return match Kind::of(header.rules) {
-                Kind::Classic => {
-                    let why = "the classic game is written as version 2";
-                    Err(DecodeError::Inconsistent(why).into())
-                }
-                Kind::Bits => KGame::<BitBoard>::decode(bytes).map(|game| Game(Repr::Bits(game))),
-                Kind::Lines => {
-                    KGame::<LineBoard>::decode(bytes).map(|game| Game(Repr::Lines(game)))
-                }
-            };
+    #[inline]
+    #[must_use]
+    pub fn can_win(&self, player: Player) -> bool {
+        self.0.can_win(player)
+    }
+
+    /// The moves played so far as `(row, col, player)`, oldest first; none for a lean game.
+    ///
+    /// ```
+    /// # use tictactoe_core::{Game, Player};
+    /// let mut game = Game::new(3)?;
+    /// game.play(2, 0, Player::O)?;
+    /// game.play(1, 2, Player::X)?;
+    /// let moves: Vec<_> = game.moves().collect();
+    /// assert_eq!(moves, [(2, 0, Player::O), (1, 2, Player::X)]);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + '_ {
+        let cols = self.rules().cols();
+        self.turns().replay(self.0.journal(), cols)
+    }
+
+    /// Checks that (`row`, `col`) is on the board and returns it as indices: how foreign callers,
+    /// whose numbers may be negative, reach [`cell`](Self::cell).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Rules};
+    ///
+    /// let game = Game::with_rules(Rules::connect_four())?;
+    /// assert_eq!(game.locate(5, 6), Ok((5, 6)));
+    /// assert_eq!(game.locate(-1, 0), Err(Error::OutOfRange { row: -1, col: 0, rows: 6, cols: 7 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
+        self.rules().locate(i128::from(row), i128::from(col))
+    }
+
+    /// `player` marks (`row`, `col`); returns the winner after the move (`Some(player)` when it
+    /// completes a line).
+    ///
+    /// Refused, in this order of precedence, and with the game left exactly as it was: a cell off
+    /// the board ([`Error::OutOfRange`]), a finished game ([`Error::GameOver`]), the same player
+    /// twice in a row ([`Error::WrongTurn`]), a taken cell ([`Error::Occupied`]; a lean game trusts
+    /// its caller there), and with gravity any cell but its column's landing cell
+    /// ([`Error::NotLanding`]); a game whose record of moves cannot grow refuses with
+    /// [`Error::OutOfMemory`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player, Rules};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// assert_eq!(game.play(1, 1, Player::X), Ok(None));
+    /// assert_eq!(game.play(2, 2, Player::X), Err(Error::WrongTurn { player: Player::X }));
+    /// assert_eq!(game.play(1, 1, Player::O), Err(Error::Occupied { row: 1, col: 1, by: Player::X }));
+    /// let mut four = Game::with_rules(Rules::connect_four())?;
+    /// assert_eq!(four.play(0, 3, Player::X), Err(Error::NotLanding { row: 0, col: 3, landing: 5 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[inline]
+    pub fn play(
+        &mut self,
+        row: usize,
+        col: usize,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
+        let quoted = [row as i128, col as i128];
+        self.0
+            .try_place::<false>(row as u64, col as u64, player, quoted)
+    }
+
+    /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
+    /// A player other than 1 or 2 is refused first ([`Error::InvalidPlayer`]).
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game};
+    ///
+    /// let mut game = Game::new(1)?;
+    /// assert_eq!(game.play_i64(0, 0, 3), Err(Error::InvalidPlayer { player: 3 }));
+    /// assert_eq!(game.play_i64(0, 0, 2), Ok(2));
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
+        let player = Player::from_number(player)?;
+        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
+        let quoted = [i128::from(row), i128::from(col)];
+        Ok(self
+            .0
+            .try_place::<false>(row as u64, col as u64, player, quoted)?
+            .map_or(0, Player::number))
+    }
+
+    /// With gravity, `player` drops a mark in column `col`: it lands on the lowest empty cell.
+    /// Answers as [`play`](Self::play) does; a column off the board is
+    /// [`Error::ColumnOutOfRange`], a full one [`Error::ColumnFull`], a game without gravity
+    /// [`Error::NoGravity`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player, Rules};
+    ///
+    /// let mut game = Game::with_rules(Rules::new(2, 2, 2, true)?)?;
+    /// game.drop_in(0, Player::X)?;
+    /// game.drop_in(0, Player::O)?;
+    /// assert_eq!(game.cell(1, 0)?, Some(Player::X));
+    /// assert_eq!(game.drop_in(0, Player::X), Err(Error::ColumnFull { col: 0 }));
+    /// assert_eq!(Game::new(3)?.drop_in(0, Player::X), Err(Error::NoGravity));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn drop_in(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
+        let col = self.column(col as i128)?;
+        self.0.drop_located(col, player)
+    }
+
+    /// [`drop_in`](Self::drop_in) for foreign callers: returns 0, 1 or 2. A player other than 1
+    /// or 2 is refused first.
+    pub fn drop_i64(&mut self, col: i64, player: i64) -> Result<u8, Error> {
+        let player = Player::from_number(player)?;
+        let col = self.column(i128::from(col))?;
+        Ok(self.0.drop_located(col, player)?.map_or(0, Player::number))
+    }
+
+    /// Column `col` of a game with gravity, as an index.
+    fn column(&self, col: i128) -> Result<usize, Error> {
+        let rules = self.rules();
+        if !rules.gravity() {
+            return Err(Error::NoGravity);
         }
-        ClassicGame::decode(bytes).map(Game::from)
+        rules.column(col)
+    }
+
+    /// Applies `(row, col, player)` moves all or nothing, as [`play`](Self::play) would one by one.
+    /// Returns the winner after the last move; on a refused move, takes back the ones before it and
+    /// says which it was. The iterator is read once, and a panic inside it leaves the game as it was.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player::{O, X}, Rules};
+    ///
+    /// let mut game = Game::with_rules(Rules::new(4, 4, 3, false)?)?;
+    /// let err = game.play_all([(0, 0, X), (1, 1, O), (1, 1, X)]).unwrap_err();
+    /// assert_eq!((err.index, game.move_count()), (2, 0));
+    /// assert_eq!(game.play_all([(0, 0, X), (1, 1, O)]), Ok(None));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn play_all<I>(&mut self, moves: I) -> Result<Option<Player>, BatchError>
+    where
+        I: IntoIterator<Item = (usize, usize, Player)>,
+    {
+        run_batch(self, moves, |game, (row, col, player)| {
+            let quoted = [row as i128, col as i128];
+            game.0
+                .try_place::<true>(row as u64, col as u64, player, quoted)
+                .map(drop)
+        })
+    }
+
+    /// [`play_all`](Self::play_all) for foreign callers: `[row, col, player]` numbers, checked as
+    /// [`play_i64`](Self::play_i64) checks them.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// let err = game.play_all_i64([[0, 0, 1], [1, 1, 2], [1, 1, 1]]).unwrap_err();
+    /// assert_eq!(err.index, 2);
+    /// assert_eq!(game.move_count(), 0);
+    /// assert_eq!(game.play_all_i64([[0, 0, 1], [1, 1, 2]]), Ok(None));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn play_all_i64<I>(&mut self, moves: I) -> Result<Option<Player>, BatchError>
+    where
+        I: IntoIterator<Item = [i64; 3]>,
+    {
+        run_batch(self, moves, |game, [row, col, player]| {
+            let player = Player::from_number(player)?;
+            let quoted = [i128::from(row), i128::from(col)];
+            game.0
+                .try_place::<true>(row as u64, col as u64, player, quoted)
+                .map(drop)
+        })
+    }
+
+    /// Takes back the last move, also a winning one, and returns it as `(row, col, player)`:
+    /// [`Error::NothingToUndo`] before any move, [`Error::NeedsBoard`] for a lean game.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(2, 1, Player::O)?;
+    /// assert_eq!(game.undo(), Ok((2, 1, Player::O)));
+    /// assert_eq!(game.undo(), Err(Error::NothingToUndo));
+    /// assert_eq!(Game::new_lean(3)?.undo(), Err(Error::NeedsBoard));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
+        self.0.undo()
+    }
+
+    /// Back to the empty board of the same rules and mode, keeping the memory: no allocation.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(1, 1, Player::X)?;
+    /// game.reset();
+    /// assert_eq!((game.move_count(), game.cell(1, 1)?), (0, None));
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn reset(&mut self) {
+        self.0.clear();
+    }
+
+    /// Who holds (`row`, `col`): `None` when empty; [`Error::OutOfRange`] off the board,
+    /// [`Error::NeedsBoard`] for a lean game.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(0, 2, Player::O)?;
+    /// assert_eq!(game.cell(0, 2), Ok(Some(Player::O)));
+    /// assert_eq!(game.cell(0, 3), Err(Error::OutOfRange { row: 0, col: 3, rows: 3, cols: 3 }));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
+        let (row, col) = self.rules().locate(row as i128, col as i128)?;
+        self.0.holder(row, col)
+    }
+
+    /// [`cell`](Self::cell) for foreign callers' numbers.
+    pub fn cell_i64(&self, row: i64, col: i64) -> Result<Option<Player>, Error> {
+        let (row, col) = self.locate(row, col)?;
+        self.0.holder(row, col)
+    }
+
+    /// The length of [`encode_into`](Self::encode_into)'s output.
+    ///
+    /// ```
+    /// # use tictactoe_core::{ClassicGame, Player};
+    /// let mut game = ClassicGame::new(3)?;
+    /// game.play(1, 1, Player::X)?;
+    /// assert_eq!(game.encoded_len(), 10 + 8 + 4);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn encoded_len(&self) -> usize {
+        self.0.encoded_len()
+    }
+
+    /// Encodes the game into `out` and returns the bytes written, or [`Error::BufferTooSmall`]:
+    /// version 2 of the format for the classic game, version 3 (the rules in the header) for the
+    /// others ([`decode`](Self::decode) documents both).
+    ///
+    /// ```
+    /// use tictactoe_core::{FixedGame, Player};
+    ///
+    /// let mut game = FixedGame::<3>::new();
+    /// game.play(0, 1, Player::O)?;
+    /// let mut buf = [0u8; 64];
+    /// let len = game.encode_into(&mut buf)?;
+    /// assert_eq!(FixedGame::<3>::decode(&buf[..len])?, game);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        self.0.encode_into(out)
+    }
+
+    /// The game as bytes, for storing or sending; [`decode`](Self::decode) reads them back.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player, Rules};
+    ///
+    /// let mut game = Game::new_lean(4)?;
+    /// game.play(3, 3, Player::X)?;
+    /// assert_eq!(Game::decode(&game.encode())?, game);
+    /// let gomoku = Game::with_rules(Rules::gomoku(15)?)?;
+    /// assert_eq!(Game::decode(&gomoku.encode())?, gomoku);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn encode(&self) -> alloc::vec::Vec<u8> {
+        let mut out = alloc::vec![0; self.encoded_len()];
+        let len = self.0.encode_into(&mut out).unwrap_or(0);
+        out.truncate(len);
+        out
+    }
+
+    /// Reads back a game written by [`encode`](Self::encode) or [`encode_into`](Self::encode_into).
+    /// Truncated, corrupted or inconsistent input is an [`Error::Decode`], never a panic; a game
+    /// of other rules than this type holds is [`DecodeError::WrongShape`](crate::DecodeError::WrongShape).
+    ///
+    /// The header names the board, and decoding allocates it: a short input may ask for a checked
+    /// 65,535 x 65,535 board (1 GiB). Read the rules with [`Header::read`](crate::Header::read)
+    /// first when the bytes are untrusted.
+    ///
+    /// # Layout (version 2: the classic game)
+    ///
+    /// All integers little-endian. The encoding is canonical: a game has exactly one.
+    ///
+    /// | bytes | checked | lean |
+    /// |---|---|---|
+    /// | 3 | magic `TTT` | magic `TTT` |
+    /// | 1 | version (2) | version (2) |
+    /// | 4 | `n` | `n` |
+    /// | 1 | mode 0 | mode 1 |
+    /// | 1 | first player (0 before any move) | last player (0 before any move) |
+    /// | rest | move count (8), then each move's cell `row * n + col` (4) | move count (8), then for each row, then each column, then the main and the anti-diagonal: its tally (4): X's marks minus O's, times 4, plus 1 if X has marked it and 2 if O has |
+    ///
+    /// A checked game is decoded by replaying its moves through the rules, so every move is checked
+    /// again and the result is a game play can reach. A lean game has no moves to replay: its tallies
+    /// are checked against necessary conditions of play (each tally's bits agree with its count,
+    /// rows and columns add up to the same difference, the move count splits into the players'
+    /// totals with it, no line holds more of a player's marks than that player made, a diagonal's
+    /// marks need a row and a column with marks of that player crossing on it, the totals alternate
+    /// with the last player, at most one winner, who moved last), and what follows from
+    /// them (winner, open lines, whether the game is over) is computed, never read. Those conditions
+    /// are not sufficient: deciding whether a cell pattern with given row, column and diagonal counts
+    /// exists is a hard problem, so a lean encoding that passes them may still describe counters no
+    /// game reaches. Such a game then plays by the same rules.
+    ///
+    /// # Layout (version 3: every other rule set)
+    ///
+    /// Magic `TTT`, version 3, then `rows`, `cols` and `k` (4 bytes each), a flags byte (1 for
+    /// gravity), the first player (0 before any move), the move count (8), then each move's cell
+    /// `row * cols + col` (4), replayed through the rules. [`Game`](crate::Game) writes the classic
+    /// rules as version 2 only, so that every game has one encoding.
+    ///
+    /// ```
+    /// use tictactoe_core::{ClassicGame, DecodeError, Error, Game, KGame, LineBoard};
+    ///
+    /// assert_eq!(ClassicGame::decode(b"TTT"), Err(Error::Decode(DecodeError::Truncated)));
+    /// assert_eq!(Game::decode(b"not a game"), Err(Error::Decode(DecodeError::NotAGame)));
+    /// let classic = ClassicGame::new(3)?.encode();
+    /// assert_eq!(KGame::<LineBoard>::decode(&classic), Err(Error::Decode(DecodeError::WrongShape)));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn decode(bytes: &[u8]) -> Result<Self, Error> {
+        R::decode(bytes).map(GameOn)
+    }
+
+    /// A copy of this game, or [`Error::OutOfMemory`] when its memory cannot be had (where
+    /// [`Clone`] would abort).
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules};
+    ///
+    /// let mut game = Game::with_rules(Rules::connect_four())?;
+    /// game.drop_i64(3, 2)?;
+    /// assert_eq!(game.try_clone()?, game);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn try_clone(&self) -> Result<Self, Error> {
+        self.0.try_copy().map(GameOn)
     }
 }
 
-impl From<ClassicGame> for Game {
-    fn from(game: ClassicGame) -> Game {
-        Game(Repr::Classic(game))
+/// A game that runs batches through [`run_batch`]: every representation the same way.
+impl<R: Representation> Batched for GameOn<R> {
+    fn take_back_last(&mut self) {
+        self.0.take_back();
+    }
+
+    fn end_batch(&mut self) {
+        self.0.end_batch();
+    }
+
+    fn winner_now(&self) -> Option<Player> {
+        self.winner()
     }
 }
 
-/// The board as text, as each representation draws it (a lean game: a one-line summary).
-impl fmt::Display for Game {
+/// The board, one line per row (row 0 first), cells between bars: `|X| |O|`. A lean game keeps
+/// no board and writes a one-line summary instead.
+///
+/// ```
+/// use tictactoe_core::{Game, Player, Rules};
+///
+/// let mut game = Game::new(3)?;
+/// game.play(0, 0, Player::X)?;
+/// game.play(1, 1, Player::O)?;
+/// assert_eq!(game.to_string(), "|X| | |\n| |O| |\n| | | |");
+/// let mut wide = Game::with_rules(Rules::new(1, 9, 3, false)?)?;
+/// wide.play(0, 8, Player::O)?;
+/// assert_eq!(wide.to_string(), "| | | | | | | | |O|");
+/// assert_eq!(Game::new_lean(5)?.to_string(), "lean 5x5 game, 0 moves");
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+impl<R: Representation> fmt::Display for GameOn<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        each!(self, g => g.fmt(f))
+        self.0.draw(f)
+    }
+}
+
+impl<R: Representation> fmt::Debug for GameOn<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("rules", &self.rules())
+            .field("mode", &self.mode())
+            .field("moves", &self.move_count())
+            .field("last_player", &self.last_player())
+            .field("winner", &self.winner())
+            .finish()
     }
 }

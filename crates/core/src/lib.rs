@@ -62,11 +62,12 @@ extern crate std;
 mod batch;
 mod board;
 mod cells;
+#[cfg(feature = "alloc")]
+mod chosen;
 mod classic;
 mod counters;
 mod encoding;
 mod error;
-#[cfg(feature = "alloc")]
 mod game;
 #[cfg(feature = "alloc")]
 mod kgame;
@@ -77,6 +78,7 @@ mod memory;
 mod packed;
 mod play;
 mod player;
+mod repr;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde;
@@ -91,17 +93,19 @@ mod vec_games;
 pub use batch::BatchError;
 pub use board::{Board, Outcome};
 #[cfg(feature = "alloc")]
+#[allow(deprecated)]
+pub use chosen::{AnyGame, Chosen, Game};
+#[cfg(feature = "alloc")]
 pub use classic::ClassicGame;
-pub use classic::{FixedGame, TicTacToe};
+pub use classic::{Classic, FixedGame, TicTacToe};
 pub use encoding::Header;
 pub use error::{DecodeError, Error, Quoted};
+pub use game::GameOn;
 #[cfg(feature = "alloc")]
-#[allow(deprecated)]
-pub use game::{AnyGame, Game};
-#[cfg(feature = "alloc")]
-pub use kgame::{BitBoard, KGame, LineBoard, Marks};
+pub use kgame::{BitBoard, Family, KGame, LineBoard, Marks};
 pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
 pub use player::{InvalidPlayer, Player};
+pub use repr::Representation;
 pub use rules::Rules;
 #[cfg(feature = "alloc")]
 pub use solve::{Agent, MoveValues, Solution, Solver};

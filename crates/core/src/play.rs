@@ -1,13 +1,18 @@
 //! The rules of a move, on top of the counters: range, turn and taken-cell checks, and taking moves
 //! back. Nothing changes until every check has passed.
 
+use core::fmt;
+
 use crate::cells::{mark_cell, occupant, set_cell_bits};
-use crate::classic::TicTacToe;
+use crate::classic::Classic;
 use crate::counters::{Counters, Line, Tally};
 use crate::error::Error;
 use crate::limits::Mode;
 use crate::player::Player;
+use crate::repr::private::Kept;
+use crate::rules::Rules;
 use crate::storage::Storage;
+use crate::turns::Turns;
 
 /// The journal words a lean batch keeps per move: the cell, then the four tallies it replaces.
 const LEAN_RECORD: usize = 6;
@@ -30,33 +35,7 @@ pub(crate) fn commit_checked(
     counters.add(lines, row, col, player)
 }
 
-impl<S: Storage> TicTacToe<S> {
-    /// Checks that (`row`, `col`) is on the board and returns it as indices: how foreign callers,
-    /// whose numbers may be negative, reach [`cell`](Self::cell).
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, ClassicGame};
-    ///
-    /// let game = ClassicGame::new(3)?;
-    /// assert_eq!(game.locate(2, 0), Ok((2, 0)));
-    /// assert_eq!(game.locate(-1, 0), Err(Error::OutOfRange { row: -1, col: 0, rows: 3, cols: 3 }));
-    /// # Ok::<(), Error>(())
-    /// ```
-    #[inline(always)]
-    pub fn locate(&self, row: i64, col: i64) -> Result<(usize, usize), Error> {
-        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
-        let quoted = [i128::from(row), i128::from(col)];
-        self.on_board(self.store.size(), row as u64, col as u64, quoted)
-    }
-
-    /// [`locate`](Self::locate) for indices.
-    #[inline(always)]
-    pub(crate) fn check_range(&self, row: usize, col: usize) -> Result<(), Error> {
-        let quoted = [row as i128, col as i128];
-        self.on_board(self.store.size(), row as u64, col as u64, quoted)
-            .map(drop)
-    }
-
+impl<S: Storage> Classic<S> {
     #[cold]
     fn out_of_range(&self, row: i128, col: i128) -> Error {
         Error::OutOfRange {
@@ -73,54 +52,6 @@ impl<S: Storage> TicTacToe<S> {
             rows: self.n(),
             cols: self.n(),
         }
-    }
-
-    /// `player` marks (`row`, `col`); returns the winner after the move (`Some(player)` when it
-    /// completes a line).
-    ///
-    /// Refused, in this order of precedence, and with the game left exactly as it was: a cell off the
-    /// board ([`Error::OutOfRange`]), a finished game ([`Error::GameOver`]), the same player twice in a
-    /// row ([`Error::WrongTurn`]) and, in checked mode, a taken cell ([`Error::Occupied`]); a checked
-    /// game whose move history cannot grow refuses with [`Error::OutOfMemory`].
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, ClassicGame, Player};
-    ///
-    /// let mut game = ClassicGame::new(3)?;
-    /// assert_eq!(game.play(0, 0, Player::X)?, None);
-    /// assert_eq!(game.play(2, 2, Player::X), Err(Error::WrongTurn { player: Player::X }));
-    /// assert_eq!(game.move_count(), 1);
-    /// # Ok::<(), Error>(())
-    /// ```
-    #[inline]
-    pub fn play(
-        &mut self,
-        row: usize,
-        col: usize,
-        player: Player,
-    ) -> Result<Option<Player>, Error> {
-        self.place::<false>(row as u64, col as u64, player, [row as i128, col as i128])
-    }
-
-    /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
-    /// A player other than 1 or 2 is refused first ([`Error::InvalidPlayer`]).
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, ClassicGame};
-    ///
-    /// let mut game = ClassicGame::new(1)?;
-    /// assert_eq!(game.play_i64(0, 0, 3), Err(Error::InvalidPlayer { player: 3 }));
-    /// assert_eq!(game.play_i64(0, 0, 2), Ok(2));
-    /// # Ok::<(), Error>(())
-    /// ```
-    #[inline(always)]
-    pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
-        let player = Player::from_number(player)?;
-        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
-        let quoted = [i128::from(row), i128::from(col)];
-        Ok(self
-            .place::<false>(row as u64, col as u64, player, quoted)?
-            .map_or(0, Player::number))
     }
 
     /// The rules of a move, in their order of precedence: (`row`, `col`) on the board (else
@@ -221,7 +152,7 @@ impl<S: Storage> TicTacToe<S> {
     /// Takes back the last recorded move: the journal's last in checked mode, the batch's last in
     /// lean mode. Does nothing when there is none.
     pub(crate) fn take_back(&mut self) -> Option<(usize, usize, Player)> {
-        let player = self.counters.last()?;
+        let player = self.counters.turns().last()?;
         let n = self.n();
         let journal = self.store.journal();
         let len = journal.len();
@@ -245,41 +176,64 @@ impl<S: Storage> TicTacToe<S> {
             _ => None,
         }
     }
+}
 
-    /// Takes back the last move, also a winning one, and returns it as `(row, col, player)`.
-    /// Checked mode only.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, ClassicGame, Player};
-    ///
-    /// let mut game = ClassicGame::new(3)?;
-    /// game.play(2, 1, Player::O)?;
-    /// assert_eq!(game.undo(), Ok((2, 1, Player::O)));
-    /// assert_eq!(game.undo(), Err(Error::NothingToUndo));
-    /// assert_eq!(ClassicGame::new_lean(3)?.undo(), Err(Error::NeedsBoard));
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
+impl<S: Storage> Kept for Classic<S> {
+    #[inline]
+    fn rules(&self) -> Rules {
+        Rules::classic(self.n())
+    }
+
+    #[inline]
+    fn mode(&self) -> Mode {
+        self.store.mode()
+    }
+
+    #[inline]
+    fn turns(&self) -> &Turns {
+        self.counters.turns()
+    }
+
+    fn journal(&self) -> &[u32] {
+        self.checked_journal()
+    }
+
+    #[inline(always)]
+    fn try_place<const BATCH: bool>(
+        &mut self,
+        row: u64,
+        col: u64,
+        player: Player,
+        quoted: [i128; 2],
+    ) -> Result<Option<Player>, Error> {
+        self.place::<BATCH>(row, col, player, quoted)
+    }
+
+    fn drop_located(&mut self, _col: usize, _player: Player) -> Result<Option<Player>, Error> {
+        // The classic rules have no gravity: the game refuses a drop before asking here.
+        Err(Error::NoGravity)
+    }
+
+    fn take_back(&mut self) {
+        self.take_back();
+    }
+
+    fn end_batch(&mut self) {
+        // A lean game records a batch's moves only while the batch runs.
+        if self.store.mode() == Mode::Lean {
+            self.store.truncate(0);
+        }
+    }
+
+    fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
         if self.store.mode() == Mode::Lean {
             return Err(Error::NeedsBoard);
         }
         self.take_back().ok_or(Error::NothingToUndo)
     }
 
-    /// Back to the empty board of the same size and mode, reusing the memory: O(moves played) for the
-    /// cells, O(n) for the counters, and no allocation.
-    ///
-    /// ```
-    /// use tictactoe_core::{ClassicGame, Player};
-    ///
-    /// let mut game = ClassicGame::new(3)?;
-    /// game.play(1, 1, Player::X)?;
-    /// game.reset();
-    /// assert_eq!(game.move_count(), 0);
-    /// assert_eq!(game.cell(1, 1), Ok(None));
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    pub fn reset(&mut self) {
+    /// O(moves played) for the cells, O(n) for the counters.
+    fn clear(&mut self) {
         if self.store.mode() == Mode::Checked {
             let played = self.store.journal().len();
             if self.store.cells().len() <= played {
@@ -298,23 +252,46 @@ impl<S: Storage> TicTacToe<S> {
         self.counters.reset(parts.lines);
     }
 
-    /// Who holds (`row`, `col`): `None` when empty. Checked mode only.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, ClassicGame, Player};
-    ///
-    /// let mut game = ClassicGame::new(3)?;
-    /// game.play(0, 2, Player::O)?;
-    /// assert_eq!(game.cell(0, 2), Ok(Some(Player::O)));
-    /// assert_eq!(game.cell(0, 3), Err(Error::OutOfRange { row: 0, col: 3, rows: 3, cols: 3 }));
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
-        self.check_range(row, col)?;
+    fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
         if self.store.mode() == Mode::Lean {
             return Err(Error::NeedsBoard);
         }
-        let index = (row * self.n() + col) as u32;
-        Ok(occupant(self.store.cells(), index))
+        Ok(occupant(self.store.cells(), (row * self.n() + col) as u32))
+    }
+
+    #[inline]
+    fn can_win(&self, player: Player) -> bool {
+        self.counters.can_win(player)
+    }
+
+    fn encoded_len(&self) -> usize {
+        self.encoded_len()
+    }
+
+    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        self.encode_into(out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Self, Error> {
+        Classic::decode(bytes)
+    }
+
+    /// A lean game keeps only its counters, and is cloned; a checked one is made anew and its
+    /// moves replayed.
+    #[cfg(feature = "alloc")]
+    fn try_copy(&self) -> Result<Self, Error> {
+        if self.store.mode() == Mode::Lean {
+            return Ok(Clone::clone(self));
+        }
+        let n = self.n() as u32;
+        let mut copy = Classic::<S>::empty(n, Mode::Checked).map_err(|_| self.out_of_memory())?;
+        for (row, col, player) in self.turns().replay(self.checked_journal(), self.n()) {
+            copy.place::<false>(row as u64, col as u64, player, [0, 0])?;
+        }
+        Ok(copy)
+    }
+
+    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::board::draw_classic(self, f)
     }
 }

@@ -100,7 +100,6 @@ impl Rules {
 
     /// The classic rules of a game whose size `n` is already checked (at most
     /// [`MAX_SIDE`](Self::MAX_SIDE)).
-    #[cfg(feature = "alloc")]
     pub(crate) const fn classic(n: usize) -> Rules {
         Rules {
             rows: n as u32,
@@ -219,7 +218,6 @@ impl Rules {
     }
 
     /// (`row`, `col`) as indices on this board, or [`Error::OutOfRange`] quoting the numbers given.
-    #[cfg(feature = "alloc")]
     pub(crate) fn locate(&self, row: i128, col: i128) -> Result<(usize, usize), Error> {
         if (0..self.rows as i128).contains(&row) && (0..self.cols as i128).contains(&col) {
             Ok((row as usize, col as usize))
@@ -234,7 +232,6 @@ impl Rules {
     }
 
     /// `col` as an index on this board, or [`Error::ColumnOutOfRange`].
-    #[cfg(feature = "alloc")]
     pub(crate) fn column(&self, col: i128) -> Result<usize, Error> {
         if (0..self.cols as i128).contains(&col) {
             Ok(col as usize)

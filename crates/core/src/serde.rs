@@ -8,9 +8,9 @@ use core::fmt;
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::chosen::Game;
 use crate::classic::TicTacToe;
 use crate::error::Error;
-use crate::game::Game;
 use crate::storage::Storage;
 
 /// A game read back from its encoding: what the one visitor below builds.

@@ -10,7 +10,7 @@ const BOTH: u8 = Player::X as u8 | Player::O as u8;
 
 /// The game's progress: moves played, who moved last, who won, and who may not move now.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Turns {
+pub struct Turns {
     moves: u64,
     /// The move count of a full board.
     cells: u64,

@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 
 use super::heuristic::{legal_cells, rated_best};
 use super::{Solver, solvable};
+use crate::chosen::Game;
 use crate::error::Error;
-use crate::game::Game;
 
 /// A small seeded generator (SplitMix64): the same seed gives the same choices.
 #[derive(Clone, Debug)]

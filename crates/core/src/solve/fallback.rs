@@ -15,8 +15,8 @@ use super::{MoveValues, Solution, solution};
 
 /// Moves with their scores on the walk's scale.
 type Scored = Vec<((usize, usize), i64)>;
+use crate::chosen::Game;
 use crate::error::Error;
-use crate::game::Game;
 use crate::memory::filled;
 use crate::player::Player;
 

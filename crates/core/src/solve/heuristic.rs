@@ -12,8 +12,8 @@
 
 use alloc::vec::Vec;
 
+use crate::chosen::Game;
 use crate::error::Error;
-use crate::game::Game;
 use crate::memory::filled;
 use crate::player::Player;
 

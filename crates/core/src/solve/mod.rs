@@ -18,8 +18,8 @@ mod table;
 
 use alloc::vec::Vec;
 
+use crate::chosen::Game;
 use crate::error::Error;
-use crate::game::Game;
 use crate::kgame::Shape;
 use crate::limits::Mode;
 use crate::player::Player;

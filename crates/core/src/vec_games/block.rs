@@ -92,7 +92,7 @@ impl Block {
         self.columns.envs[i].taken_out()?;
         // The game's moves replayed: X first, then alternating, as every game of a batch is played.
         let (n, cells) = (self.n, self.num_actions());
-        let moves = self.columns.counters[i].moves() as usize;
+        let moves = self.columns.counters[i].turns().moves() as usize;
         let mut game = ClassicGame::new(n)?;
         let mut player = Player::X;
         for &index in &self.columns.journal[i * cells..][..moves] {

@@ -13,10 +13,12 @@ use super::sample::below;
 use super::seat::{Seat, advance, check_seats, step_seats};
 use super::view::{StepOutputs, View};
 use super::{AutoReset, Illegal, Setup};
+use crate::chosen::{Game, IntoAny};
 use crate::error::Error;
-use crate::game::{Game, IntoAny};
-use crate::kgame::{KGame, Marks};
+use crate::game::GameOn;
+use crate::kgame::{Family, Marks};
 use crate::player::Player;
+use crate::repr::private::Kept;
 use crate::rules::Rules;
 
 /// A block of games of `rules` (not the classic ones) on boards `M`.
@@ -25,7 +27,7 @@ pub(super) struct FamilyBlock<M: IntoAny> {
     rules: Rules,
     autoreset: AutoReset,
     illegal: Illegal,
-    games: Vec<KGame<M>>,
+    games: Vec<Family<M>>,
     envs: Vec<Env>,
     rng: Xoshiro256PlusPlus,
 }
@@ -40,7 +42,7 @@ impl<M: IntoAny> FamilyBlock<M> {
         envs.try_reserve_exact(num_envs).map_err(|_| oom)?;
         for _ in 0..num_envs {
             // Each board built fallibly: memory that runs out midway is an error, not an abort.
-            games.push(KGame::<M>::on_board(rules).map_err(|err| match err {
+            games.push(Family::<M>::on_board(rules).map_err(|err| match err {
                 Error::OutOfMemory { .. } => oom,
                 other => other,
             })?);
@@ -77,7 +79,7 @@ impl<M: IntoAny> FamilyBlock<M> {
     }
 
     /// The cell `action` names in `game`, or why it is illegal there (nothing is played).
-    fn cell_of(&self, game: &KGame<M>, action: i64) -> Result<(usize, usize), Error> {
+    fn cell_of(&self, game: &Family<M>, action: i64) -> Result<(usize, usize), Error> {
         let (rows, cols) = (self.rules.rows(), self.rules.cols());
         let index = self.index(action)?;
         if self.rules.gravity() {
@@ -122,7 +124,7 @@ impl<M: IntoAny> FamilyBlock<M> {
     }
 
     fn restart(&mut self, i: usize) {
-        self.games[i].reset();
+        self.games[i].clear();
         self.envs[i] = Env::START;
     }
 
@@ -162,7 +164,7 @@ impl<M: IntoAny> FamilyBlock<M> {
             if env.ended {
                 return below(&mut self.rng, self.rules.cells()) as usize;
             }
-            let k = below(&mut self.rng, game.moves_left());
+            let k = below(&mut self.rng, game.turns().moves_left());
             return game.marks().kth_empty(k);
         }
         if env.ended {
@@ -196,7 +198,7 @@ impl<M: IntoAny> FamilyBlock<M> {
     /// A copy of game `i`: [`Error::Forfeited`] for a game lost by an illegal action.
     pub(super) fn game(&self, i: usize) -> Result<Game, Error> {
         self.envs[i].taken_out()?;
-        Ok(M::into_any(self.games[i].try_copy()?))
+        Ok(M::into_any(GameOn(self.games[i].try_copy()?)))
     }
 
     /// Puts `game` in place of game `i`: the same rules, X first (else [`Error::Incompatible`]).
@@ -208,7 +210,7 @@ impl<M: IntoAny> FamilyBlock<M> {
         };
         let first = game.moves().next().map(|(_, _, p)| p);
         let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
-        self.games[i] = game.try_copy()?;
+        self.games[i] = game.0.try_copy()?;
         self.envs[i] = env;
         Ok(())
     }
@@ -219,7 +221,7 @@ impl<M: IntoAny> FamilyBlock<M> {
 }
 
 /// `game`'s observation from the mover's view, and its legal actions (all once ended).
-fn write_game<M: Marks>(game: &KGame<M>, env: Env, obs: &mut [bool], mask: &mut [bool]) {
+fn write_game<M: Marks>(game: &Family<M>, env: Env, obs: &mut [bool], mask: &mut [bool]) {
     game.marks().planes(env.to_move, obs);
     if game.rules().gravity() {
         game.marks().open_columns(env.ended, mask);
@@ -230,7 +232,7 @@ fn write_game<M: Marks>(game: &KGame<M>, env: Env, obs: &mut [bool], mask: &mut 
 
 /// One game of a block, lent for a step.
 struct FamilySeat<'a, M: Marks> {
-    game: &'a mut KGame<M>,
+    game: &'a mut Family<M>,
     env: &'a mut Env,
     rules: Rules,
 }
@@ -241,7 +243,7 @@ impl<M: Marks> Seat for FamilySeat<'_, M> {
     }
 
     fn restart(&mut self) {
-        self.game.reset();
+        self.game.clear();
         *self.env = Env::START;
     }
 
@@ -259,7 +261,7 @@ impl<M: Marks> Seat for FamilySeat<'_, M> {
         };
         match played {
             Ok(Some(winner)) => Ok(Some(winner.number())),
-            Ok(None) if self.game.is_over() => Ok(Some(0)),
+            Ok(None) if self.game.turns().is_over() => Ok(Some(0)),
             Ok(None) => Ok(None),
             Err(_) => Err(()),
         }

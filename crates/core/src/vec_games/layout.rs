@@ -152,14 +152,14 @@ impl<const LEGAL: bool> Seat for ClassicSeat<'_, LEGAL> {
             {
                 let row = divide(index, self.reciprocal);
                 let col = index - row * n as u32;
-                let mut len = slot.counters.moves() as usize;
+                let mut len = slot.counters.turns().moves() as usize;
                 let cell = (row as usize, col as usize, index);
                 let board = (&mut *slot.lines, &mut *slot.cells);
                 let record = (&mut *slot.journal, &mut len);
                 Ok(
                     match commit_checked(slot.counters, board, record, cell, mover) {
                         Some(winner) => Some(winner.number()),
-                        None if slot.counters.is_over() => Some(0),
+                        None if slot.counters.turns().is_over() => Some(0),
                         None => None,
                     },
                 )

@@ -21,8 +21,8 @@ mod words;
 
 use alloc::vec::Vec;
 
+use crate::chosen::{Game, Kind};
 use crate::error::Error;
-use crate::game::{Game, Kind};
 use crate::kgame::LineBoard;
 use crate::limits::Mode;
 use crate::player::Player;

@@ -15,9 +15,10 @@ use super::sample::below;
 use super::seat::{Seat, advance, check_seats, step_seats};
 use super::view::{StepOutputs, View};
 use super::{AutoReset, Illegal, Setup};
+use crate::chosen::{Game, IntoAny};
 use crate::error::Error;
-use crate::game::{Game, IntoAny};
-use crate::kgame::{BitBoard, KGame, Shape};
+use crate::game::GameOn;
+use crate::kgame::{BitBoard, Family, Shape};
 use crate::packed::{interleave, select, spread};
 use crate::player::Player;
 use crate::rules::Rules;
@@ -348,14 +349,14 @@ impl WordBlock {
         let slot = self.slots[i];
         slot.env.taken_out()?;
         let (cells, cols) = (self.cells(), self.layout.rules.cols());
-        let mut game = KGame::<BitBoard>::on_board(self.layout.rules)?;
+        let mut game = Family::<BitBoard>::on_board(self.layout.rules)?;
         let mut player = Player::X;
         for &index in &self.played[i * cells..][..slot.moves as usize] {
             let index = usize::from(index);
             game.place(index / cols, index % cols, player)?;
             player = player.other();
         }
-        Ok(BitBoard::into_any(game))
+        Ok(BitBoard::into_any(GameOn(game)))
     }
 
     /// Puts `game` in place of game `i`: the same rules, X first (else [`Error::Incompatible`]).
@@ -374,8 +375,8 @@ impl WordBlock {
             *slot = (row * cols + col) as u8;
         }
         self.slots[i] = Slot {
-            stones: game.marks().words(),
-            by_rows: game.marks().words_by_rows(),
+            stones: game.0.marks().words(),
+            by_rows: game.0.marks().words_by_rows(),
             moves: game.move_count() as u32,
             env,
         };

@@ -1,0 +1,357 @@
+//! The representation [`Game`] holds, chosen at run time for its rules: the classic square game on
+//! its counters (checked or lean, [`ClassicGame`]), boards that fit a word on one word a player,
+//! every other board on line bitsets ([`KGame`]). The choice is made in one place ([`Kind::of`]),
+//! and each question of the game is passed on to the representation inside in one line.
+
+use core::fmt;
+
+use crate::classic::ClassicGame;
+use crate::error::{DecodeError, Error};
+use crate::game::GameOn;
+use crate::kgame::{BitBoard, KGame, LineBoard};
+use crate::limits::Mode;
+use crate::player::Player;
+use crate::repr::private::Kept;
+use crate::rules::Rules;
+use crate::turns::Turns;
+
+/// A game of any rules of the k-in-a-row family ([`Rules`]), in the representation that plays those
+/// rules best: counters for the classic square game (every figure of [`ClassicGame`]: O(1) moves,
+/// lean mode), one word a player for other boards that fit in 64 bits ([`BitBoard`]), line bitsets
+/// for every other ([`LineBoard`]). Its methods are those of every game ([`GameOn`]).
+///
+/// ```
+/// use tictactoe_core::{Error, Game, Mode, Player, Rules};
+///
+/// let mut game = Game::new(3)?; // the classic 3 x 3 game
+/// game.play(1, 1, Player::X)?;
+/// assert_eq!(game.play(1, 1, Player::O), Err(Error::Occupied { row: 1, col: 1, by: Player::X }));
+///
+/// let mut four = Game::with_rules(Rules::connect_four())?;
+/// assert_eq!(four.drop_i64(3, 1)?, 0);
+/// assert_eq!(four.cell(5, 3)?, Some(Player::X));
+/// assert_eq!(Game::new_lean(1_000)?.mode(), Mode::Lean);
+/// assert!(Game::with_rules_and_mode(Rules::connect_four(), Mode::Lean).is_err()); // lean needs the counters
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+pub type Game = GameOn<Chosen>;
+
+/// The name [`Game`] had before 0.3.0, when `Game` named the classic game (now [`ClassicGame`]).
+#[deprecated(
+    since = "0.3.0",
+    note = "renamed `Game`; `AnyGame::new(rules, mode)` is now `Game::with_rules_and_mode`"
+)]
+pub type AnyGame = Game;
+
+/// The representation of a [`Game`]: whichever of the others plays its rules best.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Chosen(Repr);
+
+/// An explicit tag (`repr(u8)`): finding the classic game is one byte compare, where a niche in
+/// its fields took several instructions on every call.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+enum Repr {
+    Classic(ClassicGame),
+    Lines(KGame<LineBoard>),
+    Bits(KGame<BitBoard>),
+}
+
+/// The representations a game of the family can be kept in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// The classic square game's counters (checked or lean).
+    Classic,
+    /// One word a player: boards with `(rows + 1) * cols <= 64`.
+    Bits,
+    /// Line bitsets: every other board.
+    Lines,
+}
+
+impl Kind {
+    /// The representation that plays `rules` best: the one place that chooses, for a game, a
+    /// decoded game and a batch.
+    pub(crate) fn of(rules: Rules) -> Kind {
+        if rules.is_classic() {
+            Kind::Classic
+        } else if BitBoard::fits(rules) {
+            Kind::Bits
+        } else {
+            Kind::Lines
+        }
+    }
+}
+
+/// Passes one question on to the representation inside.
+macro_rules! each {
+    ($self:expr, $rep:ident => $body:expr) => {
+        match $self {
+            Repr::Classic(GameOn($rep)) => $body,
+            Repr::Lines(GameOn($rep)) => $body,
+            Repr::Bits(GameOn($rep)) => $body,
+        }
+    };
+}
+
+impl Kept for Chosen {
+    #[inline]
+    fn rules(&self) -> Rules {
+        each!(&self.0, r => r.rules())
+    }
+
+    #[inline]
+    fn mode(&self) -> Mode {
+        each!(&self.0, r => r.mode())
+    }
+
+    #[inline]
+    fn turns(&self) -> &Turns {
+        each!(&self.0, r => r.turns())
+    }
+
+    fn journal(&self) -> &[u32] {
+        each!(&self.0, r => r.journal())
+    }
+
+    #[inline]
+    fn try_place<const BATCH: bool>(
+        &mut self,
+        row: u64,
+        col: u64,
+        player: Player,
+        quoted: [i128; 2],
+    ) -> Result<Option<Player>, Error> {
+        // The classic game inline, the family out of line: what the classic move costs through
+        // the faces stays what it was.
+        match &mut self.0 {
+            Repr::Classic(GameOn(r)) => r.try_place::<BATCH>(row, col, player, quoted),
+            _ => self.place_family::<BATCH>(row, col, player, quoted),
+        }
+    }
+
+    fn drop_located(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
+        each!(&mut self.0, r => r.drop_located(col, player))
+    }
+
+    fn take_back(&mut self) {
+        each!(&mut self.0, r => Kept::take_back(r))
+    }
+
+    fn end_batch(&mut self) {
+        each!(&mut self.0, r => r.end_batch())
+    }
+
+    fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
+        each!(&mut self.0, r => r.undo())
+    }
+
+    fn clear(&mut self) {
+        each!(&mut self.0, r => r.clear())
+    }
+
+    fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
+        each!(&self.0, r => r.holder(row, col))
+    }
+
+    #[inline]
+    fn can_win(&self, player: Player) -> bool {
+        each!(&self.0, r => r.can_win(player))
+    }
+
+    fn encoded_len(&self) -> usize {
+        each!(&self.0, r => r.encoded_len())
+    }
+
+    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        each!(&self.0, r => r.encode_into(out))
+    }
+
+    /// Version 2 for the classic rules, version 3 for the others, each read by the representation
+    /// its rules call for. Version 3 input with the classic rules is refused: the classic game is
+    /// written as version 2, so that every game has one encoding.
+    fn decode(bytes: &[u8]) -> Result<Chosen, Error> {
+        let header = crate::encoding::Header::read(bytes)?;
+        if bytes.get(3) != Some(&crate::encoding::RULES_VERSION) {
+            return ClassicGame::decode(bytes).map(|g| Chosen(Repr::Classic(g)));
+        }
+        match Kind::of(header.rules) {
+            Kind::Classic => {
+                let why = "the classic game is written as version 2";
+                Err(DecodeError::Inconsistent(why).into())
+            }
+            Kind::Bits => KGame::decode(bytes).map(|g| Chosen(Repr::Bits(g))),
+            Kind::Lines => KGame::decode(bytes).map(|g| Chosen(Repr::Lines(g))),
+        }
+    }
+
+    fn try_copy(&self) -> Result<Chosen, Error> {
+        Ok(Chosen(match &self.0 {
+            Repr::Classic(g) => Repr::Classic(g.try_clone()?),
+            Repr::Lines(g) => Repr::Lines(g.try_clone()?),
+            Repr::Bits(g) => Repr::Bits(g.try_clone()?),
+        }))
+    }
+
+    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        each!(&self.0, r => r.draw(f))
+    }
+}
+
+impl Chosen {
+    #[inline(never)]
+    fn place_family<const BATCH: bool>(
+        &mut self,
+        row: u64,
+        col: u64,
+        player: Player,
+        quoted: [i128; 2],
+    ) -> Result<Option<Player>, Error> {
+        each!(&mut self.0, r => r.try_place::<BATCH>(row, col, player, quoted))
+    }
+}
+
+/// The family's boards, as the one game type holds them.
+#[cfg(feature = "vec")]
+pub(crate) trait IntoAny: crate::kgame::Marks {
+    /// `game` as the one game type.
+    fn into_any(game: KGame<Self>) -> Game;
+    /// The game of this board inside `any`, if that is what it holds.
+    fn from_any(any: &Game) -> Option<&KGame<Self>>;
+}
+
+#[cfg(feature = "vec")]
+impl IntoAny for LineBoard {
+    fn into_any(game: KGame<LineBoard>) -> Game {
+        GameOn(Chosen(Repr::Lines(game)))
+    }
+    fn from_any(any: &Game) -> Option<&KGame<LineBoard>> {
+        match &any.0.0 {
+            Repr::Lines(game) => Some(game),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(feature = "vec")]
+impl IntoAny for BitBoard {
+    fn into_any(game: KGame<BitBoard>) -> Game {
+        GameOn(Chosen(Repr::Bits(game)))
+    }
+    fn from_any(any: &Game) -> Option<&KGame<BitBoard>> {
+        match &any.0.0 {
+            Repr::Bits(game) => Some(game),
+            _ => None,
+        }
+    }
+}
+
+impl GameOn<Chosen> {
+    /// The classic checked `n x n` game (`k = n`, no gravity): `n` from 1 to
+    /// [`MAX_CHECKED_N`](crate::MAX_CHECKED_N), else [`Error::InvalidSize`].
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Rules};
+    ///
+    /// assert_eq!(Game::new(3)?.rules(), Rules::square(3)?);
+    /// assert!(matches!(Game::new(0), Err(Error::InvalidSize { n: 0, .. })));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn new(n: usize) -> Result<Game, Error> {
+        ClassicGame::new(n).map(Game::from)
+    }
+
+    /// The classic `n x n` game in lean mode: O(n) memory, `n` up to
+    /// [`MAX_LEAN_N`](crate::MAX_LEAN_N); no undo and no cells to read ([`Error::NeedsBoard`]).
+    pub fn new_lean(n: usize) -> Result<Game, Error> {
+        ClassicGame::new_lean(n).map(Game::from)
+    }
+
+    /// The classic `n x n` game in `mode` (see [`ClassicGame::with_mode`]).
+    pub fn with_mode(n: usize, mode: Mode) -> Result<Game, Error> {
+        ClassicGame::with_mode(n, mode).map(Game::from)
+    }
+
+    /// [`with_mode`](Self::with_mode) for foreign callers, whose sizes may be negative.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Mode};
+    ///
+    /// assert_eq!(Game::with_mode_i64(-3, Mode::Checked), Err(Error::InvalidSize { n: -3, max: 65_535 }));
+    /// ```
+    pub fn with_mode_i64(n: i64, mode: Mode) -> Result<Game, Error> {
+        ClassicGame::with_mode_i64(n, mode).map(Game::from)
+    }
+
+    /// An empty game of `rules`, checked (a taken cell refused, undo and cells at hand). Sizes are
+    /// checked as [`KGame::new`](GameOn::new) does; [`Error::OutOfMemory`] when the board cannot be had.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player, Rules};
+    ///
+    /// let mut gomoku = Game::with_rules(Rules::gomoku(15)?)?;
+    /// assert_eq!(gomoku.play(7, 7, Player::X)?, None);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn with_rules(rules: Rules) -> Result<Game, Error> {
+        Game::with_rules_and_mode(rules, Mode::Checked)
+    }
+
+    /// An empty game of `rules` in `mode`. Lean mode needs the classic square game's rules (else
+    /// [`Error::InvalidRules`]); sizes are checked as [`ClassicGame::with_mode`](GameOn::with_mode) and [`KGame::new`](GameOn::new) do.
+    pub fn with_rules_and_mode(rules: Rules, mode: Mode) -> Result<Game, Error> {
+        let kind = Kind::of(rules);
+        if mode == Mode::Lean && kind != Kind::Classic {
+            return Err(Error::InvalidRules {
+                rows: rules.rows() as i128,
+                cols: rules.cols() as i128,
+                k: rules.k() as i128,
+                reason: if rules.gravity() {
+                    "with gravity: lean mode needs the classic square game: rows = cols = k, no gravity"
+                } else {
+                    "lean mode needs the classic square game: rows = cols = k, no gravity"
+                },
+            });
+        }
+        match kind {
+            Kind::Classic => ClassicGame::with_mode(rules.rows(), mode).map(Game::from),
+            Kind::Bits => KGame::new_small(rules).map(|g| GameOn(Chosen(Repr::Bits(g)))),
+            Kind::Lines => KGame::new(rules).map(|g| GameOn(Chosen(Repr::Lines(g)))),
+        }
+    }
+
+    /// The size `n` of a square board, or [`Error::NotSquare`].
+    pub fn n(&self) -> Result<usize, Error> {
+        let rules = self.rules();
+        if rules.rows() == rules.cols() {
+            Ok(rules.rows())
+        } else {
+            Err(Error::NotSquare {
+                rows: rules.rows(),
+                cols: rules.cols(),
+            })
+        }
+    }
+
+    /// The classic game inside, if these are its rules.
+    #[must_use]
+    pub fn as_classic(&self) -> Option<&ClassicGame> {
+        match &self.0.0 {
+            Repr::Classic(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    /// The one-word board inside, if these rules are played on one.
+    pub(crate) fn bit_board(&self) -> Option<&BitBoard> {
+        match &self.0.0 {
+            Repr::Bits(game) => Some(game.0.marks()),
+            _ => None,
+        }
+    }
+}
+
+impl From<ClassicGame> for Game {
+    fn from(game: ClassicGame) -> Game {
+        GameOn(Chosen(Repr::Classic(game)))
+    }
+}
