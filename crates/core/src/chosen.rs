@@ -11,7 +11,7 @@ use crate::game::GameOn;
 use crate::kgame::{BitBoard, KGame, LineBoard};
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::repr::private::Kept;
+use crate::repr::private::{Asked, Bytes, Kept, Won};
 use crate::rules::Rules;
 use crate::turns::Turns;
 
@@ -114,22 +114,16 @@ impl Kept for Chosen {
     }
 
     #[inline]
-    fn try_place<const BATCH: bool>(
-        &mut self,
-        row: u64,
-        col: u64,
-        player: Player,
-        quoted: [i128; 2],
-    ) -> Result<Option<Player>, Error> {
+    fn try_place<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won {
         // The classic game inline, the family out of line: what the classic move costs through
         // the faces stays what it was.
         match &mut self.0 {
-            Repr::Classic(GameOn(r)) => r.try_place::<BATCH>(row, col, player, quoted),
-            _ => self.place_family::<BATCH>(row, col, player, quoted),
+            Repr::Classic(GameOn(r)) => r.try_place::<BATCH>(at, player),
+            _ => self.place_family::<BATCH>(at, player),
         }
     }
 
-    fn drop_located(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
+    fn drop_located(&mut self, col: usize, player: Player) -> Won {
         each!(&mut self.0, r => r.drop_located(col, player))
     }
 
@@ -158,6 +152,21 @@ impl Kept for Chosen {
         each!(&self.0, r => r.can_win(player))
     }
 
+    fn try_copy(&self) -> Result<Chosen, Error> {
+        Ok(Chosen(match &self.0 {
+            Repr::Classic(g) => Repr::Classic(g.try_clone()?),
+            Repr::Lines(g) => Repr::Lines(g.try_clone()?),
+            Repr::Bits(g) => Repr::Bits(g.try_clone()?),
+        }))
+    }
+
+    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        each!(&self.0, r => r.draw(f))
+    }
+}
+
+/// Each representation in its own version of the format.
+impl Bytes for Chosen {
     fn encoded_len(&self) -> usize {
         each!(&self.0, r => r.encoded_len())
     }
@@ -183,30 +192,12 @@ impl Kept for Chosen {
             Kind::Lines => KGame::decode(bytes).map(|g| Chosen(Repr::Lines(g))),
         }
     }
-
-    fn try_copy(&self) -> Result<Chosen, Error> {
-        Ok(Chosen(match &self.0 {
-            Repr::Classic(g) => Repr::Classic(g.try_clone()?),
-            Repr::Lines(g) => Repr::Lines(g.try_clone()?),
-            Repr::Bits(g) => Repr::Bits(g.try_clone()?),
-        }))
-    }
-
-    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        each!(&self.0, r => r.draw(f))
-    }
 }
 
 impl Chosen {
     #[inline(never)]
-    fn place_family<const BATCH: bool>(
-        &mut self,
-        row: u64,
-        col: u64,
-        player: Player,
-        quoted: [i128; 2],
-    ) -> Result<Option<Player>, Error> {
-        each!(&mut self.0, r => r.try_place::<BATCH>(row, col, player, quoted))
+    fn place_family<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won {
+        each!(&mut self.0, r => r.try_place::<BATCH>(at, player))
     }
 }
 
@@ -219,31 +210,25 @@ pub(crate) trait IntoAny: crate::kgame::Marks {
     fn from_any(any: &Game) -> Option<&KGame<Self>>;
 }
 
-#[cfg(feature = "vec")]
-impl IntoAny for LineBoard {
-    fn into_any(game: KGame<LineBoard>) -> Game {
-        GameOn(Chosen(Repr::Lines(game)))
-    }
-    fn from_any(any: &Game) -> Option<&KGame<LineBoard>> {
-        match &any.0.0 {
-            Repr::Lines(game) => Some(game),
-            _ => None,
+/// Each family board with the variant that holds its games.
+macro_rules! into_any {
+    ($($board:ident => $variant:ident),*) => {$(
+        #[cfg(feature = "vec")]
+        impl IntoAny for $board {
+            fn into_any(game: KGame<$board>) -> Game {
+                GameOn(Chosen(Repr::$variant(game)))
+            }
+            fn from_any(any: &Game) -> Option<&KGame<$board>> {
+                match &any.0.0 {
+                    Repr::$variant(game) => Some(game),
+                    _ => None,
+                }
+            }
         }
-    }
+    )*};
 }
 
-#[cfg(feature = "vec")]
-impl IntoAny for BitBoard {
-    fn into_any(game: KGame<BitBoard>) -> Game {
-        GameOn(Chosen(Repr::Bits(game)))
-    }
-    fn from_any(any: &Game) -> Option<&KGame<BitBoard>> {
-        match &any.0.0 {
-            Repr::Bits(game) => Some(game),
-            _ => None,
-        }
-    }
-}
+into_any!(LineBoard => Lines, BitBoard => Bits);
 
 impl GameOn<Chosen> {
     /// The classic checked `n x n` game (`k = n`, no gravity): `n` from 1 to

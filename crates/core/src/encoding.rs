@@ -6,6 +6,7 @@ use crate::counters::{Counters, Tally};
 use crate::error::{DecodeError, Error};
 use crate::limits::Mode;
 use crate::player::Player;
+use crate::repr::private::{Asked, Bytes};
 use crate::rules::Rules;
 use crate::storage::{Storage, Unfit};
 
@@ -236,9 +237,9 @@ impl Header {
     }
 }
 
-impl<S: Storage> Classic<S> {
-    /// The length of the version 2 encoding.
-    pub(crate) fn encoded_len(&self) -> usize {
+/// The classic game as version 2 of the format.
+impl<S: Storage> Bytes for Classic<S> {
+    fn encoded_len(&self) -> usize {
         HEADER
             + match self.store.mode() {
                 Mode::Checked => 8 + 4 * self.store.journal().len(),
@@ -246,8 +247,7 @@ impl<S: Storage> Classic<S> {
             }
     }
 
-    /// The version 2 encoding into `out`, which is long enough.
-    pub(crate) fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
         let needed = self.encoded_len();
         if out.len() < needed {
             return Err(Error::BufferTooSmall { needed });
@@ -282,8 +282,8 @@ impl<S: Storage> Classic<S> {
         Ok(w.at)
     }
 
-    /// Reads back a version 2 encoding (laid out on [`GameOn::decode`](crate::GameOn::decode)).
-    pub(crate) fn decode(bytes: &[u8]) -> Result<Self, Error> {
+    /// Laid out on [`GameOn::decode`](crate::GameOn::decode).
+    fn decode(bytes: &[u8]) -> Result<Self, Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != VERSION {
             // The family's format: not a classic game.
@@ -298,7 +298,9 @@ impl<S: Storage> Classic<S> {
             Mode::Lean => Self::decode_lean(n, player, r),
         }
     }
+}
 
+impl<S: Storage> Classic<S> {
     /// An empty game for decoding: a storage that cannot hold this shape is the decoder's refusal.
     fn empty_for(n: u32, mode: Mode) -> Result<Self, Error> {
         Self::empty(n, mode).map_err(|unfit| match unfit {
@@ -315,9 +317,7 @@ impl<S: Storage> Classic<S> {
         let moves = r.move_list(first, cells)?;
         let mut game = Self::empty_for(n, Mode::Checked)?;
         moves.replay(&mut r, (side, cells), |row, col, player| {
-            let quoted = [row as i128, col as i128];
-            game.place::<false>(row as u64, col as u64, player, quoted)
-                .map(drop)
+            game.place::<false>(Asked::at(row, col), player).map(drop)
         })?;
         Ok(game)
     }

@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::repr::Representation;
+use crate::repr::private::Asked;
 use crate::rules::Rules;
 use crate::turns::Turns;
 
@@ -227,9 +228,7 @@ impl<R: Representation> GameOn<R> {
         col: usize,
         player: Player,
     ) -> Result<Option<Player>, Error> {
-        let quoted = [row as i128, col as i128];
-        self.0
-            .try_place::<false>(row as u64, col as u64, player, quoted)
+        self.0.try_place::<false>(Asked::at(row, col), player)
     }
 
     /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
@@ -246,12 +245,10 @@ impl<R: Representation> GameOn<R> {
     #[inline(always)]
     pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
         let player = Player::from_number(player)?;
-        // A negative number becomes huge as u64, so one unsigned comparison checks both ends.
-        let quoted = [i128::from(row), i128::from(col)];
-        Ok(self
+        let won = self
             .0
-            .try_place::<false>(row as u64, col as u64, player, quoted)?
-            .map_or(0, Player::number))
+            .try_place::<false>(Asked::foreign(row, col), player)?;
+        Ok(won.map_or(0, Player::number))
     }
 
     /// With gravity, `player` drops a mark in column `col`: it lands on the lowest empty cell.
@@ -310,9 +307,8 @@ impl<R: Representation> GameOn<R> {
         I: IntoIterator<Item = (usize, usize, Player)>,
     {
         run_batch(self, moves, |game, (row, col, player)| {
-            let quoted = [row as i128, col as i128];
             game.0
-                .try_place::<true>(row as u64, col as u64, player, quoted)
+                .try_place::<true>(Asked::at(row, col), player)
                 .map(drop)
         })
     }
@@ -336,9 +332,8 @@ impl<R: Representation> GameOn<R> {
     {
         run_batch(self, moves, |game, [row, col, player]| {
             let player = Player::from_number(player)?;
-            let quoted = [i128::from(row), i128::from(col)];
             game.0
-                .try_place::<true>(row as u64, col as u64, player, quoted)
+                .try_place::<true>(Asked::foreign(row, col), player)
                 .map(drop)
         })
     }

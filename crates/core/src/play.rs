@@ -9,7 +9,7 @@ use crate::counters::{Counters, Line, Tally};
 use crate::error::Error;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::repr::private::Kept;
+use crate::repr::private::{Asked, Kept, Won};
 use crate::rules::Rules;
 use crate::storage::Storage;
 use crate::turns::Turns;
@@ -54,23 +54,17 @@ impl<S: Storage> Classic<S> {
         }
     }
 
-    /// The rules of a move, in their order of precedence: (`row`, `col`) on the board (else
-    /// [`Error::OutOfRange`] quoting the caller's numbers, `quoted`), the game not over, the
+    /// The rules of a move, in their order of precedence: the cell `at` on the board (else
+    /// [`Error::OutOfRange`] quoting the caller's numbers), the game not over, the
     /// player's turn, and in checked mode an empty cell. `BATCH`: a lean game records the move too,
     /// so that a batch can take it back (a checked game always records it).
     #[inline(always)]
-    pub(crate) fn place<const BATCH: bool>(
-        &mut self,
-        row: u64,
-        col: u64,
-        player: Player,
-        quoted: [i128; 2],
-    ) -> Result<Option<Player>, Error> {
+    pub(crate) fn place<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won {
         // Each arm checks the range against the length of what it indexes, which proves the move's
         // lines in bounds, then takes the storage's parts once, after its checks.
         match self.store.mode() {
             Mode::Checked => {
-                let (row, col) = self.on_board(self.store.lines().len(), row, col, quoted)?;
+                let (row, col) = self.on_board(self.store.lines().len(), at)?;
                 self.counters.check_turn(player)?;
                 // In range, so row * n + col < n * n <= u32::MAX.
                 let index = (row * self.n() + col) as u32;
@@ -94,7 +88,7 @@ impl<S: Storage> Classic<S> {
                 ))
             }
             Mode::Lean => {
-                let (row, col) = self.on_board(self.store.tallies().len(), row, col, quoted)?;
+                let (row, col) = self.on_board(self.store.tallies().len(), at)?;
                 self.counters.check_turn(player)?;
                 if !BATCH {
                     let tallies = self.store.parts_mut().tallies;
@@ -117,17 +111,11 @@ impl<S: Storage> Classic<S> {
     /// A move passes the length of the lines or tallies it will index, which then proves them in
     /// bounds; the other callers pass the board's size.
     #[inline(always)]
-    fn on_board(
-        &self,
-        n: usize,
-        row: u64,
-        col: u64,
-        quoted: [i128; 2],
-    ) -> Result<(usize, usize), Error> {
-        if row < n as u64 && col < n as u64 {
-            Ok((row as usize, col as usize))
+    fn on_board(&self, n: usize, at: Asked) -> Result<(usize, usize), Error> {
+        if at.row < n as u64 && at.col < n as u64 {
+            Ok((at.row as usize, at.col as usize))
         } else {
-            Err(self.out_of_range(quoted[0], quoted[1]))
+            Err(self.out_of_range(at.quoted[0], at.quoted[1]))
         }
     }
 
@@ -145,8 +133,7 @@ impl<S: Storage> Classic<S> {
         self.store
             .reserve(words)
             .map_err(|_| self.out_of_memory())?;
-        // In range already, so the quoted numbers are never used.
-        self.place::<BATCH>(row as u64, col as u64, player, [0, 0])
+        self.place::<BATCH>(Asked::at(row, col), player)
     }
 
     /// Takes back the last recorded move: the journal's last in checked mode, the batch's last in
@@ -199,17 +186,11 @@ impl<S: Storage> Kept for Classic<S> {
     }
 
     #[inline(always)]
-    fn try_place<const BATCH: bool>(
-        &mut self,
-        row: u64,
-        col: u64,
-        player: Player,
-        quoted: [i128; 2],
-    ) -> Result<Option<Player>, Error> {
-        self.place::<BATCH>(row, col, player, quoted)
+    fn try_place<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won {
+        self.place::<BATCH>(at, player)
     }
 
-    fn drop_located(&mut self, _col: usize, _player: Player) -> Result<Option<Player>, Error> {
+    fn drop_located(&mut self, _col: usize, _player: Player) -> Won {
         // The classic rules have no gravity: the game refuses a drop before asking here.
         Err(Error::NoGravity)
     }
@@ -264,18 +245,6 @@ impl<S: Storage> Kept for Classic<S> {
         self.counters.can_win(player)
     }
 
-    fn encoded_len(&self) -> usize {
-        self.encoded_len()
-    }
-
-    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
-        self.encode_into(out)
-    }
-
-    fn decode(bytes: &[u8]) -> Result<Self, Error> {
-        Classic::decode(bytes)
-    }
-
     /// A lean game keeps only its counters, and is cloned; a checked one is made anew and its
     /// moves replayed.
     #[cfg(feature = "alloc")]
@@ -286,7 +255,7 @@ impl<S: Storage> Kept for Classic<S> {
         let n = self.n() as u32;
         let mut copy = Classic::<S>::empty(n, Mode::Checked).map_err(|_| self.out_of_memory())?;
         for (row, col, player) in self.turns().replay(self.checked_journal(), self.n()) {
-            copy.place::<false>(row as u64, col as u64, player, [0, 0])?;
+            copy.place::<false>(Asked::at(row, col), player)?;
         }
         Ok(copy)
     }

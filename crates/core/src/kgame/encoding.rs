@@ -5,15 +5,15 @@ use crate::encoding::{Header, RULES_HEADER, RULES_VERSION, Reader, Writer};
 use crate::error::{DecodeError, Error};
 
 use super::{Family, Marks};
+use crate::repr::private::Bytes;
 
-impl<M: Marks> Family<M> {
-    /// The length of the version 3 encoding.
-    pub(crate) fn encoded_len(&self) -> usize {
+/// A game of the family as version 3 of the format.
+impl<M: Marks> Bytes for Family<M> {
+    fn encoded_len(&self) -> usize {
         RULES_HEADER + 8 + 4 * self.journal.len()
     }
 
-    /// The version 3 encoding into `out`, which is long enough.
-    pub(crate) fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
         let needed = self.encoded_len();
         if out.len() < needed {
             return Err(Error::BufferTooSmall { needed });
@@ -28,9 +28,8 @@ impl<M: Marks> Family<M> {
         Ok(w.at)
     }
 
-    /// Reads back a version 3 encoding (laid out on [`GameOn::decode`](crate::GameOn::decode)),
-    /// replaying its moves through the rules.
-    pub(crate) fn decode(bytes: &[u8]) -> Result<Family<M>, Error> {
+    /// Laid out on [`GameOn::decode`](crate::GameOn::decode): the moves replayed through the rules.
+    fn decode(bytes: &[u8]) -> Result<Family<M>, Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != RULES_VERSION {
             return Err(DecodeError::WrongShape.into());

@@ -23,7 +23,7 @@ use crate::error::Error;
 use crate::game::GameOn;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::repr::private::Kept;
+use crate::repr::private::{Asked, Kept, Won};
 use crate::rules::Rules;
 use crate::turns::Turns;
 
@@ -191,20 +191,13 @@ impl<M: Marks> Kept for Family<M> {
         &self.journal
     }
 
-    fn try_place<const BATCH: bool>(
-        &mut self,
-        row: u64,
-        col: u64,
-        player: Player,
-        quoted: [i128; 2],
-    ) -> Result<Option<Player>, Error> {
-        if row >= self.rules.rows() as u64 || col >= self.rules.cols() as u64 {
-            return Err(self.rules.locate(quoted[0], quoted[1]).unwrap_err());
-        }
-        self.place(row as usize, col as usize, player)
+    fn try_place<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won {
+        let [row, col] = at.quoted;
+        let (row, col) = self.rules.locate(row, col)?;
+        self.place(row, col, player)
     }
 
-    fn drop_located(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
+    fn drop_located(&mut self, col: usize, player: Player) -> Won {
         self.drop_checked(col, player)
     }
 
@@ -237,18 +230,6 @@ impl<M: Marks> Kept for Family<M> {
 
     fn can_win(&self, player: Player) -> bool {
         !self.turns.is_over() && self.marks.open(player)
-    }
-
-    fn encoded_len(&self) -> usize {
-        self.encoded_len()
-    }
-
-    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
-        self.encode_into(out)
-    }
-
-    fn decode(bytes: &[u8]) -> Result<Self, Error> {
-        Family::decode(bytes)
     }
 
     /// A board that owns no memory is copied as it is; any other is built anew and the moves
