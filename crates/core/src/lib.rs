@@ -27,8 +27,12 @@
 //!   them best; [`Solver`] and [`Agent`] for perfect and skilled play; [`VecGames`] for many
 //!   games in one call (feature `vec`).
 //! - [`FixedGame<N>`]: the classic `N x N` game in arrays sized when compiled, without an allocator.
-//! - The representations by name, for those who want one: [`ClassicGame`] (the counters, on the
-//!   heap), [`KGame<BitBoard>`](KGame) and [`KGame<LineBoard>`](KGame).
+//! - Every game is one type, [`GameOn<R>`](GameOn), whose methods (every rule check, the move
+//!   record, undo, batches, encoding, display) are written once over its representation `R`
+//!   ([`Representation`]): [`Game`] is `GameOn<Chosen>`; the representations by name, for those
+//!   who want one, are [`ClassicGame`] (the counters, on the heap; `GameOn<Classic<Heap>>`),
+//!   [`FixedGame<N>`] and [`KGame<BitBoard>`](KGame) / [`KGame<LineBoard>`](KGame)
+//!   (`GameOn<Family<M>>`).
 //!
 //! # Two modes of the classic game
 //!
@@ -57,8 +61,10 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-// Layers point down only: the batched stepper (vec_games) and the solver -> game (every rule set)
-// -> kgame and the classic game's faces (rules, batch, board, encoding) -> classic -> storage -> counters -> cells and limits -> error -> player.
+// Layers point down only: the batched stepper (vec_games) and the solver -> chosen (the run-time
+// choice) -> kgame and classic (the representations: play, board, encoding) -> game (every public
+// method, once, over repr's seam) -> batch, turns -> storage -> counters -> cells and limits ->
+// error -> player.
 mod batch;
 mod board;
 mod cells;
