@@ -394,7 +394,9 @@ int64_t tictactoe_games_num_envs(const struct TicTacToeGames *games);
 // # Safety
 //
 // `games` is NULL or a live object; every other pointer is NULL or points to as many writable (or,
-// for `only`, readable) items as stated, and no two of them overlap.
+// for `only`, readable) items as stated, and no two of them overlap. A `bool` buffer holds
+// initialised `bool`s (from `calloc`, a `bool` array or an earlier call; not memory fresh from
+// `malloc`): the library lends it to the engine as Rust `bool`s, which must be 0 or 1.
 int tictactoe_games_reset(struct TicTacToeGames *games,
                           const bool *only,
                           bool *obs,
@@ -415,7 +417,7 @@ int tictactoe_games_reset(struct TicTacToeGames *games,
 //
 // `games` is NULL or a live object; `actions` points to `num_envs` readable values; every other
 // pointer is NULL (where allowed) or points to as many writable items as stated, and no two of the
-// buffers overlap.
+// buffers overlap. A `bool` buffer holds initialised `bool`s, as for `tictactoe_games_reset`.
 int tictactoe_games_step(struct TicTacToeGames *games,
                          const int64_t *actions,
                          bool *obs,

@@ -146,7 +146,9 @@ pub unsafe extern "C" fn tictactoe_games_num_envs(games: *const TicTacToeGames) 
 /// # Safety
 ///
 /// `games` is NULL or a live object; every other pointer is NULL or points to as many writable (or,
-/// for `only`, readable) items as stated, and no two of them overlap.
+/// for `only`, readable) items as stated, and no two of them overlap. A `bool` buffer holds
+/// initialised `bool`s (from `calloc`, a `bool` array or an earlier call; not memory fresh from
+/// `malloc`): the library lends it to the engine as Rust `bool`s, which must be 0 or 1.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_games_reset(
     games: *mut TicTacToeGames,
@@ -205,7 +207,7 @@ pub unsafe extern "C" fn tictactoe_games_reset(
 ///
 /// `games` is NULL or a live object; `actions` points to `num_envs` readable values; every other
 /// pointer is NULL (where allowed) or points to as many writable items as stated, and no two of the
-/// buffers overlap.
+/// buffers overlap. A `bool` buffer holds initialised `bool`s, as for `tictactoe_games_reset`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tictactoe_games_step(
     games: *mut TicTacToeGames,
