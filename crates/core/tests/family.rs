@@ -1,10 +1,13 @@
 //! Games of the k-in-a-row family against the scanning model (`tictactoe_testkit::family`): random
 //! rules (rows and columns 1 to 12, every k, gravity on and off), both players first, moves legal
 //! and not, drops, undo back to empty, batches, encode and decode, with the whole state compared
-//! after every call.
+//! after every call. Every representation meets the same model through the same calls: each
+//! family board by name, `Game` (whichever it chooses) and the classic counters.
 
 use proptest::prelude::*;
-use tictactoe_core::{BitBoard, Error, KGame, Marks, Player, Rules};
+use tictactoe_core::{
+    BitBoard, ClassicGame, Error, Game, GameOn, KGame, Marks, Player, Representation, Rules,
+};
 use tictactoe_testkit::family::KModel;
 
 #[derive(Clone, Debug)]
@@ -41,7 +44,7 @@ fn small_rules() -> impl Strategy<Value = (usize, usize, usize, bool)> {
     rules().prop_filter("fits in 64 bits", |&(r, c, _, _)| (r + 1) * c <= 64)
 }
 
-fn agrees<M: Marks>(game: &KGame<M>, model: &KModel) {
+fn agrees<R: Representation>(game: &GameOn<R>, model: &KModel) {
     assert_eq!(
         game.winner(),
         model.winner(),
@@ -80,6 +83,19 @@ proptest! {
     }
 
     /// The same calls on one word a player, for every rule set that fits.
+    #[test]
+    fn the_one_game_type_equals_the_scanning_model(((rows, cols, k, gravity), ops) in rules().prop_flat_map(|rules| (Just(rules), ops(rules.0, rules.1)))) {
+        let rules = Rules::new(rows, cols, k, gravity).unwrap();
+        run_ops(Game::with_rules(rules).unwrap(), KModel::new(rows, cols, k, gravity), ops)?;
+    }
+
+    /// The classic counters refuse and answer as the family's model does, through the same calls.
+    #[test]
+    fn the_classic_counters_equal_the_family_model((n, ops) in (1usize..=8).prop_flat_map(|n| (Just(n), ops(n, n)))) {
+        run_ops(ClassicGame::new(n).unwrap(), KModel::new(n, n, n, false), ops.clone())?;
+        run_ops(Game::new(n).unwrap(), KModel::new(n, n, n, false), ops)?;
+    }
+
     #[test]
     fn bitboards_equal_the_scanning_model(((rows, cols, k, gravity), ops) in small_rules().prop_flat_map(|rules| (Just(rules), ops(rules.0, rules.1)))) {
         let rules = Rules::new(rows, cols, k, gravity).unwrap();
@@ -168,8 +184,8 @@ fn rules_outside_the_family_are_refused_with_their_numbers() {
 }
 
 /// Every operation on `game` and on `model`, compared after each, then undo back to empty.
-fn run_ops<M: Marks>(
-    mut game: KGame<M>,
+fn run_ops<R: Representation + PartialEq>(
+    mut game: GameOn<R>,
     mut model: KModel,
     ops: Vec<Op>,
 ) -> Result<(), TestCaseError> {
@@ -211,8 +227,8 @@ fn run_ops<M: Marks>(
             }
             Op::RoundTrip => {
                 let bytes = game.encode();
-                prop_assert_eq!(KGame::<M>::decode(&bytes), Ok(game.clone()));
-                prop_assert_eq!(KGame::<M>::decode(&bytes).unwrap().encode(), bytes);
+                prop_assert_eq!(GameOn::<R>::decode(&bytes), Ok(game.clone()));
+                prop_assert_eq!(GameOn::<R>::decode(&bytes).unwrap().encode(), bytes);
             }
         }
         agrees(&game, &model);
