@@ -503,11 +503,16 @@ impl<R: Representation> GameOn<R> {
     /// [`Clone`] would abort).
     ///
     /// ```
-    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_core::{Game, Player, Rules};
     ///
     /// let mut game = Game::with_rules(Rules::connect_four())?;
     /// game.drop_i64(3, 2)?;
     /// assert_eq!(game.try_clone()?, game);
+    /// let mut lean = Game::new_lean(5)?;
+    /// lean.play(2, 2, Player::X)?;
+    /// let mut copy = lean.try_clone()?;
+    /// assert_eq!(copy, lean);
+    /// assert_eq!(copy.play(2, 1, Player::X), lean.play(2, 1, Player::X)); // both refuse X twice
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     #[cfg(feature = "alloc")]

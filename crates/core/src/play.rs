@@ -245,15 +245,19 @@ impl<S: Storage> Kept for Classic<S> {
         self.counters.can_win(player)
     }
 
-    /// A lean game keeps only its counters, and is cloned; a checked one is made anew and its
-    /// moves replayed.
+    /// Made anew, fallibly: a lean game's tallies and counters copied, a checked game's moves
+    /// replayed.
     #[cfg(feature = "alloc")]
     fn try_copy(&self) -> Result<Self, Error> {
-        if self.store.mode() == Mode::Lean {
-            return Ok(Clone::clone(self));
+        let (n, mode) = (self.n() as u32, self.store.mode());
+        let mut copy = Classic::<S>::empty(n, mode).map_err(|_| self.out_of_memory())?;
+        if mode == Mode::Lean {
+            // Outside a batch a lean game keeps nothing but its tallies and counters.
+            let tallies = copy.store.parts_mut().tallies;
+            tallies.copy_from_slice(self.store.tallies());
+            copy.counters = self.counters.clone();
+            return Ok(copy);
         }
-        let n = self.n() as u32;
-        let mut copy = Classic::<S>::empty(n, Mode::Checked).map_err(|_| self.out_of_memory())?;
         for (row, col, player) in self.turns().replay(self.checked_journal(), self.n()) {
             copy.place::<false>(Asked::at(row, col), player)?;
         }

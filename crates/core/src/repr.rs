@@ -34,7 +34,7 @@ pub(crate) mod private {
 
     /// The representation's working parts. Public inside a private module: outside code can name
     /// [`Representation`](super::Representation) but can neither implement nor call this.
-    pub trait Kept: Bytes + Clone {
+    pub trait Kept: Bytes {
         /// The rules the game plays by.
         fn rules(&self) -> Rules;
         /// Checked or lean (only the classic counters can be lean).

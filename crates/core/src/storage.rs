@@ -21,7 +21,7 @@ pub(crate) mod sealed {
 
     /// The storage's working parts. Public inside a private module: outside code can name
     /// [`Storage`](super::Storage) but can neither implement nor call this.
-    pub trait Memory: Clone {
+    pub trait Memory {
         /// An empty storage for an `n x n` board in `mode`; `n` is valid for the mode.
         fn create(n: u32, mode: Mode) -> Result<Self, Unfit>
         where

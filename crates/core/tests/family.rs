@@ -184,7 +184,7 @@ fn rules_outside_the_family_are_refused_with_their_numbers() {
 }
 
 /// Every operation on `game` and on `model`, compared after each, then undo back to empty.
-fn run_ops<R: Representation + PartialEq>(
+fn run_ops<R: Representation + Clone + PartialEq>(
     mut game: GameOn<R>,
     mut model: KModel,
     ops: Vec<Op>,
