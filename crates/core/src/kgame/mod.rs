@@ -114,16 +114,6 @@ impl<M: Marks> Family<M> {
         &self.marks
     }
 
-    /// The rules.
-    pub(crate) fn rules(&self) -> Rules {
-        self.rules
-    }
-
-    /// The game's progress.
-    pub(crate) fn turns(&self) -> &Turns {
-        &self.turns
-    }
-
     /// A drop in column `col`, which is on the board: the game goes on, the player's turn, a
     /// column not full.
     pub(crate) fn drop_checked(
