@@ -321,3 +321,32 @@ fn batch_refusals_name_their_game_buffer_or_count() {
         "the winners buffer holds 6 items where 5 are needed"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 2 } else { 500 }, ..ProptestConfig::default() })]
+
+    /// The faces' one check of a caller's buffers agrees with a byte-by-byte model: two live
+    /// buffers (not NULL, not empty) overlap when some byte lies in both. Addresses are drawn near
+    /// each other, and near the top of the address space, so that sums saturate.
+    #[test]
+    fn overlapping_buffers_are_exactly_those_sharing_a_byte(
+        spans in prop::collection::vec((0usize..40, 0usize..12), 0..10),
+        high in any::<bool>(),
+    ) {
+        let base = if high { usize::MAX - 45 } else { 0 };
+        let buffers: Vec<(usize, usize)> = spans
+            .iter()
+            .map(|&(at, len)| if at == 0 { (0, len) } else { (base + at, len) })
+            .collect();
+        let bytes = |&(at, len): &(usize, usize)| -> Vec<usize> {
+            if at == 0 { Vec::new() } else { (at..at.saturating_add(len)).collect() }
+        };
+        let expected = (0..buffers.len()).any(|i| {
+            (i + 1..buffers.len()).any(|j| {
+                let theirs = bytes(&buffers[j]);
+                bytes(&buffers[i]).iter().any(|b| theirs.contains(b))
+            })
+        });
+        prop_assert_eq!(tictactoe_core::overlapping(&buffers), expected);
+    }
+}

@@ -191,32 +191,10 @@ pub(crate) fn int_matrix(obj: &Bound<'_, PyAny>, cols: usize) -> PyResult<Matrix
     }))
 }
 
-/// Ints copied out of a buffer: on the stack for a small batch, which would feel an allocation.
-// Large on purpose: it lives on the stack for one call.
-#[allow(clippy::large_enum_variant)]
-pub(crate) enum Ints {
-    Inline([i64; INLINE], usize),
-    Heap(Vec<i64>),
-}
-
-/// The most ints kept on the stack.
-const INLINE: usize = 256;
-
-impl std::ops::Deref for Ints {
-    type Target = [i64];
-
-    fn deref(&self) -> &[i64] {
-        match self {
-            Ints::Inline(items, len) => &items[..*len],
-            Ints::Heap(items) => items,
-        }
-    }
-}
-
 /// `obj`'s `len` items as 64-bit ints, when it is a 1-D buffer of exactly `len` integers that all
 /// fit; `None` for anything else (other shapes, floats, bools, values beyond 64 bits), which the
 /// caller reads another way. The items are copied out while the interpreter is attached.
-pub(crate) fn int64_vector(obj: &Bound<'_, PyAny>, len: usize) -> Option<Ints> {
+pub(crate) fn int64_vector(obj: &Bound<'_, PyAny>, len: usize) -> Option<Vec<i64>> {
     let view = open(obj, 1)?;
     // SAFETY: `open` checked that the view has one dimension.
     let (items, stride) = unsafe { view.dim(0) };
@@ -232,25 +210,17 @@ pub(crate) fn int64_vector(obj: &Bound<'_, PyAny>, len: usize) -> Option<Ints> {
         big_endian: cfg!(target_endian = "big"),
     };
     if item == native && stride == 8 {
-        let copy = |values: &mut [i64]| {
-            // SAFETY: `len` contiguous items of 8 bytes each inside the exported memory (its shape
-            // and stride say so), copied bytewise into memory of the same size.
-            unsafe {
-                std::ptr::copy_nonoverlapping(
-                    view.0.buf.cast::<u8>().cast_const(),
-                    values.as_mut_ptr().cast::<u8>(),
-                    8 * len,
-                );
-            }
-        };
-        if len <= INLINE {
-            let mut values = [0i64; INLINE];
-            copy(&mut values[..len]);
-            return Some(Ints::Inline(values, len));
-        }
         let mut values = vec![0i64; len];
-        copy(&mut values);
-        return Some(Ints::Heap(values));
+        // SAFETY: `len` contiguous items of 8 bytes each inside the exported memory (its shape and
+        // stride say so), copied bytewise into memory of the same size.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                view.0.buf.cast::<u8>().cast_const(),
+                values.as_mut_ptr().cast::<u8>(),
+                8 * len,
+            );
+        }
+        return Some(values);
     }
     (0..len)
         .map(|i| {
@@ -258,8 +228,7 @@ pub(crate) fn int64_vector(obj: &Bound<'_, PyAny>, len: usize) -> Option<Ints> {
             let value = unsafe { view.int_at(item, i as isize * stride) };
             i64::try_from(value).ok()
         })
-        .collect::<Option<Vec<i64>>>()
-        .map(Ints::Heap)
+        .collect()
 }
 
 impl IntMatrix {

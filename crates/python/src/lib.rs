@@ -2,6 +2,7 @@
 //! errors, and leaves every rule to `tictactoe-core`. The doc comments are the Python docstrings.
 
 mod args;
+mod arrays;
 mod buffer;
 mod errors;
 mod fast;

@@ -6,13 +6,8 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use numpy::npyffi::{
-    _PyArray_GET_ITEM_DATA, NPY_ARRAY_ALIGNED, NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE,
-    PY_ARRAY_API, npy_intp,
-};
-use numpy::{
-    Element, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
-};
+use numpy::Element;
+use numpy::PyUntypedArray;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -20,6 +15,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use tictactoe_core::{AutoReset, Error, Game, Illegal, Rules, StepOutputs, VecGames, View};
 
 use crate::args::{Shown, describe, int_arg};
+use crate::arrays::{Array, Reused, int64s, type_name, zeros};
 use crate::buffer::int64_vector;
 use crate::errors::{Call, to_py, vec_to_py};
 
@@ -33,6 +29,9 @@ pub(crate) struct VecEngine {
 /// Batches with fewer cells than this in all are stepped without releasing the interpreter.
 const DETACH_CELLS: usize = 4096;
 
+/// The most actions read onto the stack: a small batch would feel an allocation.
+const INLINE: usize = 256;
+
 /// The sizes every output is made for.
 #[derive(Clone, Copy)]
 struct Shape {
@@ -42,55 +41,6 @@ struct Shape {
     /// Actions a game.
     actions: usize,
     same_step: bool,
-}
-
-/// The outputs of one call cannot be had in memory.
-fn too_large() -> PyErr {
-    pyo3::exceptions::PyMemoryError::new_err("the outputs are too large")
-}
-
-/// A fresh, zeroed, C-ordered NumPy array of `dims` (NumPy's `MemoryError` when it cannot be
-/// allocated), with its items as a slice the caller may write while the array is its alone.
-fn zeros<'py, T: Element>(py: Python<'py>, dims: &[usize]) -> PyResult<Array<'py, T>> {
-    let mut sizes = [0 as npy_intp; 4];
-    for (size, &dim) in sizes.iter_mut().zip(dims) {
-        *size = npy_intp::try_from(dim).map_err(|_| too_large())?;
-    }
-    // SAFETY: `sizes` holds `dims.len()` (at most 4) dimensions; PyArray_Zeros steals the dtype
-    // reference it is given and returns a new reference or NULL with an exception set.
-    let array = unsafe {
-        let descr = T::get_dtype(py).into_dtype_ptr();
-        let ptr = PY_ARRAY_API.PyArray_Zeros(py, dims.len() as _, sizes.as_mut_ptr(), descr, 0);
-        Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked::<PyArrayDyn<T>>()
-    };
-    Ok(Array(array))
-}
-
-/// A NumPy array whose items one call writes: made by `zeros` for it and not yet handed out, or
-/// the caller's own, checked by `Reused::array`.
-struct Array<'py, T>(Bound<'py, PyArrayDyn<T>>);
-
-impl<'py, T: Element> Array<'py, T> {
-    /// The items, to be written by the games.
-    ///
-    /// # Safety
-    ///
-    /// No other reference to the array's memory lives meanwhile: the array was made by `zeros`
-    /// for this call and has not left it (other threads, which may run while the interpreter is
-    /// released, cannot name it), or it is the caller's, checked by `Reused::array`, and the
-    /// interpreter stays attached until the slice is dropped, so no Python code can touch it.
-    // The memory is NumPy's, reached through a shared handle (as `PyByteArray::as_bytes_mut`).
-    #[allow(clippy::mut_from_ref)]
-    unsafe fn items(&self) -> &mut [T] {
-        let len = self.0.len();
-        // SAFETY: a fresh C-ordered array holds `len` initialised (zeroed: a valid value of every
-        // `T` used here) items at `data`, aligned for `T`; the caller promises exclusivity.
-        unsafe { std::slice::from_raw_parts_mut(self.0.data(), len) }
-    }
-
-    fn into_any(self) -> Bound<'py, PyAny> {
-        self.0.into_any()
-    }
 }
 
 /// The arrays of what every game looks like.
@@ -293,115 +243,6 @@ impl<'py> StepArrays<'py> {
     }
 }
 
-/// The name of `obj`'s type, for messages.
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map_or_else(|_| "?".into(), |name| name.to_string())
-}
-
-/// The caller's arrays a step writes again (`step(actions, out=...)`), as they are checked: each
-/// a NumPy array of the output's dtype and shape, C-ordered, aligned and writeable, and no two
-/// sharing memory. The memory is the array's to name: NumPy's own checks put it there, and the
-/// array (held by the caller's tuple for the whole call) keeps it alive.
-#[derive(Default)]
-struct Reused {
-    /// Each array's memory: where it starts, its length in bytes, and whether it holds bools.
-    spans: [(usize, usize, bool); 9],
-    len: usize,
-}
-
-impl Reused {
-    /// `obj` as an output of `dims`, named `name` in messages.
-    fn array<'py, T: Element>(
-        &mut self,
-        obj: &Bound<'py, PyAny>,
-        dims: &[usize],
-        name: &str,
-    ) -> PyResult<Array<'py, T>> {
-        let Ok(array) = obj.cast::<PyArrayDyn<T>>() else {
-            let given = match obj.cast::<PyUntypedArray>() {
-                Ok(other) => format!("an array of {}", other.dtype()),
-                Err(_) => type_name(obj),
-            };
-            let dtype = T::get_dtype(obj.py());
-            return Err(PyTypeError::new_err(format!(
-                "{name} must be a NumPy array of {dtype}, not {given}"
-            )));
-        };
-        if array.shape() != dims {
-            return Err(PyValueError::new_err(format!(
-                "{name} must have shape {:?}, not {:?}",
-                Dims(dims),
-                Dims(array.shape())
-            )));
-        }
-        let wanted = NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED | NPY_ARRAY_WRITEABLE;
-        // SAFETY: `array` is a NumPy array (checked above); its flags are read, not kept.
-        let flags = unsafe { (*_PyArray_GET_ITEM_DATA(array.as_array_ptr())).flags };
-        if flags & wanted != wanted {
-            return Err(PyValueError::new_err(format!(
-                "{name} must be C-contiguous, aligned and writeable"
-            )));
-        }
-        let bytes = array.len() * std::mem::size_of::<T>();
-        let bools = array.dtype().kind() == b'b';
-        // At most nine outputs: every caller names each once.
-        self.spans[self.len] = (array.data() as usize, bytes, bools);
-        self.len += 1;
-        Ok(Array(array.clone()))
-    }
-
-    /// `ValueError` when two of the arrays share memory (views of one buffer, or one array twice).
-    fn disjoint(&self) -> PyResult<()> {
-        let mut buffers = [(0, 0); 9];
-        for (buffer, &(start, bytes, _)) in buffers.iter_mut().zip(&self.spans[..self.len]) {
-            *buffer = (start, bytes);
-        }
-        if tictactoe_core::overlapping(&buffers[..self.len]) {
-            return Err(PyValueError::new_err(
-                "out's arrays must not share memory: pass what step returned",
-            ));
-        }
-        Ok(())
-    }
-
-    /// Every byte of a bool array beyond 0 and 1 set to 1 (read first in one pass that the
-    /// compiler vectorises: the arrays a step wrote hold none).
-    fn sanitize(&self) {
-        for &(start, bytes, bools) in &self.spans[..self.len] {
-            if bools {
-                // SAFETY: `array` checked this span is a writeable array's own memory, which
-                // nothing else touches while the interpreter is attached; as bytes, any value is
-                // valid.
-                let items = unsafe { std::slice::from_raw_parts_mut(start as *mut u8, bytes) };
-                let (words, rest) = items.as_chunks::<8>();
-                let any = |acc: u64, word: &[u8; 8]| acc | u64::from_ne_bytes(*word);
-                let seen =
-                    words.iter().fold(0, any) | rest.iter().fold(0, |acc, &b| acc | b as u64);
-                if seen & 0xFEFE_FEFE_FEFE_FEFE != 0 {
-                    items.iter_mut().for_each(|byte| *byte = (*byte != 0) as u8);
-                }
-            }
-        }
-    }
-}
-
-/// A shape as Python writes it: `(64, 3, 3, 2)`, `(64,)`.
-struct Dims<'a>(&'a [usize]);
-
-impl std::fmt::Debug for Dims<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            [one] => write!(f, "({one},)"),
-            dims => {
-                let parts: Vec<String> = dims.iter().map(ToString::to_string).collect();
-                write!(f, "({})", parts.join(", "))
-            }
-        }
-    }
-}
-
 /// NumPy's C API, loaded now so that a missing or unusable NumPy is an `ImportError` here rather
 /// than a failure inside a later call (the binding's loader panics on an unusable NumPy).
 fn numpy_api(py: Python<'_>) -> PyResult<()> {
@@ -509,12 +350,17 @@ impl VecEngine {
         wide: Option<&Bound<'py, PyDict>>,
         out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        if !actions.is_instance_of::<PyUntypedArray>() {
-            return Ok(None);
-        }
         // Copied out while attached: no other thread can change them while the games step.
-        let Some(actions) = int64_vector(actions, self.shape.num_envs) else {
-            return Ok(None);
+        let mut scratch = [0i64; INLINE];
+        let actions = match int64s(actions, self.shape.num_envs, &mut scratch) {
+            Some(actions) => actions,
+            None if actions.is_instance_of::<PyUntypedArray>() => {
+                match int64_vector(actions, self.shape.num_envs) {
+                    Some(actions) => actions.into(),
+                    None => return Ok(None),
+                }
+            }
+            None => return Ok(None),
         };
         let mut arrays = match out {
             Some(out) => StepArrays::reuse(py, out, self.shape)?,
