@@ -232,6 +232,9 @@ def _actions_in_every_form(actions: list[int]) -> list[object]:
     forms.append(doubled[::2])  # strided: every other item
     forms.append(np.array(actions, dtype=np.int64)[::-1][::-1])
     forms.append(np.asfortranarray(np.array(actions, dtype=np.int32)))
+    # int64 one byte off alignment (read-only, from bytes): not the engine's read in place.
+    shifted = b"\0" + np.array(actions, dtype=np.int64).tobytes()
+    forms.append(np.frombuffer(shifted, dtype=np.int64, offset=1))
     return forms
 
 
@@ -458,35 +461,87 @@ def test_the_self_play_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_the_engine_refuses_arguments_not_one_per_game(threads: int) -> None:
-    # The wrapper checks shapes first; a caller of the private engine meets the engine's own check,
-    # which must refuse and change nothing, split over threads or not. The engine's step reads
-    # only an integer array of one action per game and answers None (nothing done) to the rest.
+def test_actions_not_one_int_per_game_are_refused_and_change_nothing(threads: int) -> None:
+    # The engine reads an int64 array of one action per game itself and hands every other form to
+    # the package's reader: either way a wrong shape or type is refused before any game moves,
+    # split over threads or not. The engine's own reset checks its flags the same way.
     games = VecGames(3, seed=0, threads=threads)
     games.step([0, 1, 2])
-    engine = games._engine
     before = games.action_mask.copy()
-    for actions in (
-        np.zeros(2, np.int64),
-        np.zeros(4, np.int64),
-        np.zeros((3, 1), np.int64),
-        np.zeros(3, np.float64),
-        np.zeros(3, np.bool_),
-        np.array([0, 1, 2**64 - 1], np.uint64),
-        np.zeros(3, np.int64).tobytes(),
-        bytearray(np.zeros(3, np.int64).tobytes()),
-        memoryview(np.zeros(3, np.int64)),
-        [3, 4, 5],
+    for actions, error, message in (
+        (np.zeros(2, np.int64), ValueError, r"shape \(3,\), not \(2,\)"),
+        (np.zeros(4, np.int64), ValueError, r"shape \(3,\), not \(4,\)"),
+        (np.zeros((3, 1), np.int64), ValueError, r"shape \(3,\), not \(3, 1\)"),
+        (np.zeros(3, np.float64), TypeError, "integers, not float64"),
+        (np.zeros(3, np.bool_), TypeError, "integers, not bool"),
+        (np.zeros(3, np.int64).tobytes(), TypeError, "integers, not |S24"),
+        (bytearray(np.zeros(3, np.int64).tobytes()), ValueError, r"not \(24,\)"),
+        ([3, 4], ValueError, r"not \(2,\)"),
+        (np.zeros(3, np.int64)[None, :], ValueError, r"not \(1, 3\)"),
     ):
-        assert engine.step(actions) is None
+        with pytest.raises(error, match=message):
+            games.step(actions)
         assert np.array_equal(games.action_mask, before)
     for call, message in (
-        (lambda: engine.reset([True, False]), "reset_mask buffer holds 2 items where 3"),
-        (lambda: engine.reset([True] * 4), "reset_mask buffer holds 4 items where 3"),
+        (lambda: games._reset([True, False]), "reset_mask buffer holds 2 items where 3"),
+        (lambda: games._reset([True] * 4), "reset_mask buffer holds 4 items where 3"),
     ):
         with pytest.raises(ValueError, match=message):
             call()
         assert np.array_equal(games.action_mask, before)
+
+
+@pytest.mark.parametrize(
+    "lie",
+    [
+        lambda actions, num_envs: (np.zeros(num_envs + 1, np.int64), None),
+        lambda actions, num_envs: (np.zeros(num_envs, np.float64), None),
+        lambda actions, num_envs: (np.zeros(num_envs, np.int64)[::-1], None),
+        lambda actions, num_envs: [np.zeros(num_envs, np.int64)],
+        lambda actions, num_envs: (np.zeros(num_envs, np.int64), "not a dict"),
+    ],
+)
+def test_a_reader_that_lies_is_refused_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, lie: object
+) -> None:
+    # The engine trusts nothing its reader returns: anything but one aligned int64 per game (and a
+    # dict or None) is an error, never a read beyond the array or a silent step.
+    import tictactoe._vec
+
+    monkeypatch.setattr(tictactoe._vec, "_read_actions", lie)
+    games = VecGames(3, seed=0)
+    before = games.game(0).to_bytes(), games.action_mask.copy()
+    with pytest.raises((RuntimeError, TypeError, ValueError)):
+        games.step([0, 1, 2])
+    assert games.game(0).to_bytes() == before[0]
+    assert np.array_equal(games.action_mask, before[1])
+
+
+def test_an_action_that_steps_the_same_games_while_it_is_read_is_read_first() -> None:
+    # Reading actions may run the caller's code (`__index__`) before anything is locked or checked:
+    # a callback that steps the same games meanwhile is a step of its own, and the outer step then
+    # plays on the games as that step left them.
+    games, twin = VecGames(2, seed=0), VecGames(2, seed=0)
+
+    class Sneaky:
+        def __index__(self) -> int:
+            games.step(np.array([4, 4]))
+            return 0
+
+    games.step(np.array([Sneaky(), 1], dtype=object))
+    twin.step([4, 4])
+    twin.step([0, 1])
+    assert games.game(0) == twin.game(0) and games.game(1) == twin.game(1)
+
+
+def test_vec_games_cannot_be_copied_or_pickled_rather_than_share_their_games() -> None:
+    import copy
+    import pickle
+
+    games = VecGames(2, seed=0)
+    for make_copy in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="cannot be copied or pickled"):
+            make_copy(games)
 
 
 def test_a_bool_in_a_sequence_of_actions_is_refused_like_in_an_object_array() -> None:

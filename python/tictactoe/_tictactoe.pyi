@@ -1,6 +1,8 @@
 from collections.abc import Iterable
 from typing import Any, Self, SupportsIndex, TypeAlias, final
 
+from typing_extensions import disjoint_base
+
 __all__ = [
     "Agent",
     "IllegalMoveError",
@@ -344,7 +346,7 @@ class TicTacToe:
     def _repr_svg_(self) -> str | None:
         """The board as an SVG picture, for notebooks; ``None`` for a lean game."""
 
-@final
+@disjoint_base
 class _VecGames:
     def __new__(
         cls,
@@ -358,34 +360,45 @@ class _VecGames:
         seed: int,
         threads: int,
     ) -> Self: ...
-    def rules(self) -> tuple[int, int, int, bool]:
+    def _rules(self) -> tuple[int, int, int, bool]:
         """The rules: `(rows, cols, k, gravity)`."""
     def step(
         self,
         actions: object,
-        wide: dict[int, int] | None = None,
+        *,
         out: tuple[Any, Any, Any, Any, dict[str, Any]] | None = None,
-    ) -> tuple[Any, Any, Any, Any, dict[str, Any]] | None:
-        """Steps every game with `actions` when they are a 1-D integer NumPy array of one action per
-        game, each fitting in 64 bits (as `sample` gives); returns what `VecGames.step` returns, or
-        `None` for any other object (lists, object arrays, other buffers, shapes or types), which
-        the Python class reads and passes again as such an array.
-        `wide` maps a game to its action as passed when that did not fit in 64 bits (for messages).
-        `out`: an earlier step's result, whose arrays this step writes again (checked first) and
-        returns, with the interpreter attached throughout (other threads could touch them).
+    ) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Plays one action per game; returns ``(obs, rewards, terminated, truncated, info)``.
+
+        ``rewards`` is ``(num_envs, 2)`` float32, one column per player (X, O). ``info`` holds
+        ``action_mask``, ``current_player`` and ``winner`` (for games that ended on this step), and
+        in ``same_step`` mode ``final_obs`` with the bool mask ``_final_obs``. An illegal action
+        under ``illegal="raise"`` raises ``IllegalMoveError`` (``.index`` is the first offending
+        game) and changes nothing.
+
+        The arrays are fresh unless ``out`` is given: the tuple an earlier step of these games
+        returned, whose arrays this step writes again and which it returns (``result =
+        games.step(actions, out=result)``), for small batches that feel the cost of new arrays.
+        Each must still be a NumPy array of its dtype and shape, C-contiguous, aligned, writeable
+        and sharing memory with none of the others, else ``TypeError`` / ``ValueError`` and
+        nothing changes; a refused step writes none of them.
         """
-    def reset(self, only: list[bool] | None) -> tuple[Any, Any, Any]:
+    def _reset(self, only: list[bool] | None) -> tuple[Any, Any, Any]:
         """Empties every game, or those `only` names (one flag per game); returns the view."""
-    def view(self) -> tuple[Any, Any, Any]:
+    def _view(self) -> tuple[Any, Any, Any]:
         """What every game looks like now: `(obs, action_mask, current_player)`."""
     def sample(self) -> Any:
-        """A random action per game, int64."""
+        """A uniformly random legal action for every game in play (any action for an ended one),
+        int64.
+        """
     def playout(self) -> Any:
-        """Plays every game to its end at random; the winners, uint8."""
-    def seed(self, seed: int) -> None: ...
-    def game(self, i: int) -> bytes:
+        """Plays every game to its end with uniformly random legal moves; the winners (0 for a draw)
+        as uint8, as ``info["winner"]``. The games are left ended.
+        """
+    def _reseed(self, seed: int) -> None: ...
+    def _game(self, i: int) -> bytes:
         """Game `i`, encoded."""
-    def set_game(self, i: int, data: bytes) -> None:
+    def _set_game(self, i: int, data: bytes) -> None:
         """Puts the encoded game `data` in place of game `i`."""
 
 @final
@@ -430,7 +443,8 @@ class Solver:
     def stats(self) -> tuple[int, int]:
         """``(nodes, table_hits)``: positions searched and answers found in the table since this
         solver was made (a deep Connect Four solve's helper thread included, whose share varies
-        from run to run); ``clear()`` keeps them."""
+        from run to run); ``clear()`` keeps them.
+        """
     def clear(self) -> None:
         """Forgets every position the table holds."""
 

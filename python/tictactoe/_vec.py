@@ -1,14 +1,16 @@
 """``VecGames``: many games stepped in one call, for reinforcement learning, self-play and search.
 
-The engine steps the games (``tictactoe._tictactoe._VecGames``) and makes the fresh NumPy arrays it
-returns; this module checks arguments.
+The engine (``tictactoe._tictactoe._VecGames``, the class's base) steps the games, makes the fresh
+NumPy arrays it returns, and answers ``step``, ``sample`` and ``playout`` itself, with no Python
+frame between; this module checks the other arguments and reads actions in every form but an int64
+array.
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from typing import Any, SupportsIndex
+from typing import Any, NoReturn, Self, SupportsIndex
 
 from tictactoe._tictactoe import TicTacToe, _board, _seed, _VecGames
 
@@ -51,7 +53,38 @@ def _rules(n: object, rows: object, cols: object, k: object) -> tuple[object, ob
     return size, size, size if board[1] is None else board[1]
 
 
-class VecGames:
+def _read_actions(actions: object, num_envs: int) -> tuple[Any, dict[int, int] | None]:
+    """The actions as a contiguous int64 array, read exactly as their values say (any integer
+    dtype, byte order and strides), and the ones beyond int64 as passed, by game, for messages
+    (the engine gets them clamped: off the board either way). The engine calls this for every
+    form of actions it does not read itself."""
+    array = np.asarray(actions)
+    wide: dict[int, int] = {}
+    if array.dtype.kind in "iu" and not isinstance(actions, np.ndarray):
+        # A sequence NumPy read as ints may have held bools (True reads as 1): those are
+        # refused as an object array's are.
+        if any(isinstance(a, (bool, np.bool_)) for a in np.asarray(actions, dtype=object).flat):
+            array = np.asarray(actions, dtype=object)
+    if array.dtype == np.object_:
+        flat = [_int(a, "an action") for a in array.reshape(-1)]
+        wide = {i: a for i, a in enumerate(flat) if not -_INT64_MAX - 1 <= a <= _INT64_MAX}
+        clamped = [min(max(a, -_INT64_MAX - 1), _INT64_MAX) for a in flat]
+        array = np.array(clamped, dtype=np.int64).reshape(array.shape)
+    elif array.dtype.kind not in "iu":
+        raise TypeError(f"actions must be integers, not {array.dtype}")
+    if array.shape != (num_envs,):
+        raise ValueError(f"actions must have shape ({num_envs},), not {array.shape}")
+    if array.dtype.kind == "u" and array.dtype.itemsize == 8:
+        big = np.flatnonzero(array > np.uint64(_INT64_MAX))
+        wide = {int(i): int(array[i]) for i in big}
+        array = np.minimum(array, np.uint64(_INT64_MAX))
+    # A cast to int64 reads each value as its dtype says, whatever the byte order or strides; a
+    # copy aligns what a view of bytes left unaligned.
+    read = np.ascontiguousarray(array, dtype=np.int64)
+    return (read if read.flags.aligned else read.copy()), wide or None
+
+
+class VecGames(_VecGames):
     """``num_envs`` independent games of one rule set stepped together: ``n x n`` tic-tac-toe
     (``n=3`` by default), or any board of the k-in-a-row family (``rows``, ``cols``, ``k``,
     ``gravity``: Connect Four is ``rows=6, cols=7, k=4, gravity=True``).
@@ -78,8 +111,19 @@ class VecGames:
     (7, (2, 6, 7, 2))
     """
 
-    def __init__(
-        self,
+    _num_envs: int
+    _autoreset: str
+    _threads: int
+    _rows: int
+    _cols: int
+    _k: int
+    _gravity: bool
+    _num_actions: int
+
+    # The engine is made in `__new__`, once the arguments are checked: an engine is never
+    # half-made, and `__init__` (object's) has nothing left to do.
+    def __new__(
+        cls,
         num_envs: int,
         n: int | None = None,
         *,
@@ -91,28 +135,31 @@ class VecGames:
         illegal: str = "raise",
         seed: int | None = None,
         threads: int = 1,
-    ) -> None:
+    ) -> Self:
         if np is None:
             raise ImportError("VecGames needs NumPy: pip install 'tictactoe-engine[numpy]'")
-        self._num_envs = _count(num_envs, "num_envs", 1)
+        envs = _count(num_envs, "num_envs", 1)
         if not isinstance(gravity, bool):
             raise TypeError(f"gravity must be a bool, not {type(gravity).__name__}")
         rules = _rules(n, rows, cols, k)
-        if self._num_envs > _INT64_MAX:
+        if envs > _INT64_MAX:
             board = f"{rules[0]}x{rules[1]}"
-            raise MemoryError(f"not enough memory for {self._num_envs} games of {board}")
+            raise MemoryError(f"not enough memory for {envs} games of {board}")
         if autoreset not in AUTORESET_MODES:
             raise ValueError(f"autoreset must be one of {AUTORESET_MODES}, not {autoreset!r}")
         if illegal not in ILLEGAL_POLICIES:
             raise ValueError(f"illegal must be one of {ILLEGAL_POLICIES}, not {illegal!r}")
-        self._autoreset = autoreset
         # More threads than games would leave some idle: never more parts than games.
-        self._threads = min(_count(threads, "threads", 1), self._num_envs)
-        self._engine = _VecGames(
-            self._num_envs, *rules, gravity, autoreset, illegal, _seed(seed), self._threads
-        )
-        self._rows, self._cols, self._k, self._gravity = self._engine.rules()
+        parts = min(_count(threads, "threads", 1), envs)
+        self = super().__new__(cls, envs, *rules, gravity, autoreset, illegal, _seed(seed), parts)
+        self._num_envs, self._autoreset, self._threads = envs, autoreset, parts
+        self._rows, self._cols, self._k, self._gravity = self._rules()
         self._num_actions = self._cols if self._gravity else self._rows * self._cols
+        return self
+
+    def __reduce__(self) -> NoReturn:
+        # Without this, `copy.copy` would give a second handle on the same games.
+        raise TypeError("VecGames cannot be copied or pickled: make another and set_game its games")
 
     @property
     def num_envs(self) -> int:
@@ -163,12 +210,12 @@ class VecGames:
     def action_mask(self) -> Any:
         """The legal actions of every game, ``(num_envs, num_actions)`` bool (all True once it
         ended)."""
-        return self._engine.view()[1]
+        return self._view()[1]
 
     @property
     def current_player(self) -> Any:
         """The player to move in every game, 1 or 2, ``(num_envs,)`` uint8."""
-        return self._engine.view()[2]
+        return self._view()[2]
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -189,73 +236,9 @@ class VecGames:
                 )
             only = [bool(x) for x in mask]
         if seed_value is not None:
-            self._engine.seed(seed_value)
-        obs, mask_, player = self._engine.reset(only)
+            self._reseed(seed_value)
+        obs, mask_, player = self._reset(only)
         return obs, {"action_mask": mask_, "current_player": player}
-
-    def _actions(self, actions: object) -> tuple[Any, dict[int, int] | None]:
-        """The actions as a contiguous int64 array, read exactly as their values say (any integer
-        dtype, byte order and strides), and the ones beyond int64 as passed, by game, for messages
-        (the engine gets them clamped: off the board either way)."""
-        array = np.asarray(actions)
-        wide: dict[int, int] = {}
-        if array.dtype.kind in "iu" and not isinstance(actions, np.ndarray):
-            # A sequence NumPy read as ints may have held bools (True reads as 1): those are
-            # refused as an object array's are.
-            if any(isinstance(a, (bool, np.bool_)) for a in np.asarray(actions, dtype=object).flat):
-                array = np.asarray(actions, dtype=object)
-        if array.dtype == np.object_:
-            flat = [_int(a, "an action") for a in array.reshape(-1)]
-            wide = {i: a for i, a in enumerate(flat) if not -_INT64_MAX - 1 <= a <= _INT64_MAX}
-            clamped = [min(max(a, -_INT64_MAX - 1), _INT64_MAX) for a in flat]
-            array = np.array(clamped, dtype=np.int64).reshape(array.shape)
-        elif array.dtype.kind not in "iu":
-            raise TypeError(f"actions must be integers, not {array.dtype}")
-        if array.shape != (self._num_envs,):
-            raise ValueError(f"actions must have shape ({self._num_envs},), not {array.shape}")
-        if array.dtype.kind == "u" and array.dtype.itemsize == 8:
-            big = np.flatnonzero(array > np.uint64(_INT64_MAX))
-            wide = {int(i): int(array[i]) for i in big}
-            array = np.minimum(array, np.uint64(_INT64_MAX))
-        # A cast to int64 reads each value as its dtype says, whatever the byte order or strides.
-        return np.ascontiguousarray(array, dtype=np.int64), wide or None
-
-    def step(
-        self, actions: object, *, out: tuple[Any, Any, Any, Any, dict[str, Any]] | None = None
-    ) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        """Plays one action per game; returns ``(obs, rewards, terminated, truncated, info)``.
-
-        ``rewards`` is ``(num_envs, 2)`` float32, one column per player (X, O). ``info`` holds
-        ``action_mask``, ``current_player`` and ``winner`` (for games that ended on this step), and
-        in ``same_step`` mode ``final_obs`` with the bool mask ``_final_obs``. An illegal action
-        under ``illegal="raise"`` raises ``IllegalMoveError`` (``.index`` is the first offending
-        game) and changes nothing.
-
-        The arrays are fresh unless ``out`` is given: the tuple an earlier step of these games
-        returned, whose arrays this step writes again and which it returns (``result =
-        games.step(actions, out=result)``), for small batches that feel the cost of new arrays.
-        Each must still be a NumPy array of its dtype and shape, C-contiguous, aligned, writeable
-        and sharing memory with none of the others, else ``TypeError`` / ``ValueError`` and
-        nothing changes; a refused step writes none of them.
-        """
-        # An integer array of one action per game is read by the engine as it is; anything else
-        # (lists, object arrays, other shapes or types) is read here first, with its errors.
-        # Positional: keywords cost the engine's call a third of a small batch's step.
-        result = self._engine.step(actions, None, out)
-        if result is None:
-            result = self._engine.step(*self._actions(actions), out)
-        if result is None:  # pragma: no cover - `_actions` gives one int64 per game
-            raise RuntimeError("the engine did not read the actions it was given")
-        return result
-
-    def sample(self) -> Any:
-        """A uniformly random legal action for every game in play (any action for an ended one)."""
-        return self._engine.sample()
-
-    def playout(self) -> Any:
-        """Plays every game to its end with uniformly random legal moves; the winners (0 for a
-        draw) as uint8, as ``info["winner"]``. The games are left ended."""
-        return self._engine.playout()
 
     def _index(self, i: SupportsIndex) -> int:
         index = _int(i, "a game index")
@@ -265,7 +248,7 @@ class VecGames:
 
     def game(self, i: int) -> TicTacToe:
         """A copy of game ``i``; ``ValueError`` for a game lost by an illegal action."""
-        return TicTacToe.from_bytes(self._engine.game(self._index(i)))
+        return TicTacToe.from_bytes(self._game(self._index(i)))
 
     def set_game(self, i: int, game: TicTacToe) -> None:
         """Puts a copy of ``game`` in place of game ``i``: a checked game of the same rules whose
@@ -273,7 +256,7 @@ class VecGames:
         index = self._index(i)
         if not isinstance(game, TicTacToe):
             raise TypeError(f"game must be a TicTacToe, not {type(game).__name__}")
-        self._engine.set_game(index, game.to_bytes())
+        self._set_game(index, game.to_bytes())
 
     def __repr__(self) -> str:
         if self._rows == self._cols == self._k and not self._gravity:

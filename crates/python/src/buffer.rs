@@ -191,46 +191,6 @@ pub(crate) fn int_matrix(obj: &Bound<'_, PyAny>, cols: usize) -> PyResult<Matrix
     }))
 }
 
-/// `obj`'s `len` items as 64-bit ints, when it is a 1-D buffer of exactly `len` integers that all
-/// fit; `None` for anything else (other shapes, floats, bools, values beyond 64 bits), which the
-/// caller reads another way. The items are copied out while the interpreter is attached.
-pub(crate) fn int64_vector(obj: &Bound<'_, PyAny>, len: usize) -> Option<Vec<i64>> {
-    let view = open(obj, 1)?;
-    // SAFETY: `open` checked that the view has one dimension.
-    let (items, stride) = unsafe { view.dim(0) };
-    let Format::Int(item) = parse(view.format(), view.0.itemsize as usize) else {
-        return None;
-    };
-    if items != len as ffi::Py_ssize_t {
-        return None;
-    }
-    let native = Item {
-        size: 8,
-        signed: true,
-        big_endian: cfg!(target_endian = "big"),
-    };
-    if item == native && stride == 8 {
-        let mut values = vec![0i64; len];
-        // SAFETY: `len` contiguous items of 8 bytes each inside the exported memory (its shape and
-        // stride say so), copied bytewise into memory of the same size.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                view.0.buf.cast::<u8>().cast_const(),
-                values.as_mut_ptr().cast::<u8>(),
-                8 * len,
-            );
-        }
-        return Some(values);
-    }
-    (0..len)
-        .map(|i| {
-            // SAFETY: i < len, the buffer's length, so the item lies inside its memory.
-            let value = unsafe { view.int_at(item, i as isize * stride) };
-            i64::try_from(value).ok()
-        })
-        .collect()
-}
-
 impl IntMatrix {
     /// The number of rows.
     pub(crate) fn rows(&self) -> usize {

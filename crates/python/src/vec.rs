@@ -1,14 +1,16 @@
-//! `tictactoe._tictactoe._VecGames`: the engine's `VecGames` behind the pure-Python `VecGames`
-//! (`python/tictactoe/_vec.py`), which validates arguments. Outputs cross as fresh NumPy arrays,
-//! made here through NumPy's C API (a small batch feels every Python-level call), which the games
-//! write in place while the interpreter is released; the games are locked only while it is
-//! released (small batches keep it: see `with_games`). Threads are the engine's own (`VecGames`).
+//! `tictactoe._tictactoe._VecGames`: the engine's `VecGames`, the base of the pure-Python
+//! `VecGames` (`python/tictactoe/_vec.py`), which validates the constructor's arguments and adds
+//! what is not on the hot path. `step`, `sample` and `playout` are called here directly, with no
+//! Python frame between (a small batch feels every Python-level call). Outputs cross as fresh NumPy
+//! arrays, made here through NumPy's C API, which the games write in place while the interpreter
+//! is released; the games are locked only while it is released (small batches keep it: see
+//! `with_games`). Threads are the engine's own (`VecGames`).
 
+use std::borrow::Cow;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use numpy::Element;
-use numpy::PyUntypedArray;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
@@ -16,10 +18,9 @@ use tictactoe_core::{AutoReset, Error, Game, Illegal, Rules, StepOutputs, VecGam
 
 use crate::args::{Shown, describe, int_arg};
 use crate::arrays::{Array, Reused, int64s, type_name, zeros};
-use crate::buffer::int64_vector;
 use crate::errors::{Call, to_py, vec_to_py};
 
-#[pyclass(module = "tictactoe._tictactoe", name = "_VecGames", frozen)]
+#[pyclass(module = "tictactoe._tictactoe", name = "_VecGames", frozen, subclass)]
 pub(crate) struct VecEngine {
     inner: Mutex<VecGames>,
     /// The sizes of every output, which never change: known without the lock.
@@ -243,6 +244,29 @@ impl<'py> StepArrays<'py> {
     }
 }
 
+/// Actions read by the package's reader: one int64 per game, and the actions beyond 64 bits.
+type Read<'py> = (Cow<'static, [i64]>, Option<Bound<'py, PyDict>>);
+
+/// Actions in any form but the int64 array `int64s` reads (lists, object arrays, other dtypes, byte
+/// orders and strides), read by the package's one reader, `tictactoe._vec._read_actions`, which
+/// raises its own errors; with the actions beyond 64 bits as passed, by game, for messages.
+fn read_actions<'py>(
+    py: Python<'py>,
+    actions: &Bound<'py, PyAny>,
+    envs: usize,
+) -> PyResult<Read<'py>> {
+    // Looked up at each call (a dict lookup beside the reading): the reader is the module's.
+    let module = py.import(intern!(py, "tictactoe._vec"))?;
+    let read = module.getattr(intern!(py, "_read_actions"))?;
+    let (array, wide): (Bound<'py, PyAny>, Option<Bound<'py, PyDict>>) =
+        read.call1((actions, envs))?.extract()?;
+    let actions = int64s(&array, envs, &mut []).map(|read| Cow::Owned(read.into_owned()));
+    let actions = actions.ok_or_else(|| {
+        PyRuntimeError::new_err("the actions were not read as one int64 per game")
+    })?;
+    Ok((actions, wide))
+}
+
 /// NumPy's C API, loaded now so that a missing or unusable NumPy is an `ImportError` here rather
 /// than a failure inside a later call (the binding's loader panics on an unusable NumPy).
 fn numpy_api(py: Python<'_>) -> PyResult<()> {
@@ -335,32 +359,36 @@ impl VecEngine {
         })
     }
 
-    /// Steps every game with `actions` when they are a 1-D integer NumPy array of one action per
-    /// game, each fitting in 64 bits (as `sample` gives); returns what `VecGames.step` returns, or
-    /// `None` for any other object (lists, object arrays, other buffers, shapes or types), which
-    /// the Python class reads and passes again as such an array.
-    /// `wide` maps a game to its action as passed when that did not fit in 64 bits (for messages).
-    /// `out`: an earlier step's result, whose arrays this step writes again (checked first) and
-    /// returns, with the interpreter attached throughout (other threads could touch them).
-    #[pyo3(signature = (actions, wide=None, out=None))]
+    /// Plays one action per game; returns ``(obs, rewards, terminated, truncated, info)``.
+    ///
+    /// ``rewards`` is ``(num_envs, 2)`` float32, one column per player (X, O). ``info`` holds
+    /// ``action_mask``, ``current_player`` and ``winner`` (for games that ended on this step), and
+    /// in ``same_step`` mode ``final_obs`` with the bool mask ``_final_obs``. An illegal action
+    /// under ``illegal="raise"`` raises ``IllegalMoveError`` (``.index`` is the first offending
+    /// game) and changes nothing.
+    ///
+    /// The arrays are fresh unless ``out`` is given: the tuple an earlier step of these games
+    /// returned, whose arrays this step writes again and which it returns (``result =
+    /// games.step(actions, out=result)``), for small batches that feel the cost of new arrays.
+    /// Each must still be a NumPy array of its dtype and shape, C-contiguous, aligned, writeable
+    /// and sharing memory with none of the others, else ``TypeError`` / ``ValueError`` and
+    /// nothing changes; a refused step writes none of them.
+    // An int64 array of one action per game (as `sample` gives) is read here as it lies; anything
+    // else by the package's reader, with its errors, before `out` is checked: reading may run the
+    // caller's Python code (`__index__`), and once the arrays are checked none runs.
+    #[pyo3(signature = (actions, *, out=None))]
     fn step<'py>(
         &self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
-        wide: Option<&Bound<'py, PyDict>>,
         out: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let envs = self.shape.num_envs;
         // Copied out while attached: no other thread can change them while the games step.
         let mut scratch = [0i64; INLINE];
-        let actions = match int64s(actions, self.shape.num_envs, &mut scratch) {
-            Some(actions) => actions,
-            None if actions.is_instance_of::<PyUntypedArray>() => {
-                match int64_vector(actions, self.shape.num_envs) {
-                    Some(actions) => actions.into(),
-                    None => return Ok(None),
-                }
-            }
-            None => return Ok(None),
+        let (actions, wide) = match int64s(actions, envs, &mut scratch) {
+            Some(actions) => (actions, None),
+            None => read_actions(py, actions, envs)?,
         };
         let mut arrays = match out {
             Some(out) => StepArrays::reuse(py, out, self.shape)?,
@@ -375,11 +403,12 @@ impl VecEngine {
         } else {
             self.with_games(py, |games| games.step(&actions, outputs))
         };
-        result.map_err(|err| vec_to_py(py, err, wide))?;
-        arrays.into_result(py).map(Some)
+        result.map_err(|err| vec_to_py(py, err, wide.as_ref()))?;
+        arrays.into_result(py)
     }
 
     /// Empties every game, or those `only` names (one flag per game); returns the view.
+    #[pyo3(name = "_reset")]
     fn reset<'py>(
         &self,
         py: Python<'py>,
@@ -394,6 +423,7 @@ impl VecEngine {
     }
 
     /// What every game looks like now: `(obs, action_mask, current_player)`.
+    #[pyo3(name = "_view")]
     fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let arrays = ViewArrays::new(py, self.shape)?;
         // SAFETY: the arrays were made just now and have not left this call.
@@ -403,7 +433,8 @@ impl VecEngine {
         arrays.into_tuple(py)
     }
 
-    /// A random action per game, int64.
+    /// A uniformly random legal action for every game in play (any action for an ended one),
+    /// int64.
     fn sample<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let array = zeros::<i64>(py, &[self.shape.num_envs])?;
         // SAFETY: made just now and not handed out yet.
@@ -413,7 +444,8 @@ impl VecEngine {
         Ok(array.into_any())
     }
 
-    /// Plays every game to its end at random; the winners, uint8.
+    /// Plays every game to its end with uniformly random legal moves; the winners (0 for a draw)
+    /// as uint8, as ``info["winner"]``. The games are left ended.
     fn playout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let array = zeros::<u8>(py, &[self.shape.num_envs])?;
         // SAFETY: made just now and not handed out yet.
@@ -424,16 +456,19 @@ impl VecEngine {
     }
 
     /// The rules: `(rows, cols, k, gravity)`.
+    #[pyo3(name = "_rules")]
     fn rules(&self) -> (usize, usize, usize, bool) {
         let rules = self.games().rules();
         (rules.rows(), rules.cols(), rules.k(), rules.gravity())
     }
 
+    #[pyo3(name = "_reseed")]
     fn seed(&self, py: Python<'_>, seed: u64) {
         py.detach(|| self.games().seed(seed));
     }
 
     /// Game `i`, encoded.
+    #[pyo3(name = "_game")]
     fn game<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyBytes>> {
         let result = py.detach(|| self.games().game(i).map(|game| game.encode()));
         let bytes = result.map_err(|err| plain_error(py, err))?;
@@ -441,6 +476,7 @@ impl VecEngine {
     }
 
     /// Puts the encoded game `data` in place of game `i`.
+    #[pyo3(name = "_set_game")]
     fn set_game(&self, py: Python<'_>, i: usize, data: &[u8]) -> PyResult<()> {
         let game = Game::decode(data).map_err(|err| plain_error(py, err))?;
         py.detach(|| self.games().set_game(i, &game))
