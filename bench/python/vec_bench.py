@@ -235,6 +235,17 @@ def main() -> None:
             contenders.append(("pgx (JAX, jit + vmap, one CPU thread)", ops, jax_steps))
         name = f"Python step(sample()), n = 3, {num_envs} games, per env-step"
         group(name, 5, contenders, checksums=False)
+    # A step's fixed cost: the same loop at 64 and 4096 games timed in turn, with nothing else
+    # between (the rows above interleave other engines, whose runs disturb a short one).
+    fixed = []
+    for num_envs in (4096, 64):
+        steps = 2_000_000 // num_envs
+        fixed.append(
+            (f"VecGames({num_envs})", steps * num_envs, vec_games_loop(num_envs, 3, steps))
+        )
+        loop = vec_games_out_loop(num_envs, 3, steps)
+        fixed.append((f"VecGames({num_envs}), out=", steps * num_envs, loop))
+    group("Python step(sample()), n = 3, small batch against large, per env-step", 9, fixed, False)
     steps = 2_000_000 // (4096 * 64 // 9)
     group(
         "Python step(sample()), n = 8, 4096 games, per env-step",

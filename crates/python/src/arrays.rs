@@ -10,10 +10,12 @@ use numpy::npyffi::{
     PY_ARRAY_API, PyArray_Check, PyArrayObject, PyArrayObject_fields, npy_intp,
 };
 use numpy::{
-    Element, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+    Element, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 
 /// The outputs of one call cannot be had in memory.
 pub(crate) fn too_large() -> PyErr {
@@ -75,9 +77,35 @@ fn fields<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a PyArrayObject_fields> {
     Some(unsafe { &*_PyArray_GET_ITEM_DATA(obj.as_ptr().cast::<PyArrayObject>()) })
 }
 
+/// NumPy's dtype of `T`, for the four types a step's arrays hold looked up once: NumPy's dtypes of
+/// native numbers are single objects that live as long as NumPy.
+fn dtype_of<'py, T: Element + 'static>(py: Python<'py>) -> Bound<'py, PyArrayDescr> {
+    static KNOWN: PyOnceLock<[Py<PyArrayDescr>; 4]> = PyOnceLock::new();
+    let slot = [
+        TypeId::of::<bool>(),
+        TypeId::of::<u8>(),
+        TypeId::of::<f32>(),
+        TypeId::of::<i64>(),
+    ]
+    .iter()
+    .position(|&known| known == TypeId::of::<T>());
+    let Some(slot) = slot else {
+        return T::get_dtype(py);
+    };
+    let known = KNOWN.get_or_init(py, || {
+        [
+            bool::get_dtype(py).unbind(),
+            u8::get_dtype(py).unbind(),
+            f32::get_dtype(py).unbind(),
+            i64::get_dtype(py).unbind(),
+        ]
+    });
+    known[slot].bind(py).clone()
+}
+
 /// Whether `fields` describe an array of `T` (NumPy's own dtype for `T`, or one it calls
 /// equivalent) with shape `dims`.
-fn is_of<T: Element>(
+fn is_of<T: Element + 'static>(
     obj: &Bound<'_, PyAny>,
     fields: &PyArrayObject_fields,
     dims: &[usize],
@@ -94,7 +122,7 @@ fn is_of<T: Element>(
     {
         return false;
     }
-    let dtype = T::get_dtype(obj.py());
+    let dtype = dtype_of::<T>(obj.py());
     // NumPy's dtypes of native numbers are single objects: the comparison of pointers answers
     // almost every call; any other descriptor is asked as NumPy would.
     std::ptr::eq(fields.descr, dtype.as_dtype_ptr())
