@@ -7,7 +7,8 @@ use std::any::TypeId;
 
 use numpy::npyffi::{
     _PyArray_GET_ITEM_DATA, NPY_ARRAY_ALIGNED, NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE,
-    PY_ARRAY_API, PyArray_Check, PyArrayObject, PyArrayObject_fields, npy_intp,
+    NpyTypes, PY_ARRAY_API, PyArray_Check, PyArrayObject, PyArrayObject_fields, get_type_object,
+    npy_intp,
 };
 use numpy::{
     Element, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
@@ -24,18 +25,40 @@ pub(crate) fn too_large() -> PyErr {
 
 /// A fresh, zeroed, C-ordered NumPy array of `dims` (NumPy's `MemoryError` when it cannot be
 /// allocated), with its items as a slice the caller may write while the array is its alone.
-pub(crate) fn zeros<'py, T: Element>(py: Python<'py>, dims: &[usize]) -> PyResult<Array<'py, T>> {
+pub(crate) fn zeros<'py, T: Element + 'static>(
+    py: Python<'py>,
+    dims: &[usize],
+) -> PyResult<Array<'py, T>> {
     let mut sizes = [0 as npy_intp; 4];
     for (size, &dim) in sizes.iter_mut().zip(dims) {
         *size = npy_intp::try_from(dim).map_err(|_| too_large())?;
     }
-    // SAFETY: `sizes` holds `dims.len()` (at most 4) dimensions; PyArray_Zeros steals the dtype
-    // reference it is given and returns a new reference or NULL with an exception set.
+    // SAFETY: `sizes` holds `dims.len()` (at most 4) dimensions; PyArray_NewFromDescr steals the
+    // dtype reference it is given and returns a new reference to a C-ordered array of them (its
+    // items not yet written) or NULL with an exception set.
     let array = unsafe {
-        let descr = T::get_dtype(py).into_dtype_ptr();
-        let ptr = PY_ARRAY_API.PyArray_Zeros(py, dims.len() as _, sizes.as_mut_ptr(), descr, 0);
+        let descr = dtype_of::<T>(py).into_dtype_ptr();
+        let array_type = get_type_object(py, NpyTypes::PyArray_Type);
+        let ptr = PY_ARRAY_API.PyArray_NewFromDescr(
+            py,
+            array_type,
+            descr,
+            dims.len() as _,
+            sizes.as_mut_ptr(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null_mut(),
+        );
         Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked::<PyArrayDyn<T>>()
     };
+    // SAFETY: the array is this call's alone; zero bytes are a valid value of every `T` used here,
+    // and writing them makes every item initialised.
+    unsafe {
+        let fields = &*_PyArray_GET_ITEM_DATA(array.as_array_ptr());
+        let bytes = array.len() * std::mem::size_of::<T>();
+        std::ptr::write_bytes(fields.data.cast::<u8>(), 0, bytes);
+    }
     Ok(Array(array))
 }
 
