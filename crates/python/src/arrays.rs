@@ -6,9 +6,9 @@
 use std::any::TypeId;
 
 use numpy::npyffi::{
-    _PyArray_GET_ITEM_DATA, NPY_ARRAY_ALIGNED, NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE,
-    NpyTypes, PY_ARRAY_API, PyArray_Check, PyArrayObject, PyArrayObject_fields, get_type_object,
-    npy_intp,
+    _PyArray_GET_ITEM_DATA, NPY_ARRAY_ALIGNED, NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_OWNDATA,
+    NPY_ARRAY_WRITEABLE, NpyTypes, PY_ARRAY_API, PyArray_Check, PyArrayObject,
+    PyArrayObject_fields, get_type_object, npy_intp,
 };
 use numpy::{
     Element, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
@@ -87,6 +87,77 @@ impl<'py, T: Element> Array<'py, T> {
     pub(crate) fn into_any(self) -> Bound<'py, PyAny> {
         self.0.into_any()
     }
+
+    /// A reference to the array, kept beyond this call.
+    pub(crate) fn handle(&self) -> Py<PyAny> {
+        self.0.clone().into_any().unbind()
+    }
+}
+
+/// Arrays of a result the engine handed out two steps before, offered again in the order they were
+/// made. One that no one else holds any more (no reference but the engine's, no weak reference, no
+/// view, which would hold one) and that is still as it was made (NumPy's own array of its dtype
+/// and shape, owning C-ordered writeable memory) is zeroed and serves as a fresh array: no caller
+/// can tell it from a new one, and a small batch is spared NumPy's cost of making it. Any other is
+/// let go, and a new one made.
+pub(crate) struct Spares(std::vec::IntoIter<Py<PyAny>>);
+
+impl Spares {
+    /// Nothing to offer: every array is made anew.
+    pub(crate) fn none() -> Self {
+        Spares(Vec::new().into_iter())
+    }
+
+    pub(crate) fn new(arrays: Vec<Py<PyAny>>) -> Self {
+        Spares(arrays.into_iter())
+    }
+
+    /// The next spare as an array of `dims` if it may serve as a fresh one, else a new array.
+    pub(crate) fn array<'py, T: Element + 'static>(
+        &mut self,
+        py: Python<'py>,
+        dims: &[usize],
+    ) -> PyResult<Array<'py, T>> {
+        if let Some(spare) = self.0.next().map(|spare| spare.into_bound(py))
+            && unheld::<T>(&spare, dims)
+        {
+            // SAFETY: `unheld` checked that this is NumPy's own array of `T` shaped `dims`, owning
+            // its C-ordered memory, and that only this call refers to it; zero bytes are a valid
+            // `T`, which every item then holds.
+            return Ok(unsafe {
+                let fields = &*_PyArray_GET_ITEM_DATA(spare.as_ptr().cast::<PyArrayObject>());
+                let bytes = dims.iter().product::<usize>() * std::mem::size_of::<T>();
+                std::ptr::write_bytes(fields.data.cast::<u8>(), 0, bytes);
+                Array(spare.cast_into_unchecked::<PyArrayDyn<T>>())
+            });
+        }
+        zeros(py, dims)
+    }
+}
+
+/// Whether `obj`, which the caller holds, is held by no one else and is still NumPy's own array of
+/// `T` shaped `dims`, owning C-ordered, aligned, writeable memory, with no weak reference.
+fn unheld<T: Element + 'static>(obj: &Bound<'_, PyAny>, dims: &[usize]) -> bool {
+    // SAFETY: a live object's reference count and type, read while attached.
+    let (count, exact) = unsafe {
+        let array_type = get_type_object(obj.py(), NpyTypes::PyArray_Type);
+        (
+            pyo3::ffi::Py_REFCNT(obj.as_ptr()),
+            pyo3::ffi::Py_TYPE(obj.as_ptr()) == array_type,
+        )
+    };
+    if count != 1 || !exact {
+        return false;
+    }
+    let Some(fields) = fields(obj) else {
+        return false;
+    };
+    let own = NPY_ARRAY_OWNDATA | NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED | NPY_ARRAY_WRITEABLE;
+    fields.flags & own == own
+        && fields.base.is_null()
+        && fields.weakreflist.is_null()
+        && std::ptr::eq(fields.descr, dtype_of::<T>(obj.py()).as_dtype_ptr())
+        && is_of::<T>(obj, fields, dims)
 }
 
 /// NumPy's fields of `obj` when it is a NumPy array (of any dtype, or a subclass).

@@ -17,7 +17,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use tictactoe_core::{AutoReset, Error, Game, Illegal, Rules, StepOutputs, VecGames, View};
 
 use crate::args::{Shown, describe, int_arg};
-use crate::arrays::{Array, Reused, int64s, type_name, zeros};
+use crate::arrays::{Array, Reused, Spares, int64s, type_name, zeros};
 use crate::errors::{Call, to_py, vec_to_py};
 
 #[pyclass(module = "tictactoe._tictactoe", name = "_VecGames", frozen, subclass)]
@@ -25,6 +25,17 @@ pub(crate) struct VecEngine {
     inner: Mutex<VecGames>,
     /// The sizes of every output, which never change: known without the lock.
     shape: Shape,
+    /// Arrays the last calls handed out, offered again once no one holds them (small batches).
+    kept: Mutex<Kept>,
+}
+
+/// The arrays of the last two fresh results of `step` (older first) and of the last `sample`,
+/// which a small batch's next calls offer again as `Spares`: a loop's result is let go by the step
+/// after next (`obs, ... = games.step(...)` rebinds once the call returns), its sample by the next.
+#[derive(Default)]
+struct Kept {
+    steps: [Vec<Py<PyAny>>; 2],
+    sample: Vec<Py<PyAny>>,
 }
 
 /// Batches with fewer cells than this in all are stepped without releasing the interpreter.
@@ -52,12 +63,12 @@ struct ViewArrays<'py> {
 }
 
 impl<'py> ViewArrays<'py> {
-    fn new(py: Python<'py>, shape: Shape) -> PyResult<Self> {
+    fn new(py: Python<'py>, shape: Shape, spares: &mut Spares) -> PyResult<Self> {
         let envs = shape.num_envs;
         Ok(ViewArrays {
-            obs: zeros(py, &[envs, shape.rows, shape.cols, 2])?,
-            action_mask: zeros(py, &[envs, shape.actions])?,
-            current_player: zeros(py, &[envs])?,
+            obs: spares.array(py, &[envs, shape.rows, shape.cols, 2])?,
+            action_mask: spares.array(py, &[envs, shape.actions])?,
+            current_player: spares.array(py, &[envs])?,
         })
     }
 
@@ -103,23 +114,40 @@ struct StepArrays<'py> {
 }
 
 impl<'py> StepArrays<'py> {
-    fn new(py: Python<'py>, shape: Shape) -> PyResult<Self> {
+    /// Fresh arrays, from `spares` where it has them (in the order `handles` lists them).
+    fn new(py: Python<'py>, shape: Shape, spares: &mut Spares) -> PyResult<Self> {
         let envs = shape.num_envs;
-        let finals = if shape.same_step {
-            let obs = zeros(py, &[envs, shape.rows, shape.cols, 2])?;
-            Some((obs, zeros(py, &[envs])?))
-        } else {
-            None
-        };
         Ok(StepArrays {
-            view: ViewArrays::new(py, shape)?,
-            rewards: zeros(py, &[envs, 2])?,
-            terminated: zeros(py, &[envs])?,
-            winner: zeros(py, &[envs])?,
-            truncated: zeros(py, &[envs])?,
-            finals,
+            view: ViewArrays::new(py, shape, spares)?,
+            rewards: spares.array(py, &[envs, 2])?,
+            terminated: spares.array(py, &[envs])?,
+            winner: spares.array(py, &[envs])?,
+            truncated: spares.array(py, &[envs])?,
+            finals: if shape.same_step {
+                let obs = spares.array(py, &[envs, shape.rows, shape.cols, 2])?;
+                Some((obs, spares.array(py, &[envs])?))
+            } else {
+                None
+            },
             reused: None,
         })
+    }
+
+    /// A reference to each array, in the order `new` takes spares.
+    fn handles(&self) -> Vec<Py<PyAny>> {
+        let mut handles = vec![
+            self.view.obs.handle(),
+            self.view.action_mask.handle(),
+            self.view.current_player.handle(),
+            self.rewards.handle(),
+            self.terminated.handle(),
+            self.winner.handle(),
+            self.truncated.handle(),
+        ];
+        if let Some((obs, flags)) = &self.finals {
+            handles.extend([obs.handle(), flags.handle()]);
+        }
+        handles
     }
 
     /// The arrays of `out`, an earlier step's result, to be written again: see `Reused`.
@@ -294,12 +322,22 @@ impl VecEngine {
     /// small batch's step). Either way the lock is held only by pure Rust that never waits for the
     /// interpreter, so a thread that holds the interpreter while waiting for the lock is never
     /// waiting on one that wants the interpreter.
+    /// Whether the batch is small: stepped attached (see `with_games`), and its arrays kept for
+    /// `Spares` (a large batch does not feel the cost of new arrays, and would hold their memory).
+    fn small(&self) -> bool {
+        self.shape.num_envs * self.shape.rows * self.shape.cols < DETACH_CELLS
+    }
+
+    fn kept(&self) -> MutexGuard<'_, Kept> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     fn with_games<R: Send>(
         &self,
         py: Python<'_>,
         job: impl FnOnce(&mut VecGames) -> R + Send,
     ) -> R {
-        if self.shape.num_envs * self.shape.rows * self.shape.cols < DETACH_CELLS {
+        if self.small() {
             job(&mut self.games())
         } else {
             py.detach(|| job(&mut self.games()))
@@ -356,6 +394,7 @@ impl VecEngine {
                 same_step: autoreset == AutoReset::SameStep,
             },
             inner: Mutex::new(games),
+            kept: Mutex::default(),
         })
     }
 
@@ -390,9 +429,14 @@ impl VecEngine {
             Some(actions) => (actions, None),
             None => read_actions(py, actions, envs)?,
         };
+        let keeps = out.is_none() && self.small();
         let mut arrays = match out {
             Some(out) => StepArrays::reuse(py, out, self.shape)?,
-            None => StepArrays::new(py, self.shape)?,
+            None if keeps => {
+                let older = std::mem::take(&mut self.kept().steps[0]);
+                StepArrays::new(py, self.shape, &mut Spares::new(older))?
+            }
+            None => StepArrays::new(py, self.shape, &mut Spares::none())?,
         };
         let attached = arrays.reused.is_some();
         // SAFETY: the arrays were made just now and have not left this call, or are the caller's,
@@ -404,7 +448,18 @@ impl VecEngine {
             self.with_games(py, |games| games.step(&actions, outputs))
         };
         result.map_err(|err| vec_to_py(py, err, wide.as_ref()))?;
-        arrays.into_result(py)
+        let handed = if keeps { arrays.handles() } else { Vec::new() };
+        let result = arrays.into_result(py)?;
+        if keeps {
+            let mut kept = self.kept();
+            kept.steps.rotate_left(1);
+            let before = std::mem::replace(&mut kept.steps[1], handed);
+            drop(kept);
+            // Let go outside the lock: letting an array go may run Python code (a weak
+            // reference's callback), which may call this engine.
+            drop(before);
+        }
+        Ok(result)
     }
 
     /// Empties every game, or those `only` names (one flag per game); returns the view.
@@ -414,7 +469,7 @@ impl VecEngine {
         py: Python<'py>,
         only: Option<Vec<bool>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let arrays = ViewArrays::new(py, self.shape)?;
+        let arrays = ViewArrays::new(py, self.shape, &mut Spares::none())?;
         // SAFETY: the arrays were made just now and have not left this call.
         let view = unsafe { arrays.view() };
         let result = self.with_games(py, |games| games.reset(only.as_deref(), view));
@@ -425,7 +480,7 @@ impl VecEngine {
     /// What every game looks like now: `(obs, action_mask, current_player)`.
     #[pyo3(name = "_view")]
     fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let arrays = ViewArrays::new(py, self.shape)?;
+        let arrays = ViewArrays::new(py, self.shape, &mut Spares::none())?;
         // SAFETY: the arrays were made just now and have not left this call.
         let view = unsafe { arrays.view() };
         let result = self.with_games(py, |games| games.view(view));
@@ -436,12 +491,20 @@ impl VecEngine {
     /// A uniformly random legal action for every game in play (any action for an ended one),
     /// int64.
     fn sample<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let array = zeros::<i64>(py, &[self.shape.num_envs])?;
-        // SAFETY: made just now and not handed out yet.
+        let mut spares = match self.small() {
+            true => Spares::new(std::mem::take(&mut self.kept().sample)),
+            false => Spares::none(),
+        };
+        let array = spares.array::<i64>(py, &[self.shape.num_envs])?;
+        // SAFETY: made or freed for this call, and not handed out yet.
         let actions = unsafe { array.items() };
         let result = self.with_games(py, |games| games.sample(actions));
         result.map_err(|err| vec_to_py(py, err, None))?;
-        Ok(array.into_any())
+        let array = array.into_any();
+        if self.small() {
+            self.kept().sample = vec![array.clone().unbind()];
+        }
+        Ok(array)
     }
 
     /// Plays every game to its end with uniformly random legal moves; the winners (0 for a draw)
