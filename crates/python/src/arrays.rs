@@ -1,7 +1,7 @@
 //! NumPy arrays that one call of `_VecGames` reads or writes in place, through NumPy's own
 //! structures rather than the buffer protocol (a small batch feels every layer): the fresh arrays
-//! it makes, the caller's arrays it writes again (`step(actions, out=...)`), checked, and the int64
-//! actions `sample` gives, read as they lie.
+//! it makes or takes from the spares of earlier results, the caller's arrays it writes again
+//! (`step(actions, out=...)`), checked, and the int64 actions `sample` gives, read as they lie.
 
 use std::any::TypeId;
 
@@ -72,9 +72,10 @@ impl<'py, T: Element> Array<'py, T> {
     /// # Safety
     ///
     /// No other reference to the array's memory lives meanwhile: the array was made by `zeros`
-    /// for this call and has not left it (other threads, which may run while the interpreter is
-    /// released, cannot name it), or it is the caller's, checked by `Reused::array`, and the
-    /// interpreter stays attached until the slice is dropped, so no Python code can touch it.
+    /// for this call, or taken by `Spares` from a result no one else refers to, and has not left
+    /// the call (other threads, which may run while the interpreter is released, cannot name it),
+    /// or it is the caller's, checked by `Reused::array`, and the interpreter stays attached until
+    /// the slice is dropped, so no Python code can touch it.
     // The memory is NumPy's, reached through a shared handle (as `PyByteArray::as_bytes_mut`).
     #[allow(clippy::mut_from_ref)]
     pub(crate) unsafe fn items(&self) -> &mut [T] {

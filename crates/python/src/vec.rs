@@ -2,7 +2,8 @@
 //! `VecGames` (`python/tictactoe/_vec.py`), which validates the constructor's arguments and adds
 //! what is not on the hot path. `step`, `sample` and `playout` are called here directly, with no
 //! Python frame between (a small batch feels every Python-level call). Outputs cross as fresh NumPy
-//! arrays, made here through NumPy's C API, which the games write in place while the interpreter
+//! arrays, made here through NumPy's C API (a small batch's from the arrays of earlier results
+//! that no one holds any more: see `Spares`), which the games write in place while the interpreter
 //! is released; the games are locked only while it is released (small batches keep it: see
 //! `with_games`). Threads are the engine's own (`VecGames`).
 
