@@ -112,3 +112,29 @@ def test_a_refused_step_hands_out_nothing_and_the_next_steps_are_right() -> None
             arrays(games.step(actions.copy())), arrays(twin.step(actions)), strict=True
         ):
             assert np.array_equal(a, b)
+
+
+def test_a_weak_reference_callback_that_steps_the_same_games_is_a_step_of_its_own() -> None:
+    # Letting an array go may run its weak reference's callback, here inside a later step before
+    # its games move: the callback's step comes first, and both are whole steps.
+    games = VecGames(4, seed=9, illegal="loss")
+    twin = VecGames(4, seed=9, illegal="loss")
+    zeros, ones = np.zeros(4, np.int64), np.ones(4, np.int64)
+    fired = []
+
+    def step_inside(_: object) -> None:
+        fired.append(games.step(ones.copy())[0].copy())
+
+    result = games.step(zeros.copy())
+    watched = weakref.ref(result[1], step_inside)
+    del result
+    games.step(zeros.copy())
+    last = games.step(zeros.copy())  # lets the watched array go: the callback steps first
+    assert watched() is None and len(fired) == 1
+    twin.step(zeros)
+    twin.step(zeros)
+    inside = twin.step(ones)
+    after = twin.step(zeros)
+    assert np.array_equal(fired[0], inside[0])
+    for a, b in zip(arrays(last), arrays(after), strict=True):
+        assert np.array_equal(a, b)
