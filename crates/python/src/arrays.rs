@@ -4,6 +4,8 @@
 //! (`step(actions, out=...)`), checked, and the int64 actions `sample` gives, read as they lie.
 
 use std::any::TypeId;
+use std::borrow::Cow;
+use std::mem::MaybeUninit;
 
 use numpy::npyffi::{
     _PyArray_GET_ITEM_DATA, NPY_ARRAY_ALIGNED, NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_OWNDATA,
@@ -232,8 +234,8 @@ fn is_of<T: Element + 'static>(
 pub(crate) fn int64s<'a>(
     obj: &Bound<'_, PyAny>,
     len: usize,
-    scratch: &'a mut [i64],
-) -> Option<std::borrow::Cow<'a, [i64]>> {
+    scratch: &'a mut [MaybeUninit<i64>],
+) -> Option<Cow<'a, [i64]>> {
     let fields = fields(obj)?;
     let contiguous = fields.flags & NPY_ARRAY_C_CONTIGUOUS != 0;
     if fields.flags & NPY_ARRAY_ALIGNED == 0 || !contiguous || !is_of::<i64>(obj, fields, &[len]) {
@@ -243,11 +245,15 @@ pub(crate) fn int64s<'a>(
     // the interpreter is attached.
     let items = unsafe { std::slice::from_raw_parts(fields.data.cast::<i64>().cast_const(), len) };
     Some(match scratch.get_mut(..len) {
-        Some(inline) => {
-            inline.copy_from_slice(items);
-            std::borrow::Cow::Borrowed(inline)
-        }
-        None => std::borrow::Cow::Owned(items.to_vec()),
+        // Written in full before it is read: the stack is not zeroed first on every step.
+        // SAFETY: `inline` holds `len` slots, each written here from `items` before the slice
+        // over them is made; `MaybeUninit<i64>` has the layout of `i64`.
+        Some(inline) => Cow::Borrowed(unsafe {
+            let at = inline.as_mut_ptr().cast::<i64>();
+            std::ptr::copy_nonoverlapping(items.as_ptr(), at, len);
+            std::slice::from_raw_parts(at.cast_const(), len)
+        }),
+        None => Cow::Owned(items.to_vec()),
     })
 }
 

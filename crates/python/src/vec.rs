@@ -8,6 +8,7 @@
 //! `with_games`). Threads are the engine's own (`VecGames`).
 
 use std::borrow::Cow;
+use std::mem::MaybeUninit;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use numpy::Element;
@@ -425,7 +426,7 @@ impl VecEngine {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let envs = self.shape.num_envs;
         // Copied out while attached: no other thread can change them while the games step.
-        let mut scratch = [0i64; INLINE];
+        let mut scratch = [MaybeUninit::<i64>::uninit(); INLINE];
         let (actions, wide) = match int64s(actions, envs, &mut scratch) {
             Some(actions) => (actions, None),
             None => read_actions(py, actions, envs)?,
