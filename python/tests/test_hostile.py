@@ -77,6 +77,51 @@ def test_an_array_interface_is_never_trusted() -> None:
     assert_child_prints(FAKE_ARRAY, "refused")
 
 
+VEC_FAKES = """
+    import array
+    import itertools
+    import numpy as np
+    from tictactoe import VecGames
+
+    class Fake:
+        def __init__(self, address, shape):
+            self.__array_interface__ = {"version": 3, "typestr": "<i8", "shape": shape,
+                                        "data": (address, False), "strides": None}
+
+    class Raising:
+        def __iter__(self):
+            yield 0
+            raise RuntimeError("midway")
+
+    real = array.array("q", [0, 0, 1])
+    address, _ = real.buffer_info()
+    fakes = [Fake(0x10, (3,)), Fake(2**47, (3,)), Fake(address, (10_000_000,))]
+    games = VecGames(3, seed=0)
+    before = games.action_mask.copy()
+    said = set()
+    for bad in [*fakes, [Fake(0x10, ()), 0, 1], itertools.count(), Raising()]:
+        for call in (
+            lambda: games.step(bad),
+            lambda: games.reset(options={"reset_mask": bad}),
+        ):
+            try:
+                call()
+            except (TypeError, ValueError, RuntimeError) as err:
+                said.add(type(err).__name__)
+            else:
+                raise SystemExit(f"accepted {bad!r}")
+            assert np.array_equal(games.action_mask, before)
+    print(*sorted(said))
+"""
+
+
+def test_vec_games_never_trust_an_array_interface_or_an_endless_iterator() -> None:
+    # Actions and reset masks are read from NumPy arrays, buffers and iterables only; a wild
+    # address once crashed the interpreter here, and an endless iterator is read no further than
+    # one item past the games.
+    assert_child_prints(VEC_FAKES, "RuntimeError TypeError ValueError")
+
+
 ENDLESS = """
     import itertools
     from tictactoe import IllegalMoveError, TicTacToe

@@ -8,6 +8,7 @@ array.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Mapping
 from typing import Any, NoReturn, Self, SupportsIndex
@@ -53,23 +54,58 @@ def _rules(n: object, rows: object, cols: object, k: object) -> tuple[object, ob
     return size, size, size if board[1] is None else board[1]
 
 
+def _shape(count: int, most: int, whole: bool) -> str:
+    """The shape of ``count`` items read one by one, as a message quotes it: ``(count,)``, or when
+    reading stopped past ``most`` (an iterator is not read to its end), that it was longer."""
+    if whole or count <= most:
+        return f"({count},)"
+    return f"longer than ({most},)"
+
+
+def _read(value: object, most: int, name: str) -> tuple[Any, bool]:
+    """``value`` as a NumPy array, or as a list of the items it yields (``True`` beside it when
+    that is all of them), read without trusting any claim about memory but NumPy's own and the
+    buffer protocol's: a NumPy array as it is, a buffer through ``memoryview`` (its shape, format
+    and strides are the protocol's), anything else item by item, never asked for
+    ``__array_interface__``, ``__array_struct__`` or ``__array__`` (which may name any address).
+    A list or tuple is read whole; any other iterable to at most ``most + 1`` items, so that an
+    endless one ends."""
+    if isinstance(value, np.ndarray):
+        return value, True
+    try:
+        view = memoryview(value)  # type: ignore[arg-type]
+    except TypeError:
+        pass
+    else:
+        return np.asarray(view), True
+    if isinstance(value, list | tuple):
+        return list(value), True
+    try:
+        items = iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(
+            f"{name} must be an array or a sequence, not {type(value).__name__}"
+        ) from None
+    return list(itertools.islice(items, most + 1)), False
+
+
 def _read_actions(actions: object, num_envs: int) -> tuple[Any, dict[int, int] | None]:
     """The actions as a contiguous int64 array, read exactly as their values say (any integer
     dtype, byte order and strides), and the ones beyond int64 as passed, by game, for messages
     (the engine gets them clamped: off the board either way). The engine calls this for every
     form of actions it does not read itself."""
-    array = np.asarray(actions)
+    array, whole = _read(actions, num_envs, "actions")
     wide: dict[int, int] = {}
-    if array.dtype.kind in "iu" and not isinstance(actions, np.ndarray):
-        # A sequence NumPy read as ints may have held bools (True reads as 1): those are
-        # refused as an object array's are.
-        if any(isinstance(a, (bool, np.bool_)) for a in np.asarray(actions, dtype=object).flat):
-            array = np.asarray(actions, dtype=object)
-    if array.dtype == np.object_:
-        flat = [_int(a, "an action") for a in array.reshape(-1)]
+    if isinstance(array, list) and len(array) != num_envs:
+        quoted = _shape(len(array), num_envs, whole)
+        raise ValueError(f"actions must have shape ({num_envs},), not {quoted}")
+    if isinstance(array, list) or array.dtype == np.object_:
+        items = array if isinstance(array, list) else array.reshape(-1)
+        flat = [_int(a, "an action") for a in items]
         wide = {i: a for i, a in enumerate(flat) if not -_INT64_MAX - 1 <= a <= _INT64_MAX}
         clamped = [min(max(a, -_INT64_MAX - 1), _INT64_MAX) for a in flat]
-        array = np.array(clamped, dtype=np.int64).reshape(array.shape)
+        shape = (num_envs,) if isinstance(array, list) else array.shape
+        array = np.array(clamped, dtype=np.int64).reshape(shape)
     elif array.dtype.kind not in "iu":
         raise TypeError(f"actions must be integers, not {array.dtype}")
     if array.shape != (num_envs,):
@@ -227,10 +263,19 @@ class VecGames(_VecGames):
             raise TypeError(f"options must be a dict, not {type(options).__name__}")
         seed_value = None if seed is None else _seed(seed)
         if options is not None and options.get("reset_mask") is not None:
-            mask = np.asarray(options["reset_mask"])
-            if mask.dtype != np.bool_:
+            mask, whole = _read(options["reset_mask"], self._num_envs, "reset_mask")
+            if isinstance(mask, list):
+                for flag in mask:
+                    if not isinstance(flag, bool | np.bool_):
+                        raise TypeError(f"reset_mask must hold bools, not {type(flag).__name__}")
+                if len(mask) != self._num_envs:
+                    quoted = _shape(len(mask), self._num_envs, whole)
+                    raise ValueError(
+                        f"reset_mask must have shape ({self._num_envs},), not {quoted}"
+                    )
+            elif mask.dtype != np.bool_:
                 raise TypeError(f"reset_mask must be a bool array, not {mask.dtype}")
-            if mask.shape != (self._num_envs,):
+            elif mask.shape != (self._num_envs,):
                 raise ValueError(
                     f"reset_mask must have shape ({self._num_envs},), not {mask.shape}"
                 )
