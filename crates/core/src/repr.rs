@@ -44,8 +44,9 @@ pub(crate) mod private {
         /// The cells played (`row * cols + col`), oldest first; none for a lean game.
         fn journal(&self) -> &[u32];
         /// Every rule of a move, in their order of precedence: the cell `at` on the board (else
-        /// [`Error::OutOfRange`] quoting the caller's numbers), the game not over, the player's turn, an empty cell (a lean game trusts its
-        /// caller there), with gravity the landing cell. Nothing changes unless it is accepted.
+        /// [`Error::OutOfRange`] quoting the caller's numbers), the game not over, the player's
+        /// turn, an empty cell (a lean game trusts its caller there), with gravity the landing
+        /// cell. Nothing changes unless it is accepted.
         /// `BATCH`: the move may have to be taken back by [`take_back`](Self::take_back).
         fn try_place<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won;
         /// A drop in column `col`, which is on the board of rules with gravity: the game goes on,

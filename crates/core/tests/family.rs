@@ -82,7 +82,7 @@ proptest! {
         run_ops(KGame::new(rules).unwrap(), KModel::new(rows, cols, k, gravity), ops)?;
     }
 
-    /// The same calls on one word a player, for every rule set that fits.
+    /// The same calls on `Game`, which chooses the representation for the rules.
     #[test]
     fn the_one_game_type_equals_the_scanning_model(((rows, cols, k, gravity), ops) in rules().prop_flat_map(|rules| (Just(rules), ops(rules.0, rules.1)))) {
         let rules = Rules::new(rows, cols, k, gravity).unwrap();
@@ -96,6 +96,7 @@ proptest! {
         run_ops(Game::new(n).unwrap(), KModel::new(n, n, n, false), ops)?;
     }
 
+    /// The same calls on one word a player, for every rule set that fits.
     #[test]
     fn bitboards_equal_the_scanning_model(((rows, cols, k, gravity), ops) in small_rules().prop_flat_map(|rules| (Just(rules), ops(rules.0, rules.1)))) {
         let rules = Rules::new(rows, cols, k, gravity).unwrap();

@@ -54,14 +54,8 @@ pub(crate) fn zeros<'py, T: Element + 'static>(
         );
         Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked::<PyArrayDyn<T>>()
     };
-    // SAFETY: the array is this call's alone; zero bytes are a valid value of every `T` used here,
-    // and writing them makes every item initialised.
-    unsafe {
-        let fields = &*_PyArray_GET_ITEM_DATA(array.as_array_ptr());
-        let bytes = array.len() * std::mem::size_of::<T>();
-        std::ptr::write_bytes(fields.data.cast::<u8>(), 0, bytes);
-    }
-    Ok(Array(array))
+    // SAFETY: the array was made just now, C-ordered, and is this call's alone.
+    Ok(unsafe { Array::zeroed(array) })
 }
 
 /// A NumPy array whose items one call writes: made by `zeros` for it and not yet handed out, or
@@ -69,6 +63,22 @@ pub(crate) fn zeros<'py, T: Element + 'static>(
 pub(crate) struct Array<'py, T>(Bound<'py, PyArrayDyn<T>>);
 
 impl<'py, T: Element> Array<'py, T> {
+    /// `array` with every item zeroed: a valid value of every `T` used here, so that every item
+    /// is initialised whatever the memory held.
+    ///
+    /// # Safety
+    ///
+    /// `array` is C-ordered and owns its memory, and nothing else refers to it.
+    unsafe fn zeroed(array: Bound<'py, PyArrayDyn<T>>) -> Self {
+        // SAFETY: the caller's promise: `len` items of `T` lie at `data`, this call's alone.
+        unsafe {
+            let fields = &*_PyArray_GET_ITEM_DATA(array.as_array_ptr());
+            let bytes = array.len() * std::mem::size_of::<T>();
+            std::ptr::write_bytes(fields.data.cast::<u8>(), 0, bytes);
+        }
+        Array(array)
+    }
+
     /// The items, to be written by the games.
     ///
     /// # Safety
@@ -125,14 +135,8 @@ impl Spares {
             && unheld::<T>(&spare, dims)
         {
             // SAFETY: `unheld` checked that this is NumPy's own array of `T` shaped `dims`, owning
-            // its C-ordered memory, and that only this call refers to it; zero bytes are a valid
-            // `T`, which every item then holds.
-            return Ok(unsafe {
-                let fields = &*_PyArray_GET_ITEM_DATA(spare.as_ptr().cast::<PyArrayObject>());
-                let bytes = dims.iter().product::<usize>() * std::mem::size_of::<T>();
-                std::ptr::write_bytes(fields.data.cast::<u8>(), 0, bytes);
-                Array(spare.cast_into_unchecked::<PyArrayDyn<T>>())
-            });
+            // its C-ordered memory, and that only this call refers to it.
+            return Ok(unsafe { Array::zeroed(spare.cast_into_unchecked::<PyArrayDyn<T>>()) });
         }
         zeros(py, dims)
     }
@@ -159,7 +163,6 @@ fn unheld<T: Element + 'static>(obj: &Bound<'_, PyAny>, dims: &[usize]) -> bool 
     fields.flags & own == own
         && fields.base.is_null()
         && fields.weakreflist.is_null()
-        && std::ptr::eq(fields.descr, dtype_of::<T>(obj.py()).as_dtype_ptr())
         && is_of::<T>(obj, fields, dims)
 }
 
