@@ -457,7 +457,7 @@ class Agent:
     choices.
 
     When the position cannot be solved within ``max_nodes`` (``None``: no bound, so give one for
-    Connect Four openings or gomoku), its best move is the one a rating of the board puts first: a
+    Connect Four openings or gomoku; else an int from 1 to 2**64 - 1), its best move is the one a rating of the board puts first: a
     win at once, else a block of the opponent's win at once, else the cell that counts most in the
     windows still open to either player (with gravity, never the cell under the opponent's winning
     cell while another is left). ``last_solved`` says whether the last choice came from a complete

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any, NoReturn, Self, SupportsIndex
 
 from tictactoe._tictactoe import TicTacToe, _board, _seed, _VecGames
@@ -69,9 +70,17 @@ def _read(value: object, most: int, name: str) -> tuple[Any, bool]:
     and strides are the protocol's), anything else item by item, never asked for
     ``__array_interface__``, ``__array_struct__`` or ``__array__`` (which may name any address).
     A list or tuple is read whole; any other iterable to at most ``most + 1`` items, so that an
-    endless one ends."""
+    endless one ends. What only looks like a sequence of ints is refused (``TypeError``): a
+    mapping or a set (keys, in no order that names a game), bytes or text, and a masked array
+    (whose mask would be ignored)."""
+    if isinstance(value, np.ma.MaskedArray):
+        raise TypeError(f"{name} must not be a masked array: its mask would be ignored")
     if isinstance(value, np.ndarray):
         return value, True
+    if isinstance(value, Mapping | AbstractSet | str | bytes | bytearray):
+        raise TypeError(
+            f"{name} must be an array or a sequence of ints, not {type(value).__name__}"
+        )
     try:
         view = memoryview(value)  # type: ignore[arg-type]
     except TypeError:

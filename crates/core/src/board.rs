@@ -110,12 +110,25 @@ pub(crate) fn draw(
             f.write_str("\n")?;
         }
         for col in 0..cols {
-            let symbol = holder(row, col).map_or(' ', Player::symbol);
-            write!(f, "|{symbol}")?;
+            // A whole cell as one string: no formatting machinery per cell on a board of millions.
+            f.write_str(match holder(row, col) {
+                None => "| ",
+                Some(Player::X) => "|X",
+                Some(Player::O) => "|O",
+            })?;
         }
         f.write_str("|")?;
     }
     Ok(())
+}
+
+/// The bytes [`draw`] writes for a `rows x cols` board (`rows >= 1`): each row is its cells and
+/// bars plus a newline but the last. Saturates where it would not fit in a `usize`, a text that
+/// can never be had.
+pub(crate) fn drawn_len(rows: usize, cols: usize) -> usize {
+    let row = cols.saturating_mul(2).saturating_add(2);
+    rows.checked_mul(row)
+        .map_or(usize::MAX, |all| all.saturating_sub(1))
 }
 
 /// Checked games draw their [`Board`]. Lean games keep no board and write a one-line summary
@@ -134,5 +147,18 @@ pub(crate) fn draw_classic<S: Storage>(
     match turns.outcome() {
         Outcome::InPlay => Ok(()),
         over => write!(f, ", {over}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::drawn_len;
+
+    #[test]
+    fn a_text_too_long_for_memory_saturates() {
+        assert_eq!(drawn_len(1, 1), 3);
+        assert_eq!(drawn_len(2, 3), 15);
+        assert_eq!(drawn_len(usize::MAX / 4, usize::MAX / 4), usize::MAX);
+        assert_eq!(drawn_len(usize::MAX, 1), usize::MAX);
     }
 }

@@ -57,6 +57,11 @@ pub enum Error {
         /// The count given.
         count: i128,
     },
+    /// The memory for a game's text (its drawing) could not be had.
+    TextOutOfMemory {
+        /// The bytes the text needs.
+        bytes: usize,
+    },
     /// The memory for a batch of games could not be had.
     GamesOutOfMemory {
         /// The number of games asked for.
@@ -271,6 +276,8 @@ pub enum Quoted {
     Cols,
     /// The `k` of [`Error::InvalidRules`].
     K,
+    /// The table size of [`Error::InvalidTableBits`].
+    TableBits,
 }
 
 /// How a caller's number is written into a message: by the caller where it says, else as the
@@ -354,6 +361,9 @@ impl Error {
             }
             Error::OutOfMemory { rows, cols } => {
                 write!(f, "not enough memory for a {rows}x{cols} board")
+            }
+            Error::TextOutOfMemory { bytes } => {
+                write!(f, "not enough memory for the board's text of {bytes} bytes")
             }
             Error::InvalidCount { name, count } => {
                 write!(f, "{name} {count} is invalid: it must be at least 1")
@@ -457,14 +467,20 @@ impl Error {
             }
             Error::InvalidTableBits { bits } => write!(
                 f,
-                "table_bits must be between 0 and {}, not {bits}",
-                crate::limits::MAX_TABLE_BITS
+                "table_bits must be between 0 and {}, not {}",
+                crate::limits::MAX_TABLE_BITS,
+                number(Quoted::TableBits, bits)
             ),
-            Error::InvalidSkill { bits } => write!(
-                f,
-                "skill must be between 0 and 1, not {}",
-                f64::from_bits(bits)
-            ),
+            Error::InvalidSkill { bits } => {
+                let skill = f64::from_bits(bits);
+                // Plain decimals where they are short; an exponent where they would run to
+                // hundreds of digits (1e-300, 1e300).
+                if skill == 0.0 || (1e-4..1e16).contains(&skill.abs()) || !skill.is_finite() {
+                    write!(f, "skill must be between 0 and 1, not {skill}")
+                } else {
+                    write!(f, "skill must be between 0 and 1, not {skill:e}")
+                }
+            }
             Error::BufferTooSmall { needed } => {
                 write!(f, "the buffer is too small: {needed} bytes are needed")
             }

@@ -519,6 +519,63 @@ impl<R: Representation> GameOn<R> {
     pub fn try_clone(&self) -> Result<Self, Error> {
         self.0.try_copy().map(GameOn)
     }
+
+    /// The length in bytes of the game's text (its [`Display`](fmt::Display), all ASCII), known
+    /// without drawing it, so that a caller can refuse or reserve a text too large to have: a
+    /// board's is `rows * (2 * cols + 2) - 1` (saturated at `usize::MAX`).
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules};
+    ///
+    /// assert_eq!(Game::new(3)?.text_len(), Game::new(3)?.to_string().len());
+    /// assert_eq!(Game::with_rules(Rules::new(30_000, 30_000, 5, false)?)?.text_len(), 1_800_059_999);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn text_len(&self) -> usize {
+        match self.mode() {
+            Mode::Checked => crate::board::drawn_len(self.rules().rows(), self.rules().cols()),
+            // A lean game's summary is a line of a few dozen bytes: counted by drawing it.
+            Mode::Lean => {
+                let mut counted = Counted(0);
+                let _ = fmt::write(&mut counted, format_args!("{self}"));
+                counted.0
+            }
+        }
+    }
+
+    /// The game's text ([`Display`](fmt::Display)), or [`Error::TextOutOfMemory`] when its
+    /// memory cannot be had (where [`to_string`](alloc::string::ToString::to_string) would
+    /// abort): the text is reserved whole before it is drawn.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(1, 1, Player::O)?;
+    /// assert_eq!(game.try_to_string()?, game.to_string());
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn try_to_string(&self) -> Result<alloc::string::String, Error> {
+        let bytes = self.text_len();
+        let mut text = alloc::string::String::new();
+        text.try_reserve_exact(bytes)
+            .map_err(|_| Error::TextOutOfMemory { bytes })?;
+        // Writing to a String never fails, and the reserved room holds the whole text.
+        let _ = fmt::write(&mut text, format_args!("{self}"));
+        Ok(text)
+    }
+}
+
+/// A [`fmt::Write`] that only counts bytes.
+struct Counted(usize);
+
+impl fmt::Write for Counted {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0 = self.0.saturating_add(s.len());
+        Ok(())
+    }
 }
 
 /// A game that runs batches through [`run_batch`]: every representation the same way.

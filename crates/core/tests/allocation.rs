@@ -211,3 +211,21 @@ fn a_batch_whose_memory_runs_out_midway_is_an_error_not_an_abort() {
     games.set_game(2, &game).expect("memory is back");
     assert_eq!(games.game(2).expect("a copy").move_count(), 1);
 }
+
+/// A game's text whose memory cannot be had is refused with the bytes it needs, and the game is
+/// unchanged; once memory is back the same call draws it.
+#[test]
+fn text_out_of_memory_is_refused() {
+    let mut game = Game::with_rules(Rules::new(40, 50, 5, false).expect("rules")).expect("a game");
+    game.play(3, 4, Player::X).expect("a move");
+    let before = game.encode();
+    let refused = without_memory(|| game.try_to_string());
+    assert_eq!(
+        refused,
+        Err(Error::TextOutOfMemory {
+            bytes: 40 * 102 - 1
+        })
+    );
+    assert_eq!(game.encode(), before);
+    assert_eq!(game.try_to_string(), Ok(game.to_string()));
+}

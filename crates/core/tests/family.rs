@@ -69,6 +69,8 @@ fn agrees<R: Representation>(game: &GameOn<R>, model: &KModel) {
         }
     }
     assert_eq!(game.to_string(), model.render());
+    assert_eq!(game.text_len(), model.render().len());
+    assert_eq!(game.try_to_string().as_deref(), Ok(model.render().as_str()));
     let moves: Vec<_> = game.moves().collect();
     assert_eq!(moves, model.moves);
 }

@@ -350,3 +350,41 @@ proptest! {
         prop_assert_eq!(tictactoe_core::overlapping(&buffers), expected);
     }
 }
+
+/// A table size the caller wrote wider than 64 bits is quoted as written, not as the saturated
+/// number the engine checked.
+#[test]
+fn table_bits_are_quoted_as_passed() {
+    let err = tictactoe_core::Solver::new_i64(i64::MAX).expect_err("too large");
+    assert_eq!(
+        err.to_string(),
+        "table_bits must be between 0 and 30, not 9223372036854775807"
+    );
+    let huge = "1180591620717411303424";
+    let quote = |which| {
+        (which == tictactoe_core::Quoted::TableBits).then_some(&huge as &dyn std::fmt::Display)
+    };
+    assert_eq!(
+        err.quoting(&quote).to_string(),
+        "table_bits must be between 0 and 30, not 1180591620717411303424"
+    );
+}
+
+/// A skill is written as a person reads it: no hundreds of digits for 1e-300 or 1e300.
+#[test]
+fn a_refused_skill_is_written_short() {
+    for (skill, shown) in [
+        (-1e-300, "-1e-300"),
+        (1e300, "1e300"),
+        (1.5, "1.5"),
+        (-0.25, "-0.25"),
+        (f64::NAN, "NaN"),
+        (f64::INFINITY, "inf"),
+    ] {
+        let err = tictactoe_core::Agent::new(skill, 0, None).expect_err("outside [0, 1]");
+        assert_eq!(
+            err.to_string(),
+            format!("skill must be between 0 and 1, not {shown}")
+        );
+    }
+}

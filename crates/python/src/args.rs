@@ -73,6 +73,35 @@ pub(crate) fn seed_arg(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyRes
     })
 }
 
+/// A search budget, ``max_nodes``: ``None`` for none, else an int of 0 or more, read as ``seed``
+/// is (``__index__`` once, bools refused), returned as the caller's int; ``ValueError`` for a
+/// negative one, quoting it as written.
+pub(crate) fn budget_int<'py>(
+    max_nodes: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyInt>>> {
+    let Some(obj) = max_nodes.filter(|obj| !obj.is_none()) else {
+        return Ok(None);
+    };
+    let index = exact_index(obj, "max_nodes")?;
+    if index.lt(0)? {
+        return Err(PyValueError::new_err(format!(
+            "max_nodes must be 0 or more, not {index}"
+        )));
+    }
+    Ok(Some(index))
+}
+
+/// A search budget as the engine takes it: beyond 2**64 - 1 positions (more than any search
+/// visits) it is saturated, as good as none.
+pub(crate) fn budget(max_nodes: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    Ok(budget_int(max_nodes)?.as_ref().map(saturated))
+}
+
+/// A budget of 0 or more as the engine takes it, saturated at 2**64 - 1.
+pub(crate) fn saturated(nodes: &Bound<'_, PyInt>) -> u64 {
+    nodes.extract::<u64>().unwrap_or(u64::MAX)
+}
+
 /// `obj` as an int through `__index__` (called once), named `name` in the messages; bools,
 /// Python's or NumPy's, are refused: a yes or no is never a number here.
 fn exact_index<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyInt>> {
@@ -155,6 +184,7 @@ pub(crate) struct Shown<'a, 'py> {
     pub(crate) rows: Option<&'a Int<'py>>,
     pub(crate) cols: Option<&'a Int<'py>>,
     pub(crate) k: Option<&'a Int<'py>>,
+    pub(crate) table_bits: Option<&'a Int<'py>>,
 }
 
 impl<'a, 'py> Shown<'a, 'py> {
@@ -211,6 +241,7 @@ pub(crate) fn describe(err: Error, args: Shown<'_, '_>) -> String {
         Quoted::Rows => args.rows,
         Quoted::Cols => args.cols,
         Quoted::K => args.k,
+        Quoted::TableBits => args.table_bits,
         _ => None,
     };
     let quote = |which| -> Option<&dyn fmt::Display> {

@@ -145,15 +145,9 @@ impl Spares {
 /// Whether `obj`, which the caller holds, is held by no one else and is still NumPy's own array of
 /// `T` shaped `dims`, owning C-ordered, aligned, writeable memory, with no weak reference.
 fn unheld<T: Element + 'static>(obj: &Bound<'_, PyAny>, dims: &[usize]) -> bool {
-    // SAFETY: a live object's reference count and type, read while attached.
-    let (count, exact) = unsafe {
-        let array_type = get_type_object(obj.py(), NpyTypes::PyArray_Type);
-        (
-            pyo3::ffi::Py_REFCNT(obj.as_ptr()),
-            pyo3::ffi::Py_TYPE(obj.as_ptr()) == array_type,
-        )
-    };
-    if count != 1 || !exact {
+    // SAFETY: a live object's reference count, read while attached.
+    let count = unsafe { pyo3::ffi::Py_REFCNT(obj.as_ptr()) };
+    if count != 1 || !is_plain_array(obj) {
         return false;
     }
     let Some(fields) = fields(obj) else {
@@ -164,6 +158,12 @@ fn unheld<T: Element + 'static>(obj: &Bound<'_, PyAny>, dims: &[usize]) -> bool 
         && fields.base.is_null()
         && fields.weakreflist.is_null()
         && is_of::<T>(obj, fields, dims)
+}
+
+/// Whether `obj`'s type is NumPy's own array type, no subclass.
+fn is_plain_array(obj: &Bound<'_, PyAny>) -> bool {
+    // SAFETY: a live object's type and NumPy's type object, read while attached.
+    unsafe { pyo3::ffi::Py_TYPE(obj.as_ptr()) == get_type_object(obj.py(), NpyTypes::PyArray_Type) }
 }
 
 /// NumPy's fields of `obj` when it is a NumPy array (of any dtype, or a subclass).
@@ -231,14 +231,18 @@ fn is_of<T: Element + 'static>(
             .is_ok_and(|array| array.dtype().is_equiv_to(&dtype))
 }
 
-/// `obj`'s `len` items, copied into `scratch` (or the heap when they do not fit), when it is a
-/// NumPy array of exactly `len` native int64s, aligned and contiguous, as `sample` gives; `None`
-/// for anything else, which the caller reads another way.
+/// `obj`'s `len` items, copied into `scratch` (or the heap when they do not fit), when it is
+/// NumPy's own array type (no subclass: a masked array's mask is not read here) of exactly `len`
+/// native int64s, aligned and contiguous, as `sample` gives; `None` for anything else, which the
+/// caller reads another way.
 pub(crate) fn int64s<'a>(
     obj: &Bound<'_, PyAny>,
     len: usize,
     scratch: &'a mut [MaybeUninit<i64>],
 ) -> Option<Cow<'a, [i64]>> {
+    if !is_plain_array(obj) {
+        return None;
+    }
     let fields = fields(obj)?;
     let contiguous = fields.flags & NPY_ARRAY_C_CONTIGUOUS != 0;
     if fields.flags & NPY_ARRAY_ALIGNED == 0 || !contiguous || !is_of::<i64>(obj, fields, &[len]) {

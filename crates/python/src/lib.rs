@@ -14,10 +14,10 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use pyo3::IntoPyObject;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple, PyType};
+use pyo3::types::{PyBytes, PyString, PyTuple, PyType};
 use tictactoe_core::{BatchError, Error, Game, Mode, Player, Rules};
 
-use crate::args::{Board, Int, Shown, describe, int_arg, read_triples};
+use crate::args::{Board, Int, Shown, budget, describe, int_arg, read_triples};
 use crate::buffer::{Matrix, int_matrix};
 use crate::errors::{Call, IllegalMoveError, SearchLimitError, to_py};
 use pyo3::exceptions::{PyAttributeError, PyMemoryError, PyTypeError};
@@ -535,9 +535,22 @@ impl TicTacToe {
         Ok(equal.into_pyobject(py)?.to_owned().into_any().unbind())
     }
 
-    /// The board, one line per row, cells between bars; a one-line summary for a lean game.
-    fn __str__(&self) -> String {
-        self.game().to_string()
+    /// The board, one line per row, cells between bars; a one-line summary for a lean game. A
+    /// text whose memory cannot be had, in the engine or in the interpreter, is a ``MemoryError``.
+    fn __str__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let text = self.game().try_to_string();
+        let text = text.map_err(|err| PyMemoryError::new_err(err.to_string()))?;
+        let len = isize::try_from(text.len())
+            .map_err(|_| PyMemoryError::new_err("the board's text is too long for a str"))?;
+        // SAFETY: `text` is `len` bytes of ASCII; the interpreter copies them, returning a new
+        // reference or NULL with an exception set (MemoryError), which becomes the error here.
+        let made = unsafe {
+            Bound::from_owned_ptr_or_err(
+                py,
+                pyo3::ffi::PyUnicode_FromStringAndSize(text.as_ptr().cast(), len),
+            )
+        }?;
+        Ok(made.cast_into::<PyString>()?)
     }
 
     fn __repr__(&self) -> String {
@@ -643,25 +656,6 @@ impl TicTacToe {
     fn _repr_svg_(&self) -> Option<String> {
         svg::board(&self.game())
     }
-}
-
-/// A search budget: `None`, or an int of 0 or more (bools refused, as everywhere).
-fn budget(max_nodes: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
-    let Some(obj) = max_nodes else {
-        return Ok(None);
-    };
-    if obj.is_none() {
-        return Ok(None);
-    }
-    let nodes = int_arg(obj)?;
-    if nodes.value < 0 {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "max_nodes must be 0 or more, not {}",
-            obj
-        )));
-    }
-    // A budget beyond 2^63 is as good as none: saturated.
-    Ok(Some(nodes.value as u64))
 }
 
 /// A refused search: a finished or lean game is refused like an illegal move.

@@ -6,12 +6,14 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
-use tictactoe_core::{Agent, Error, MoveValues, Solver};
+use pyo3::types::{PyDict, PyInt};
+use tictactoe_core::{Agent, MoveValues, Solver};
 
-use crate::args::{int_arg, real_arg, seed_arg};
+use crate::args::{
+    Int, Shown, budget, budget_int, describe, int_arg, real_arg, saturated, seed_arg,
+};
 use crate::errors::{Call, to_py};
-use crate::{TicTacToe, budget, solve_error};
+use crate::{TicTacToe, solve_error};
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // The engine does not panic, so a poisoned lock still guards a consistent value.
@@ -25,10 +27,6 @@ pub(crate) fn values_dict(py: Python<'_>, values: MoveValues) -> PyResult<Bound<
         dict.set_item((row, col), (s.value, s.plies))?;
     }
     Ok(dict)
-}
-
-fn engine_error(py: Python<'_>, err: Error) -> PyErr {
-    to_py(py, err, err.to_string(), Call::Other)
 }
 
 /// A perfect-play solver that keeps its transposition table (``2**table_bits`` entries, 24 bytes
@@ -67,12 +65,16 @@ impl PySolver {
     )]
     fn new(py: Python<'_>, table_bits: Option<&Bound<'_, PyAny>>, book: bool) -> PyResult<Self> {
         let bits = match table_bits {
-            Some(obj) => int_arg(obj)?.value,
-            None => Solver::DEFAULT_TABLE_BITS.into(),
+            Some(obj) => int_arg(obj)?,
+            None => Int::of(py, Solver::DEFAULT_TABLE_BITS.into()),
         };
-        let mut solver = py
-            .detach(|| Solver::new_i64(bits))
-            .map_err(|err| engine_error(py, err))?;
+        let mut solver = py.detach(|| Solver::new_i64(bits.value)).map_err(|err| {
+            let shown = Shown {
+                table_bits: Some(&bits),
+                ..Shown::default()
+            };
+            to_py(py, err, describe(err, shown), Call::Other)
+        })?;
         solver.use_book(book);
         let bits = solver.table_bits();
         Ok(PySolver {
@@ -156,7 +158,7 @@ impl PySolver {
 /// choices.
 ///
 /// When the position cannot be solved within ``max_nodes`` (``None``: no bound, so give one for
-/// Connect Four openings or gomoku), its best move is the one a rating of the board puts first: a
+/// Connect Four openings or gomoku; else an int from 1 to 2**64 - 1), its best move is the one a rating of the board puts first: a
 /// win at once, else a block of the opponent's win at once, else the cell that counts most in the
 /// windows still open to either player (with gravity, never the cell under the opponent's winning
 /// cell while another is left). ``last_solved`` says whether the last choice came from a complete
@@ -176,7 +178,8 @@ pub(crate) struct PyAgent {
     // The settings, fixed at construction, kept beside the engine's copy so that reading them
     // (and `repr`) never waits for a search another thread is running.
     skill: f64,
-    max_nodes: Option<u64>,
+    /// The budget as the caller wrote it (the engine's is saturated at 2**64 - 1).
+    max_nodes: Option<Py<PyInt>>,
 }
 
 #[pymethods]
@@ -197,7 +200,14 @@ impl PyAgent {
             None => 1.0,
             Some(obj) => real_arg(obj, "skill")?,
         };
-        let max_nodes = budget(max_nodes)?;
+        let given = budget_int(max_nodes)?;
+        let max_nodes = given.as_ref().map(saturated);
+        if max_nodes == Some(0) {
+            // The C face's 0 is "no budget"; a zero budget would never search. Neither is meant.
+            return Err(PyValueError::new_err(
+                "an Agent's max_nodes must be at least 1 (None: no budget)",
+            ));
+        }
         let solver = match solver {
             Some(obj) if !obj.is_none() => Some(obj.cast::<PySolver>()?.clone().unbind()),
             _ => None,
@@ -209,7 +219,7 @@ impl PyAgent {
             inner: Mutex::new(agent),
             solver,
             skill,
-            max_nodes,
+            max_nodes: given.map(Bound::unbind),
         })
     }
 
@@ -221,8 +231,8 @@ impl PyAgent {
 
     /// The node budget of a move (``None``: no bound).
     #[getter]
-    fn max_nodes(&self) -> Option<u64> {
-        self.max_nodes
+    fn max_nodes(&self, py: Python<'_>) -> Option<Py<PyInt>> {
+        self.max_nodes.as_ref().map(|n| n.clone_ref(py))
     }
 
     /// Whether the last choice came from a complete solve (a choice another thread is making is
@@ -251,7 +261,8 @@ impl PyAgent {
     fn __repr__(&self) -> String {
         let nodes = self
             .max_nodes
-            .map_or_else(|| "None".to_string(), |n| n.to_string());
+            .as_ref()
+            .map_or_else(|| "None".to_string(), ToString::to_string);
         format!("Agent(skill={}, max_nodes={nodes})", self.skill)
     }
 }

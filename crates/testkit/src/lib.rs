@@ -178,6 +178,8 @@ pub fn assert_agrees<S: Storage>(game: &TicTacToe<S>, model: &Model) {
         assert_eq!(game.to_string(), model.render());
         assert_eq!(game.moves().collect::<Vec<_>>(), model.moves);
     }
+    // The text's length is known before drawing, lean summaries included.
+    assert_eq!(game.text_len(), game.to_string().len());
     let n = model.n;
     assert!(matches!(game.cell(n, 0), Err(Error::OutOfRange { .. })));
     assert!(matches!(game.cell(0, n), Err(Error::OutOfRange { .. })));

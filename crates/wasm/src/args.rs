@@ -93,7 +93,7 @@ pub(crate) fn flag(value: &JsValue, name: &str) -> Result<bool, JsValue> {
 }
 
 /// The `typeof` of `value`, for a message.
-fn kind(value: &JsValue) -> String {
+pub(crate) fn kind(value: &JsValue) -> String {
     if value.is_null() {
         return "null".into();
     }

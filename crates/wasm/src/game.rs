@@ -5,7 +5,7 @@ use tictactoe_core::{Error, Game, Mode, Player, Rules, Solution};
 use wasm_bindgen::prelude::*;
 
 use crate::args::{budget, flag, int, optional_int};
-use crate::errors::{Call, refusal, type_error};
+use crate::errors::{Call, range_error, refusal, type_error};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
@@ -14,6 +14,10 @@ export interface MoveValue { row: number; col: number; value: -1 | 0 | 1; plies:
 /** Perfect play from a position, for the player to move. */
 export interface Solution { value: -1 | 0 | 1; plies: number }
 "#;
+
+/// The longest string V8 makes (`(1 << 29) - 24` characters on 64-bit machines); the engine
+/// refuses a longer text before drawing it rather than let the decoder throw a plain `Error`.
+const MAX_STRING: usize = (1 << 29) - 24;
 
 /// A game of k in a row on a `rows` x `cols` board, with or without gravity; the classic
 /// `n` x `n` game is `new TicTacToe(n)`. Every refused call throws and changes nothing.
@@ -206,10 +210,20 @@ impl TicTacToe {
         self.game.encode()
     }
 
-    /// The board, one line per row, cells between bars (Python's `str`).
+    /// The board, one line per row, cells between bars (Python's `str`). A text longer than a
+    /// JavaScript string holds, or whose memory cannot be had, is a `RangeError`.
     #[wasm_bindgen(js_name = toString)]
-    pub fn to_text(&self) -> String {
-        self.game.to_string()
+    pub fn to_text(&self) -> Result<String, JsValue> {
+        let bytes = self.game.text_len();
+        if bytes > MAX_STRING {
+            return Err(range_error(&format!(
+                "the board's text of {bytes} characters is longer than a JavaScript string can be \
+                 ({MAX_STRING})"
+            )));
+        }
+        self.game
+            .try_to_string()
+            .map_err(|err| refusal(err, Call::Other))
     }
 
     /// The number of rows.

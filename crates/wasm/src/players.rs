@@ -2,11 +2,11 @@
 //! as Python's.
 
 use js_sys::{Array, Math, Object, Reflect};
-use tictactoe_core::{Agent as Engine, Solver as Table};
+use tictactoe_core::{Agent as Engine, Error, Solver as Table};
 use wasm_bindgen::prelude::*;
 
-use crate::args::{budget, optional_int, real, seed};
-use crate::errors::{Call, refusal};
+use crate::args::{budget, kind, optional_int, real, seed};
+use crate::errors::{Call, range_error, refusal, type_error};
 use crate::game::{TicTacToe, cells, outcome};
 
 /// A solver that keeps its table (`2 ** tableBits` entries) between calls and positions.
@@ -31,7 +31,14 @@ impl Solver {
     ) -> Result<Solver, JsValue> {
         let bits = optional_int(&table_bits.unwrap_or_default(), "tableBits")?
             .unwrap_or(Table::DEFAULT_TABLE_BITS.into());
-        let table = Table::new_i64(bits).map_err(|err| refusal(err, Call::Other))?;
+        let table = Table::new_i64(bits).map_err(|err| match err {
+            // The engine's message names Python's argument; JavaScript's is `tableBits`.
+            Error::InvalidTableBits { bits } => range_error(&format!(
+                "tableBits must be between 0 and {}, not {bits}",
+                Table::MAX_TABLE_BITS
+            )),
+            err => refusal(err, Call::Other),
+        })?;
         Ok(Solver { table })
     }
 
@@ -107,13 +114,26 @@ impl Agent {
     pub fn new(skill: Option<JsValue>, options: Option<JsValue>) -> Result<Agent, JsValue> {
         let (skill, options) = (skill.unwrap_or_default(), options.unwrap_or_default());
         let skill = real(&skill, "skill", 1.0)?;
+        let absent = options.is_undefined() || options.is_null();
+        if !absent && !options.is_object() {
+            return Err(type_error(&format!(
+                "options must be an object such as {{ seed, maxNodes }}, not {}",
+                kind(&options)
+            )));
+        }
         let option = |name: &str| -> Result<JsValue, JsValue> {
-            if options.is_undefined() || options.is_null() {
+            if absent {
                 return Ok(JsValue::UNDEFINED);
             }
             Reflect::get(&options, &name.into())
         };
         let max_nodes = budget(&option("maxNodes")?)?;
+        if max_nodes == Some(0) {
+            // The C face's 0 is "no budget"; a zero budget would never search. Neither is meant.
+            return Err(range_error(
+                "an Agent's maxNodes must be at least 1 (undefined: no budget)",
+            ));
+        }
         let seed = match option("seed")? {
             value if value.is_undefined() || value.is_null() => fresh_seed(),
             value => seed(&value)?,

@@ -161,7 +161,7 @@ test("Agent: a real player beyond its budget, and its refusals", () => {
     },
   };
   assert.throws(() => new Agent(1, raising), /from the getter/);
-  // Options that are not an object are refused by the lookup itself.
+  // Options that are not an object are refused before any lookup.
   assert.throws(() => new Agent(1, 5), TypeError);
   assert.equal(new Agent().skill, 1);
   const finished = new TicTacToe(1);

@@ -1,0 +1,46 @@
+// Refusals found from outside: a board's text longer than a JavaScript string or than memory,
+// options that are not an object, and messages that name JavaScript's own arguments.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { TicTacToe, Solver, Agent } from "./engine.mjs";
+import { refused } from "./refused.mjs";
+
+test("a text longer than a string can be is a RangeError, and the game lives on", () => {
+  for (const make of [() => new TicTacToe(30000), () => TicTacToe.withRules(20000, 20000, 5, false)]) {
+    const game = make();
+    game.move(0, 0, 1);
+    const err = refused(() => game.toString(), "RangeError");
+    assert.match(err.message, /longer than a JavaScript string can be/);
+    // Nothing lost and nothing left borrowed: the game plays, answers and frees.
+    assert.equal(game.move(1, 1, 2), 0);
+    assert.equal(game.cell(0, 0), 1);
+    assert.equal(game.moveCount, 2);
+    game.free();
+  }
+});
+
+test("a text within a string's length is drawn whole", () => {
+  const game = TicTacToe.withRules(300, 700, 5, false);
+  game.move(299, 699, 2);
+  const text = game.toString();
+  assert.equal(text.length, 300 * (2 * 700 + 2) - 1);
+  assert.ok(text.endsWith("| |O|"));
+  game.free();
+});
+
+test("Agent options must be an object, and a zero budget is refused", () => {
+  for (const options of [5, "seed", true, 1n]) {
+    const err = refused(() => new Agent(1, options), "TypeError");
+    assert.match(err.message, /^options must be an object/);
+  }
+  const zero = refused(() => new Agent(1, { maxNodes: 0 }), "RangeError");
+  assert.match(zero.message, /maxNodes must be at least 1/);
+  assert.equal(new Agent(1, { maxNodes: 1 }).skill, 1);
+});
+
+test("Solver messages name tableBits, and a skill is quoted short", () => {
+  assert.equal(refused(() => new Solver(31), "RangeError").message, "tableBits must be between 0 and 30, not 31");
+  assert.equal(refused(() => new Solver(-1), "RangeError").message, "tableBits must be between 0 and 30, not -1");
+  assert.match(refused(() => new Solver(2.5), "TypeError").message, /^tableBits /);
+  assert.equal(refused(() => new Agent(-1e-300), "RangeError").message, "skill must be between 0 and 1, not -1e-300");
+});
