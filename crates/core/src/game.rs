@@ -6,9 +6,9 @@
 use core::fmt;
 
 use crate::batch::{BatchError, Batched, run_batch};
-use crate::board::Outcome;
 use crate::error::Error;
 use crate::limits::Mode;
+use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::repr::Representation;
 use crate::repr::private::Asked;
@@ -534,7 +534,7 @@ impl<R: Representation> GameOn<R> {
     #[must_use]
     pub fn text_len(&self) -> usize {
         match self.mode() {
-            Mode::Checked => crate::board::drawn_len(self.rules().rows(), self.rules().cols()),
+            Mode::Checked => crate::text::drawn_len(self.rules().rows(), self.rules().cols()),
             // A lean game's summary is a line of a few dozen bytes: counted by drawing it.
             Mode::Lean => {
                 let mut counted = Counted(0);

@@ -81,6 +81,7 @@ mod limits;
 #[cfg(feature = "alloc")]
 mod memory;
 #[cfg(feature = "alloc")]
+mod outcome;
 mod packed;
 mod play;
 mod player;
@@ -92,12 +93,13 @@ mod serde;
 mod solve;
 mod spans;
 mod storage;
+mod text;
 mod turns;
 #[cfg(feature = "vec")]
 mod vec_games;
 
 pub use batch::BatchError;
-pub use board::{Board, Outcome};
+pub use board::Board;
 #[cfg(feature = "alloc")]
 #[allow(deprecated)]
 pub use chosen::{AnyGame, Chosen, Game};
@@ -110,6 +112,7 @@ pub use game::GameOn;
 #[cfg(feature = "alloc")]
 pub use kgame::{BitBoard, Family, KGame, LineBoard, Marks};
 pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
+pub use outcome::Outcome;
 pub use player::{InvalidPlayer, Player};
 pub use repr::Representation;
 pub use rules::Rules;

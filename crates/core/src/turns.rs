@@ -1,8 +1,8 @@
 //! Whose turn it is and whether the game goes on: the rules every board shares, whatever it keeps
 //! for its lines. Players alternate after whoever moves first; a win or a full board ends the game.
 
-use crate::board::Outcome;
 use crate::error::Error;
+use crate::outcome::Outcome;
 use crate::player::Player;
 
 /// `refused` when neither player may move.

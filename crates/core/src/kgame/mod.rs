@@ -247,7 +247,7 @@ impl<M: Marks> Kept for Family<M> {
 
     fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shape = (self.rules.rows(), self.rules.cols());
-        crate::board::draw(f, shape, |row, col| self.marks.holder(row, col))
+        crate::text::draw(f, shape, |row, col| self.marks.holder(row, col))
     }
 }
 

@@ -190,30 +190,30 @@ impl Shape {
     }
 }
 
-/// [`spots_of_four`] with gravity: an empty cell has no mark above it, so the only spot a column
-/// gives is the cell on top of three marks (the spots of a column found by the general rule under
-/// a mark are taken cells, which every caller masks away).
+/// [`spots_of_four`] with gravity: an empty cell has no mark above it, so the only window of a
+/// column that one mark completes is three marks with the empty cell on top (the other places
+/// of the gap lie under a mark: taken cells, which every caller masks away).
 #[inline(always)]
 fn spots_of_four_falling(m: u64, shifts: &[u32; 4]) -> u64 {
     debug_assert_eq!(shifts[1], 1, "the second direction is the column");
-    let column = (m << 1) & (m << 2) & (m << 3);
-    column | spots_of_four(m, &[shifts[0], shifts[2], shifts[3]])
+    let three_up = m & (m >> 1) & (m >> 2);
+    (three_up << 3) | spots_of_four(m, &[shifts[0], shifts[2], shifts[3]])
 }
 
-/// [`spots_of`] for four in a row, the Connect Four case, written out: for each direction, the
-/// pairs of marks one and two steps to each side of a cell, and a third beyond either pair.
+/// [`spots_of`] for four in a row, the Connect Four case, written out. A window of four cells
+/// `w, w + s, w + 2s, w + 3s` that a mark completes has exactly one gap; the window is named by
+/// its first cell and the gap by its place. Three marks in a row starting at `w` leave the gap
+/// at either end (the cell before `w` or after the third mark); marks at both ends of the window
+/// leave it at the second or third place.
 #[inline(always)]
 fn spots_of_four<const D: usize>(m: u64, shifts: &[u32; D]) -> u64 {
     let mut spots = 0;
     for &s in shifts {
-        let (up1, up2, up3) = (m << s, m << (2 * s), m << (3 * s));
-        let (down1, down2, down3) = (m >> s, m >> (2 * s), m >> (3 * s));
-        // Three marks just below the spot, or two below and one above.
-        let below = up1 & up2;
-        spots |= below & (up3 | down1);
-        // Three just above, or two above and one below.
-        let above = down1 & down2;
-        spots |= above & (down3 | up1);
+        let (next, after_next, last) = (m >> s, m >> (2 * s), m >> (3 * s));
+        let ends = m & last;
+        let three = m & next & after_next;
+        spots |= (three >> s) | (three << (3 * s));
+        spots |= ((ends & after_next) << s) | ((ends & next) << (2 * s));
     }
     spots
 }

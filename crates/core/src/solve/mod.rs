@@ -10,11 +10,14 @@ mod agent;
 mod book;
 mod fallback;
 mod heuristic;
+mod moves;
 mod position;
 mod search;
 #[cfg(feature = "std")]
 mod shared;
+mod spots;
 mod table;
+mod window;
 
 use alloc::vec::Vec;
 
@@ -308,7 +311,7 @@ impl Solver {
     pub fn solve(&mut self, game: &Game, max_nodes: Option<u64>) -> Result<Solution, Error> {
         self.run(game, max_nodes, fallback::solve, |search, p| {
             let cells = search.shape.cells.count_ones();
-            let score = search.solve(p)?;
+            let score = exact(search, p)?;
             Ok(solution(score.into(), cells.into(), p.moves.into()))
         })
     }
@@ -395,6 +398,22 @@ impl Solver {
     }
 }
 
+/// The exact score of `p`, which is not over: from the opening book where it holds `p`, else
+/// searched ([`Search::solve_alone`]), with a helper thread beside when the search may share its
+/// table and `p` is deep enough for the help to pay (feature `std`; [`shared`]).
+fn exact(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNodes> {
+    if search.book
+        && let Some(score) = book::score(&search.shape, &p)
+    {
+        return Ok(score);
+    }
+    #[cfg(feature = "std")]
+    if search.may_share() && search.shape.cells.count_ones() - p.moves >= shared::SHARED_EMPTY {
+        return shared::solve(search, p);
+    }
+    search.solve_alone(p)
+}
+
 /// Every legal move from `p` with its outcome for the mover, in row-major order.
 fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes> {
     let shape = search.shape;
@@ -413,7 +432,7 @@ fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes
             } else if child.moves == cells {
                 0
             } else {
-                -search.solve(child)?
+                -exact(search, child)?
             };
             found.push((
                 (row, col),

@@ -3,7 +3,23 @@
 //! are cheap, so the search plays a move by making a new position; the legal cells (with gravity,
 //! the lowest empty cell of each column) are a few word operations.
 
+use super::spots::Spots;
 use crate::kgame::Shape;
+
+/// What the mover of a position faces before any of its moves is searched, from the rules alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outlook {
+    /// A move wins at once.
+    WinsNow,
+    /// One empty cell is left, and it does not win: the board fills, a draw.
+    Fills,
+    /// Whatever the mover plays, the opponent wins next: two wins to block, or only moves that
+    /// open one (with gravity, the cell just under the opponent's winning cell).
+    LosesNext,
+    /// The moves that do not lose at once (the one block when the opponent threatens a win), and
+    /// the cells where the opponent would win, which are the mover's winning spots in every child.
+    Moves { safe: u64, their_spots: u64 },
+}
 
 /// A position: the mover's marks and the opponent's, and how many moves have been played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,5 +56,36 @@ impl Position {
             theirs: self.mine | bit,
             moves: self.moves + 1,
         }
+    }
+
+    /// What the mover faces ([`Outlook`]), the mover's winning spots given (found by `S`, as
+    /// the parent found its opponent's) on a board of `cells` cells.
+    #[inline(always)]
+    pub(crate) fn outlook<S: Spots>(&self, shape: &Shape, spots: u64, cells: u32) -> Outlook {
+        let legal = self.legal(shape);
+        if spots & legal != 0 {
+            return Outlook::WinsNow;
+        }
+        if self.moves + 1 >= cells {
+            return Outlook::Fills;
+        }
+        let their_spots = S::of(shape, self.theirs);
+        let their_wins = their_spots & !self.all();
+        let to_block = their_wins & legal;
+        // With gravity a mark right under an opponent's winning cell lets it be played.
+        let poisoned = if shape.gravity { their_wins >> 1 } else { 0 };
+        // One test for each case, no count of the bits (a loop of instructions on a machine
+        // without a popcount instruction): none to block, exactly one, or more.
+        let safe = if to_block == 0 {
+            legal & !poisoned
+        } else if to_block & (to_block - 1) == 0 {
+            to_block & !poisoned
+        } else {
+            0
+        };
+        if safe == 0 {
+            return Outlook::LosesNext;
+        }
+        Outlook::Moves { safe, their_spots }
     }
 }

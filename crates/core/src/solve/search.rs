@@ -1,72 +1,37 @@
-//! Negamax with alpha-beta pruning over [`Position`]s, on one scale of scores that orders every
-//! outcome as perfect play ranks them: a win at move `M` (counting every move of the game) scores
-//! `big - M`, a loss at move `M` scores `-(big - M)`, a draw 0, with `big` one more than the cells.
-//! Because `M` counts from the start of the game, a position's score is exactly the negation of its
-//! best child's, with no adjustment: the sooner a win, the higher; the later a loss, the higher.
+//! The exact search: negamax with alpha-beta pruning over [`Position`]s, asked only null-window
+//! questions ("is the score above `g`?") and narrowing to the exact score from their answers.
 //!
-//! What keeps it fast without changing any answer: an immediate win ends the search of a position;
-//! an opponent's immediate win forces the block (two of them lose); with gravity, a move just below
-//! an opponent's winning cell is never tried while another exists (it loses at once); the bounds of
-//! a position's score follow from its move count; a transposition table keeps what was proved
-//! (with gravity and a large table, the positions near the end in a small one: [`NEAR_EMPTY`]);
-//! and moves are tried in the order of the wins they threaten, then nearest the centre first. On
-//! boards of Connect Four's columns the search is compiled with their shifts ([`Spots`]). Deep
-//! positions are searched by two threads on one table ([`super::shared`]).
+//! Scores put every outcome on one scale, in the order perfect play ranks them: a win at move `M`
+//! (counting every move of the game) scores `big - M`, a loss at move `M` scores `-(big - M)`, a
+//! draw 0, with `big` one more than the cells. Since `M` counts from the start of the game, a
+//! position's score is exactly the negation of its best child's.
+//!
+//! A node, in order: the rules answer first ([`Outlook`]: a win at once, the last cell, a loss
+//! that no move prevents, else the moves that do not lose at once); then everything known of its
+//! score before searching narrows its [`Window`] (the earliest win each side can still make, the
+//! table's bounds); then its moves are searched best first ([`Ordered`]), and what was proved
+//! goes into the table. With gravity and a large table, positions near the end are kept in a
+//! small table of their own ([`NEAR_EMPTY`]).
+//!
+//! Where the ideas come from. Alpha-beta itself and negamax are the classic game-tree search
+//! (Knuth and Moore's analysis, 1975). Solving Connect Four by search with a transposition table
+//! and threat-based knowledge is Allis' (his 1988 thesis, "A Knowledge-based Approach of
+//! Connect-Four") and Tromp's (his solver and database, 1993-95), whose bitboards with a spare
+//! bit above each column are the layout the search reads ([`Shape`]). Pascal Pons' tutorial on
+//! solving Connect Four (2019) gathered several of these ideas in one place for us: a score that
+//! counts moves, refusing moves that hand the opponent a win, ordering moves by the wins they
+//! threaten, and null-window probes toward the outcome; we use them as we understood them, in
+//! the project's own structure. The two-thread helper, the small table near the end, the book and
+//! the shapes beyond Connect Four are the project's own.
 
 use core::sync::atomic::AtomicBool;
 
-use super::position::Position;
+use super::moves::Ordered;
+use super::position::{Outlook, Position};
+use super::spots::{AnyShape, ConnectFour, Spots};
 use super::table::Table;
+use super::window::Window;
 use crate::kgame::Shape;
-
-/// How a search finds the cells where one more mark wins: read from the shape, or compiled for
-/// Connect Four's columns (the search is compiled once for each).
-pub(crate) trait Spots {
-    /// Room for the moves of one position, in the order they are tried.
-    type Order: Default + AsMut<[u32]>;
-
-    fn of(shape: &Shape, mine: u64) -> u64;
-}
-
-/// Room for a move on every cell of a word.
-pub(crate) struct AnyOrder([u32; 64]);
-
-impl Default for AnyOrder {
-    fn default() -> Self {
-        AnyOrder([0; 64])
-    }
-}
-
-impl AsMut<[u32]> for AnyOrder {
-    fn as_mut(&mut self) -> &mut [u32] {
-        &mut self.0
-    }
-}
-
-/// Any board that fits in a word.
-pub(crate) struct AnyShape;
-
-impl Spots for AnyShape {
-    type Order = AnyOrder;
-
-    #[inline(always)]
-    fn of(shape: &Shape, mine: u64) -> u64 {
-        shape.winning_spots(mine)
-    }
-}
-
-/// Boards of Connect Four's columns ([`Shape::has_connect_four_columns`]).
-pub(crate) struct ConnectFour;
-
-impl Spots for ConnectFour {
-    /// A move a column, and nine columns at most fit in a word.
-    type Order = [u32; 16];
-
-    #[inline(always)]
-    fn of(shape: &Shape, mine: u64) -> u64 {
-        shape.connect_four_spots(mine)
-    }
-}
 
 /// With gravity and a table larger than a core's cache (see [`CACHED_TABLE_BITS`]), positions
 /// with this many empty cells or fewer are kept in a small table of their own ([`NEAR_BITS`]),
@@ -221,24 +186,11 @@ impl<'t> Search<'t> {
         if at <= self.cells { self.win_at(at) } else { 0 }
     }
 
-    /// The exact score of `p`, which is not over ([`solve_alone`](Self::solve_alone)). Without a
-    /// node limit, a position deep enough on a shareable table is solved with a helper thread
-    /// beside (feature `std`; [`super::shared`]): the same answer, sooner.
-    pub(crate) fn solve(&mut self, p: Position) -> Result<i32, OutOfNodes> {
-        if self.book
-            && let Some(score) = super::book::score(&self.shape, &p)
-        {
-            return Ok(score);
-        }
-        #[cfg(feature = "std")]
-        if self.limit == u64::MAX
-            && self.stop.is_none()
-            && self.table.shareable()
-            && self.cells - p.moves >= super::shared::SHARED_EMPTY
-        {
-            return super::shared::solve(self, p);
-        }
-        self.solve_alone(p)
+    /// Whether this is a search with no node limit that helps no other, on a table two threads
+    /// may share: one that a helper may join ([`super::shared`]).
+    #[cfg(feature = "std")]
+    pub(crate) fn may_share(&self) -> bool {
+        self.limit == u64::MAX && self.stop.is_none() && self.table.shareable()
     }
 
     /// The exact score of `p`, which is not over, by null-window probes alone. The score lies in
@@ -258,7 +210,7 @@ impl<'t> Search<'t> {
             } else {
                 lo + (hi - lo) / 2
             };
-            let r = self.negamax(p, g, g + 1)?;
+            let r = self.probe(p, Window::above(g))?;
             if r > g {
                 lo = r;
             } else {
@@ -268,29 +220,23 @@ impl<'t> Search<'t> {
         Ok(lo)
     }
 
-    /// The score of `p` if it lies in `(alpha, beta)`; otherwise a bound beyond the window on the
+    /// The score of `p` if it lies inside `window`; otherwise a bound beyond the window on the
     /// side it failed (fail-soft). `p` is not over.
-    pub(crate) fn negamax(
-        &mut self,
-        p: Position,
-        alpha: i32,
-        beta: i32,
-    ) -> Result<i32, OutOfNodes> {
+    pub(crate) fn probe(&mut self, p: Position, window: Window) -> Result<i32, OutOfNodes> {
         let shape = self.shape;
         if shape.has_connect_four_columns() {
-            self.search::<ConnectFour>(p, alpha, beta, ConnectFour::of(&shape, p.mine))
+            self.node::<ConnectFour>(p, window, ConnectFour::of(&shape, p.mine))
         } else {
-            self.search::<AnyShape>(p, alpha, beta, AnyShape::of(&shape, p.mine))
+            self.node::<AnyShape>(p, window, AnyShape::of(&shape, p.mine))
         }
     }
 
-    /// [`negamax`](Self::negamax) with the winning spots found by `S`; `spots` are those of the
-    /// player to move (`S::of(p.mine)`), which the parent found as its opponent's.
-    fn search<S: Spots>(
+    /// [`probe`](Self::probe) with the winning spots found by `S`; `spots` are those of the
+    /// player to move, which the parent found as its opponent's.
+    fn node<S: Spots>(
         &mut self,
         p: Position,
-        mut alpha: i32,
-        mut beta: i32,
+        mut window: Window,
         spots: u64,
     ) -> Result<i32, OutOfNodes> {
         self.nodes += 1;
@@ -298,46 +244,17 @@ impl<'t> Search<'t> {
             return Err(OutOfNodes);
         }
         let shape = self.shape;
-        let legal = p.legal(&shape);
-        if spots & legal != 0 {
-            return Ok(self.win_at(p.moves + 1));
-        }
-        if p.moves + 1 >= self.cells {
-            // The last cell, and it does not win: the board fills, a draw.
-            return Ok(0);
-        }
-        // Also the spots of the player to move in every child.
-        let their_spots = S::of(&shape, p.theirs);
-        let theirs = their_spots & !p.all();
-        let mut candidates = legal;
-        let threats = theirs & legal;
-        if threats != 0 {
-            if threats.count_ones() > 1 {
-                return Ok(-self.win_at(p.moves + 2));
-            }
-            candidates = threats;
-        }
-        if shape.gravity {
-            // A mark just below their winning cell would let them take it.
-            candidates &= !(theirs >> 1);
-        }
-        if candidates == 0 {
-            return Ok(-self.win_at(p.moves + 2));
-        }
-        // Neither can win sooner than these from here on.
-        let max = self.at_best(p.moves + 3);
-        let min = -self.at_best(p.moves + 4);
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return Ok(beta);
-            }
-        }
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return Ok(alpha);
-            }
+        let (safe, their_spots) = match p.outlook::<S>(&shape, spots, self.cells) {
+            Outlook::WinsNow => return Ok(self.win_at(p.moves + 1)),
+            Outlook::Fills => return Ok(0),
+            Outlook::LosesNext => return Ok(-self.win_at(p.moves + 2)),
+            Outlook::Moves { safe, their_spots } => (safe, their_spots),
+        };
+        // No one wins at the next move, nor the mover at the one after (no safe move gives the
+        // opponent a win): the earliest wins left bound the score on both sides.
+        let (lower, upper) = (-self.at_best(p.moves + 4), self.at_best(p.moves + 3));
+        if let Some(bound) = window.learn(lower, upper) {
+            return Ok(bound);
         }
         let table = if p.moves < self.near_from {
             self.table
@@ -346,67 +263,34 @@ impl<'t> Search<'t> {
         };
         if let Some((lower, upper)) = table.get(&p) {
             self.hits += 1;
-            if lower >= beta {
-                return Ok(lower);
-            }
-            if upper <= alpha {
-                return Ok(upper);
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
-            if alpha >= beta {
-                return Ok(alpha);
+            if let Some(bound) = window.learn(lower, upper) {
+                return Ok(bound);
             }
         }
-        // The moves, best first: most wins threatened after them, then nearest the centre, then
-        // the lowest bit. Each is one word, `key << 6 | (63 - bit index)`, so that sorting the
-        // words sorts the moves; room for 64 of them is 256 bytes to clear (Connect Four's
-        // columns need 64 bytes), where (key, bit) pairs took a kilobyte and a call to memset.
-        let mut room = S::Order::default();
-        let order = room.as_mut();
-        let mut count = 0;
-        let mut left = candidates;
-        while left != 0 {
-            let bit = left & left.wrapping_neg();
-            left ^= bit;
-            let after = p.mine | bit;
-            let threatened = (S::of(&shape, after) & !(p.all() | bit)).count_ones();
-            let at_bit = bit.trailing_zeros();
-            let key = threatened << 8 | u32::from(self.rank[at_bit as usize]);
-            let word = key << 6 | (63 - at_bit);
-            // Insertion, highest first.
-            let mut at = count;
-            while at > 0 && order[at - 1] < word {
-                order[at] = order[at - 1];
-                at -= 1;
-            }
-            order[at] = word;
-            count += 1;
-        }
-        if self.stop.is_some()
-            && count >= 2
-            && p.mine.wrapping_add(p.all()).wrapping_mul(MIX) >> 62 == 0
-        {
+        let mut room = S::Room::default();
+        let board = (p.mine, p.all());
+        let mut moves = Ordered::new::<S>(room.as_mut(), &shape, board, safe, &self.rank);
+        if self.stop.is_some() && p.mine.wrapping_add(p.all()).wrapping_mul(MIX) >> 62 == 0 {
             // A helper tries the second move first at a quarter of its nodes, chosen by the
             // position, so that it and the search it helps part ways (either order is exact).
-            order.swap(0, 1);
+            moves.second_first();
         }
-        let start = alpha;
+        let floor = window.low;
         let mut best = i32::MIN;
-        for &word in &order[..count] {
-            let bit = 1 << (63 - (word & 63));
-            let score = -self.search::<S>(p.play(bit), -beta, -alpha, their_spots)?;
-            if score >= beta {
+        for bit in moves {
+            let score = -self.node::<S>(p.play(bit), window.flipped(), their_spots)?;
+            if window.refutes(score) {
+                // A lower bound only: the moves not searched might score higher still.
                 table.put(&p, score, i32::MAX);
                 return Ok(score);
             }
-            if score > best {
-                best = score;
-                alpha = alpha.max(score);
-            }
+            best = best.max(score);
+            window.low = window.low.max(score);
         }
-        let lower = if best > start { best } else { i32::MIN };
-        table.put(&p, lower, best);
+        // Every move searched: `best` is exact when it rose above the window's floor, and an
+        // upper bound otherwise.
+        let proved_lower = if best > floor { best } else { i32::MIN };
+        table.put(&p, proved_lower, best);
         Ok(best)
     }
 }
