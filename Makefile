@@ -151,6 +151,8 @@ c-header-check:
 	@mkdir -p $(BUILD)
 	echo '#include "tictactoe.h"' | $(CC) $(CFLAGS_STRICT) -x c -fsyntax-only -
 	echo '#include "tictactoe.h"' | $(CXX) -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -x c++ -fsyntax-only -
+	printf '#include "tictactoe.h"\n_Static_assert(TICTACTOE_VERSION_MAJOR == %s && TICTACTOE_VERSION_MINOR == %s && TICTACTOE_VERSION_PATCH == %s, "the header names this version");\n' \
+	  $$(echo $(VERSION) | tr . ' ') | $(CC) $(CFLAGS_STRICT) -x c -fsyntax-only -
 
 # The C test three ways: plain, under valgrind, and with the address and undefined-behaviour sanitizers.
 # Under valgrind a test runs `--short` (a tenth of its random rounds, if it has them): every call is
@@ -176,7 +178,14 @@ c-churn: lib
 	valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 $(BUILD)/churn
 	(ulimit -v 400000 && $(BUILD)/churn --allocation-failure)
 
-install: lib
+# Installs what `make lib` built (building it first only when it is missing), so that `make lib`
+# then `sudo make install` does not build again as root. Two pkg-config files: `tictactoe` (the
+# shared library; with --static, its private libraries too) and `tictactoe-static`, which names the
+# archive itself, since `-ltictactoe` picks the shared library wherever both are installed.
+$(STATIC_LIB) $(SHARED_LIB):
+	$(MAKE) --no-print-directory lib
+
+install: $(STATIC_LIB) $(SHARED_LIB)
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 644 include/tictactoe.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 $(STATIC_LIB) $(DESTDIR)$(PREFIX)/lib/
@@ -185,6 +194,8 @@ install: lib
 	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libtictactoe.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS_PRIVATE@|$(NATIVE_LIBS)|' \
 	  crates/ffi/tictactoe.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/tictactoe.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS_PRIVATE@|$(NATIVE_LIBS)|' \
+	  crates/ffi/tictactoe-static.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/tictactoe-static.pc
 
 # Installs into a temporary prefix and builds the example against that copy through pkg-config, linked
 # dynamically and statically.
@@ -200,10 +211,10 @@ install-check: lib
 	  -o "$$prefix/classic-shared" && \
 	LD_LIBRARY_PATH="$$prefix/lib" "$$prefix/classic-shared" | tail -n 2 | grep -qx '|X|X|X|' && \
 	readelf -d "$$prefix/classic-shared" | grep -q 'NEEDED.*\[$(SONAME)\]' && \
-	$(CC) -std=c11 -Wall -Wextra -Werror examples/c/classic.c $$(pkg-config --cflags tictactoe) \
-	  "$$prefix/lib/libtictactoe.a" $$(pkg-config --static --libs-only-other --libs-only-l tictactoe | sed 's/-ltictactoe//') \
+	$(CC) -std=c11 -Wall -Wextra -Werror examples/c/classic.c $$(pkg-config --cflags --libs tictactoe-static) \
 	  -o "$$prefix/classic-static" && \
-	"$$prefix/classic-static" | grep -q 'X(2,1) -> X wins' && \
+	! readelf -d "$$prefix/classic-static" | grep -q 'NEEDED.*libtictactoe' && \
+	env -u LD_LIBRARY_PATH "$$prefix/classic-static" | grep -q 'X(2,1) -> X wins' && \
 	echo "install-check: the installed library builds and runs the example (shared and static)"
 
 # The project's virtual environment with the pinned Python tools, made once.
@@ -299,7 +310,7 @@ wasm-package:
 	mkdir -p $(NPM_PKG)
 	$(WASM_BINDGEN) --target web --out-dir $(NPM_PKG) --out-name tictactoe_engine $(WASM_OUT)
 	cp crates/wasm/npm/node.js crates/wasm/npm/node.d.ts crates/wasm/npm/engine.js crates/wasm/npm/engine.d.ts \
-	  crates/wasm/npm/README.md $(NPM_PKG)/
+	  crates/wasm/npm/README.md LICENSE-MIT LICENSE-APACHE $(NPM_PKG)/
 	sed 's/@VERSION@/$(VERSION)/' crates/wasm/npm/package.json > $(NPM_PKG)/package.json
 	@echo "wasm: $(NPM_PKG): tictactoe_engine_bg.wasm is $$(wc -c < $(NPM_PKG)/tictactoe_engine_bg.wasm) bytes," \
 	  "$$(gzip -9 -c $(NPM_PKG)/tictactoe_engine_bg.wasm | wc -c) gzipped"
@@ -335,10 +346,12 @@ types-check: $(WEB_TOOLS)
 npm-pack-check:
 	rm -rf target/npm/check && mkdir -p target/npm/check
 	cd $(NPM_PKG) && npm pack -q --pack-destination ../check > /dev/null
+	tar -tzf target/npm/check/tictactoe-engine-$(VERSION).tgz | grep -x package/LICENSE-MIT > /dev/null
+	tar -tzf target/npm/check/tictactoe-engine-$(VERSION).tgz | grep -x package/LICENSE-APACHE > /dev/null
 	cd target/npm/check && echo '{"private": true}' > package.json && \
 	  npm install -q --no-audit --no-fund ./tictactoe-engine-$(VERSION).tgz > /dev/null && \
 	  cp $(CURDIR)/examples/js/classic.mjs . && node classic.mjs | tail -n 2 | head -n 1 | grep -qx '|X|X|X|'
-	@echo "npm-pack-check: tictactoe-engine-$(VERSION).tgz installs into an empty folder and plays the classic game"
+	@echo "npm-pack-check: tictactoe-engine-$(VERSION).tgz (its licenses inside) installs into an empty folder and plays the classic game"
 
 # The page (web/) with the package at /pkg/, served on localhost: PORT, or any free port if busy.
 PORT ?= 8000

@@ -7,6 +7,9 @@
 - ```js: a module run by Node in a scratch directory whose ``node_modules`` holds the npm package
   ``make wasm`` built; a block for the browser (``tictactoe-engine/web``) is named as skipped (the
   browser test plays the page).
+- A line that prints (``print(`` in Python, ``console.log(`` in JavaScript) and ends in a comment
+  ``# => TEXT`` (``// => TEXT``) must print exactly TEXT: the call is routed through a checker
+  that prints what the call would have printed and fails the block when it differs.
 - ```sh: the blocks that build ``game.c`` are run with each C program of the README saved as
   ``game.c``, in a scratch directory that sees the checkout's files, with ``HOME`` in a scratch
   directory too (the recipe installs there). The others are the set-up commands this run is part of
@@ -73,8 +76,59 @@ def c(code: str, scratch: Path, libs: str) -> subprocess.CompletedProcess[str]:
     return build if build.returncode else run([str(program)])
 
 
+MARKED = {
+    "python": (re.compile(r"^(\s*)print\((.*)\)\s*# => (.*)$"), "print("),
+    "js": (re.compile(r"^(\s*)console\.log\((.*)\);?\s*// => (.*)$"), "console.log("),
+}
+
+CHECK_PYTHON = """
+import io as __io, sys as __sys
+def __said(__expected, *args, **kwargs):
+    __text = __io.StringIO()
+    print(*args, file=__text, **kwargs)
+    __sys.stdout.write(__text.getvalue())
+    if __text.getvalue().rstrip("\\n") != __expected:
+        raise SystemExit(f"printed {__text.getvalue().rstrip()!r}, the README says {__expected!r}")
+"""
+
+CHECK_JS = """
+import { format as __format } from "node:util";
+const __said = (expected, ...args) => {
+  const text = __format(...args);
+  console.log(text);
+  if (text !== expected) {
+    console.error(`printed ${JSON.stringify(text)}, the README says ${JSON.stringify(expected)}`);
+    process.exit(1);
+  }
+};
+"""
+
+
+def checked(code: str, lang: str) -> tuple[str, int]:
+    """``code`` with each marked print routed through the checker, and how many were marked."""
+    pattern, _call = MARKED[lang]
+    lines, count = [], 0
+    for line in code.splitlines():
+        found = pattern.match(line)
+        if found:
+            indent, args, expected = found.groups()
+            lines.append(f"{indent}__said({expected.rstrip()!r}, {args})")
+            count += 1
+        else:
+            lines.append(line)
+    prelude = CHECK_PYTHON if lang == "python" else CHECK_JS
+    body = "\n".join(lines)
+    if lang == "js":
+        # Imports stay first in a module: the checker goes after the block's own imports.
+        imports = [ln for ln in lines if ln.startswith("import ")]
+        rest = [ln for ln in lines if not ln.startswith("import ")]
+        body = "\n".join(imports) + "\n" + prelude + "\n".join(rest)
+        return body + "\n", count
+    return prelude + body + "\n", count
+
+
 def python(code: str, scratch: Path, interpreter: str) -> subprocess.CompletedProcess[str]:
-    return run([interpreter, "-c", code], cwd=scratch)
+    return run([interpreter, "-c", checked(code, "python")[0]], cwd=scratch)
 
 
 PACKAGE = ROOT / "target" / "npm" / "tictactoe-engine"
@@ -84,7 +138,7 @@ def javascript(code: str, scratch: Path) -> subprocess.CompletedProcess[str]:
     modules = scratch / "node_modules"
     modules.mkdir()
     (modules / "tictactoe-engine").symlink_to(PACKAGE)
-    (scratch / "program.mjs").write_text(code)
+    (scratch / "program.mjs").write_text(checked(code, "js")[0])
     return run(["node", "program.mjs"], cwd=scratch)
 
 

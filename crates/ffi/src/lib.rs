@@ -11,9 +11,11 @@ mod game;
 mod games;
 mod handle;
 mod players;
+mod version;
 
 pub use crate::error::{TicTacToeError, tictactoe_strerror};
 pub use crate::game::*;
 pub use crate::games::*;
 pub use crate::handle::{TicTacToe, TicTacToeAgent, TicTacToeGames, TicTacToeSolver};
 pub use crate::players::*;
+pub use crate::version::*;
