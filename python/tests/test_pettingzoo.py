@@ -162,7 +162,39 @@ def test_pickles_and_renders() -> None:
     game.step(0)
     assert game.render() == "|X| | |\n| | | |\n| | | |"
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env(render_mode="rgb_array")
+        raw_env(render_mode="rgb")
+
+
+@pytest.mark.parametrize(("n", "rows", "cols", "height"), [(3, None, None, 1000), (None, 4, 6, 300)])
+def test_rgb_array_draws_each_mark_where_the_game_has_it(
+    n: int | None, rows: int | None, cols: int | None, height: int
+) -> None:
+    # As tictactoe_v3 renders, with no display: a (height, width, 3) uint8 picture. Each cell is
+    # read back from the picture (a cross has colour at its centre, a ring on its circle and not
+    # at its centre, an empty cell neither) and compared with the game's own cells.
+    game = env(n, render_mode="rgb_array", rows=rows, cols=cols, k=3, screen_height=height)
+    game.reset(seed=0)
+    for action in [0, 4, 1, 5] if n else [0, 7, 13, 2]:
+        game.step(action)
+    picture = game.render()
+    raw = game.unwrapped
+    assert picture.dtype == np.uint8
+    assert picture.shape == (height, round(height / raw.rows * raw.cols), 3)
+    tile = height / raw.rows
+    background = picture[int(tile / 2), int(tile / 2) + int(tile * 0.3)]
+    for r in range(raw.rows):
+        for c in range(raw.cols):
+            cy, cx = int((r + 0.5) * tile), int((c + 0.5) * tile)
+            centre = tuple(picture[cy, cx])
+            on_ring = tuple(picture[cy, cx + int(0.3 * tile)])
+            held = raw._game.cell(r, c)
+            seen = 1 if centre != tuple(background) else 2 if on_ring != tuple(background) else 0
+            if held == 0:
+                assert centre == on_ring == tuple(background), (r, c)
+            assert seen == held, (r, c, centre, on_ring)
+    assert game.render().shape == picture.shape  # a second call draws again, the same size
+    with pytest.raises(ValueError, match="screen_height"):
+        env(render_mode="rgb_array", screen_height=5)
 
 
 def test_module_examples() -> None:
@@ -219,3 +251,14 @@ def test_connect_four_rgb_array_pictures_match_connect_four_v3(scaling: int) -> 
 def test_connect_four_refuses_a_bad_screen_scaling(scaling: object, error: type[Exception]) -> None:
     with pytest.raises(error):
         connect_four_env(render_mode="rgb_array", screen_scaling=scaling)  # type: ignore[arg-type]
+
+
+def test_pettingzoo_render_test_passes_for_every_environment(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(render_mode=render_mode, screen_height=90))
+    render_test(lambda render_mode=None: env(5, render_mode=render_mode, screen_height=90))
+    render_test(lambda render_mode=None: connect_four_env(render_mode=render_mode))
+    assert "|" in capsys.readouterr().out  # human mode showed boards

@@ -56,9 +56,15 @@ def env(
     cols: int | None = None,
     k: int | None = None,
     gravity: bool = False,
+    screen_height: int = 1000,
 ) -> AECEnv[str, dict[str, Any], int]:
-    """The drop-in for ``tictactoe_v3.env()``: ``n`` (3 by default), or any rules of the family."""
-    return _wrapped(raw_env(n, render_mode, rows=rows, cols=cols, k=k, gravity=gravity))
+    """The drop-in for ``tictactoe_v3.env()``: ``n`` (3 by default), or any rules of the family.
+    ``render_mode`` ``"ansi"`` (the board as text), ``"human"`` (printed after each step) or
+    ``"rgb_array"`` (a picture ``screen_height`` pixels high, square for a square board)."""
+    raw = raw_env(
+        n, render_mode, rows=rows, cols=cols, k=k, gravity=gravity, screen_height=screen_height
+    )
+    return _wrapped(raw)
 
 
 def connect_four_env(
@@ -80,7 +86,7 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
     """The unwrapped environment: an illegal action raises ``IllegalMoveError``."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "name": "tictactoe_engine_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -96,9 +102,24 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
         cols: int | None = None,
         k: int | None = None,
         gravity: bool = False,
+        screen_height: int = 1000,
     ) -> None:
-        EzPickle.__init__(self, n, render_mode, rows=rows, cols=cols, k=k, gravity=gravity)
+        EzPickle.__init__(
+            self,
+            n,
+            render_mode,
+            rows=rows,
+            cols=cols,
+            k=k,
+            gravity=gravity,
+            screen_height=screen_height,
+        )
         super().__init__()
+        if isinstance(screen_height, bool) or not isinstance(screen_height, int):
+            raise TypeError(f"screen_height must be an int, not {type(screen_height).__name__}")
+        if not 16 <= screen_height <= 4096:
+            raise ValueError(f"screen_height must be between 16 and 4096, not {screen_height}")
+        self.screen_height = screen_height
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             modes = ", ".join(repr(m) for m in self.metadata["render_modes"])
             raise ValueError(f"render_mode must be None or one of {modes}, not {render_mode!r}")
@@ -190,7 +211,7 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
             self._accumulate_rewards()
         self.agent_selection = self._selector.next()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start()
@@ -200,32 +221,45 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
             return None
         if self.render_mode == "rgb_array":
             return self._picture()
+        if self.render_mode == "human":
+            # Shown, not returned, as PettingZoo's human mode is: on standard output here.
+            print(self._game)
+            return None
         return str(self._game)
 
-    #: Pixels a cell of the picture per unit of ``screen_scaling`` (v3's 99-unit-wide frame).
-    screen_scaling: int = 9
-
     def _picture(self) -> Any:
-        """The board as v3 draws it, ``(86 * s, 99 * s, 3)`` uint8 for scaling ``s``: a blue frame,
-        one disc a cell, red for the first agent, black for the second, white when empty."""
-        width = 99 * self.screen_scaling
-        height = int(86 / 99 * width)
+        """The board as a ``(screen_height, screen_height * cols // rows, 3)`` uint8 picture, as
+        v3's ``rgb_array`` is for 3 x 3 (a square of ``screen_height``, 1000 by default): a dark
+        board, light grid lines, X as a red cross, O as a blue ring, drawn with NumPy alone (no
+        display, no pygame)."""
+        height = self.screen_height
+        tile = height / self.rows
+        width = max(1, round(tile * self.cols))
         picture = np.empty((height, width, 3), dtype=np.uint8)
-        picture[:] = (0, 82, 163)
-        tile = width * (91 / 99) / self.cols
-        radius = tile * (9 / 13) / 2
-        colours = {0: (255, 255, 255), 1: (214, 60, 76), 2: (93, 101, 121)}
-        side = int(2 * radius) + 2
-        yy, xx = np.mgrid[0:side, 0:side]
+        picture[:] = (32, 36, 48)
+        line = max(1, round(tile / 40))
+        for r in range(1, self.rows):
+            top = round(r * tile)
+            picture[max(0, top - line) : top + line] = (200, 200, 200)
+        for c in range(1, self.cols):
+            left = round(c * tile)
+            picture[:, max(0, left - line) : left + line] = (200, 200, 200)
+        # One cell's pixel offsets from its centre, in units of the cell.
+        side = max(1, int(tile))
+        yy, xx = (np.mgrid[0:side, 0:side] + 0.5) / side - 0.5
+        near = np.hypot(yy, xx)
+        stroke = 0.07
+        cross = ((np.abs(yy - xx) < stroke) | (np.abs(yy + xx) < stroke)) & (np.abs(yy) < 0.32)
+        ring = np.abs(near - 0.3) < stroke
+        shapes = {1: (cross, (230, 57, 70)), 2: (ring, (69, 123, 230))}
         for r in range(self.rows):
             for c in range(self.cols):
-                left = int(c * tile + tile * (6 / 13))
-                top = int(r * tile + tile * (6 / 13))
-                box = picture[top : top + side, left : left + side]
-                disc = (yy[: box.shape[0], : box.shape[1]] - radius) ** 2 + (
-                    xx[: box.shape[0], : box.shape[1]] - radius
-                ) ** 2 <= radius**2
-                box[disc] = colours[int(self._marks[r, c])]
+                mark = int(self._marks[r, c])
+                if mark:
+                    top, left = int(r * tile), int(c * tile)
+                    box = picture[top : top + side, left : left + side]
+                    shape, colour = shapes[mark]
+                    box[shape[: box.shape[0], : box.shape[1]]] = colour
         return picture
 
     def close(self) -> None:
@@ -260,3 +294,26 @@ class connect_four_raw_env(raw_env):
         super().__init__(None, render_mode, rows=rows, cols=cols, k=k, gravity=True)
         EzPickle.__init__(self, render_mode, screen_scaling, rows=rows, cols=cols, k=k)
         self.screen_scaling = screen_scaling
+
+    def _picture(self) -> Any:
+        """The board as v3 draws it, ``(86 * s, 99 * s, 3)`` uint8 for scaling ``s``: a blue frame,
+        one disc a cell, red for the first agent, black for the second, white when empty."""
+        width = 99 * self.screen_scaling
+        height = int(86 / 99 * width)
+        picture = np.empty((height, width, 3), dtype=np.uint8)
+        picture[:] = (0, 82, 163)
+        tile = width * (91 / 99) / self.cols
+        radius = tile * (9 / 13) / 2
+        colours = {0: (255, 255, 255), 1: (214, 60, 76), 2: (93, 101, 121)}
+        side = int(2 * radius) + 2
+        yy, xx = np.mgrid[0:side, 0:side]
+        for r in range(self.rows):
+            for c in range(self.cols):
+                left = int(c * tile + tile * (6 / 13))
+                top = int(r * tile + tile * (6 / 13))
+                box = picture[top : top + side, left : left + side]
+                disc = (yy[: box.shape[0], : box.shape[1]] - radius) ** 2 + (
+                    xx[: box.shape[0], : box.shape[1]] - radius
+                ) ** 2 <= radius**2
+                box[disc] = colours[int(self._marks[r, c])]
+        return picture

@@ -63,8 +63,8 @@ extern crate std;
 
 // Layers point down only: the batched stepper (vec_games) and the solver -> chosen (the run-time
 // choice) -> kgame and classic (the representations: play, board, encoding) -> game (every public
-// method, once, over repr's seam) -> batch, turns -> storage -> counters -> cells and limits ->
-// error -> player.
+// method, once, over repr's seam; text draws every board) -> batch, turns (-> outcome) -> storage ->
+// counters -> cells and limits -> error -> player.
 mod batch;
 mod board;
 mod cells;
@@ -80,8 +80,8 @@ mod kgame;
 mod limits;
 #[cfg(feature = "alloc")]
 mod memory;
-#[cfg(feature = "alloc")]
 mod outcome;
+#[cfg(feature = "alloc")]
 mod packed;
 mod play;
 mod player;
