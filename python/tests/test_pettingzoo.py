@@ -165,7 +165,9 @@ def test_pickles_and_renders() -> None:
         raw_env(render_mode="rgb")
 
 
-@pytest.mark.parametrize(("n", "rows", "cols", "height"), [(3, None, None, 1000), (None, 4, 6, 300)])
+@pytest.mark.parametrize(
+    ("n", "rows", "cols", "height"), [(3, None, None, 1000), (None, 4, 6, 300)]
+)
 def test_rgb_array_draws_each_mark_where_the_game_has_it(
     n: int | None, rows: int | None, cols: int | None, height: int
 ) -> None:
