@@ -33,6 +33,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector, wrappers
 
 from tictactoe import IllegalMoveError, TicTacToe
+from tictactoe._picture import board_picture
 
 AGENTS = ("player_1", "player_2")
 # connect_four_v3 numbers its agents from 0.
@@ -228,39 +229,9 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
         return str(self._game)
 
     def _picture(self) -> Any:
-        """The board as a ``(screen_height, screen_height * cols // rows, 3)`` uint8 picture, as
-        v3's ``rgb_array`` is for 3 x 3 (a square of ``screen_height``, 1000 by default): a dark
-        board, light grid lines, X as a red cross, O as a blue ring, drawn with NumPy alone (no
-        display, no pygame)."""
-        height = self.screen_height
-        tile = height / self.rows
-        width = max(1, round(tile * self.cols))
-        picture = np.empty((height, width, 3), dtype=np.uint8)
-        picture[:] = (32, 36, 48)
-        line = max(1, round(tile / 40))
-        for r in range(1, self.rows):
-            top = round(r * tile)
-            picture[max(0, top - line) : top + line] = (200, 200, 200)
-        for c in range(1, self.cols):
-            left = round(c * tile)
-            picture[:, max(0, left - line) : left + line] = (200, 200, 200)
-        # One cell's pixel offsets from its centre, in units of the cell.
-        side = max(1, int(tile))
-        yy, xx = (np.mgrid[0:side, 0:side] + 0.5) / side - 0.5
-        near = np.hypot(yy, xx)
-        stroke = 0.07
-        cross = ((np.abs(yy - xx) < stroke) | (np.abs(yy + xx) < stroke)) & (np.abs(yy) < 0.32)
-        ring = np.abs(near - 0.3) < stroke
-        shapes = {1: (cross, (230, 57, 70)), 2: (ring, (69, 123, 230))}
-        for r in range(self.rows):
-            for c in range(self.cols):
-                mark = int(self._marks[r, c])
-                if mark:
-                    top, left = int(r * tile), int(c * tile)
-                    box = picture[top : top + side, left : left + side]
-                    shape, colour = shapes[mark]
-                    box[shape[: box.shape[0], : box.shape[1]]] = colour
-        return picture
+        """The board as a ``(screen_height, width, 3)`` uint8 picture, as v3's ``rgb_array`` is
+        (a square of ``screen_height``, 1000 by default, for a square board)."""
+        return board_picture(self._marks, self.screen_height)
 
     def close(self) -> None:
         pass
