@@ -309,6 +309,7 @@ wasm-package:
 	$(CARGO) build --locked -p tictactoe-wasm --target $(WASM_TARGET) --profile wasm
 	mkdir -p $(NPM_PKG)
 	$(WASM_BINDGEN) --target web --out-dir $(NPM_PKG) --out-name tictactoe_engine $(WASM_OUT)
+	tools/npm_declarations.sh $(NPM_PKG)/tictactoe_engine.d.ts
 	cp crates/wasm/npm/node.js crates/wasm/npm/node.d.ts crates/wasm/npm/engine.js crates/wasm/npm/engine.d.ts \
 	  crates/wasm/npm/README.md LICENSE-MIT LICENSE-APACHE $(NPM_PKG)/
 	sed 's/@VERSION@/$(VERSION)/' crates/wasm/npm/package.json > $(NPM_PKG)/package.json
@@ -370,7 +371,8 @@ browser-test:
 	  echo "Installing Debian's chromium (log: target/web/apt.log)"; \
 	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } > target/web/apt.log 2>&1 || true; fi
 	@if [ -x $(CHROMIUM) ]; then \
-	  $(MAKE) --no-print-directory $(WEB_TOOLS) && node web/test/browser.mjs $(CHROMIUM); \
+	  $(MAKE) --no-print-directory $(WEB_TOOLS) && node web/test/browser.mjs $(CHROMIUM) && \
+	  node web/test/readme_page.mjs $(CHROMIUM); \
 	else \
 	  echo "################################################################"; \
 	  echo "SKIPPED: the browser test (Chromium could not be installed: target/web/apt.log)"; \

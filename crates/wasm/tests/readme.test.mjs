@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const readme = readFileSync(join(root, "crates/wasm/npm/README.md"), "utf8");
 const blocks = [...readme.matchAll(/^```js\n(.*?)^```$/gms)].map((m) => m[1]);
+const commonjs = [...readme.matchAll(/^```cjs\n(.*?)^```$/gms)].map((m) => m[1]);
 
 // A line that logs and ends in `// => TEXT` must log exactly TEXT: the call goes through a checker
 // that logs what `console.log` would have and exits non-zero when it differs.
@@ -25,8 +26,9 @@ const __said = (expected, ...args) => {
 };
 `;
 
-/** `code` with each marked `console.log` checked, and how many lines were marked. */
-export function checked(code) {
+/** `code` with each marked `console.log` checked, and how many lines were marked; as CommonJS
+ * (`require` of the checker's helper) with `commonjs`. */
+export function checked(code, commonjs = false) {
   let marked = 0;
   const lines = code.split("\n").map((line) => {
     const found = /^(\s*)console\.log\((.*)\);?\s*\/\/ => (.*)$/.exec(line);
@@ -34,6 +36,10 @@ export function checked(code) {
     marked += 1;
     return `${found[1]}__said(${JSON.stringify(found[3].trimEnd())}, ${found[2]});`;
   });
+  if (commonjs) {
+    const check = CHECK.replace('import { format as __format } from "node:util";', 'const { format: __format } = require("node:util");');
+    return { code: [check, ...lines].join("\n"), marked };
+  }
   const imports = lines.filter((line) => line.startsWith("import "));
   const rest = lines.filter((line) => !line.startsWith("import "));
   return { code: [...imports, CHECK, ...rest].join("\n"), marked };
@@ -61,5 +67,20 @@ test("the package README's Node examples run", () => {
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
+  }
+});
+
+test("the package README's CommonJS example runs", () => {
+  assert.equal(commonjs.length, 1, "the README has a CommonJS example");
+  const scratch = mkdtempSync(join(tmpdir(), "readme-"));
+  try {
+    mkdirSync(join(scratch, "node_modules"));
+    symlinkSync(join(root, "target/npm/tictactoe-engine"), join(scratch, "node_modules/tictactoe-engine"));
+    const { code, marked } = checked(commonjs[0], true);
+    assert.equal(marked, 1);
+    writeFileSync(join(scratch, "example.cjs"), code);
+    execFileSync(process.execPath, ["example.cjs"], { cwd: scratch, stdio: "pipe" });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 });

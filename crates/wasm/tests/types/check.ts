@@ -1,7 +1,7 @@
 // The package's declarations, checked by the TypeScript compiler (make node-test): the calls the
 // README shows type-check as written, optional arguments may be left out, and the answers have
 // the shapes the SPEC gives. Never run; a wrong declaration fails the compile.
-import { Agent, Solver, TicTacToe, type MoveValue, type Solution } from "tictactoe-engine";
+import { Agent, Solver, TicTacToe, type AgentOptions, type MoveValue, type Solution } from "tictactoe-engine";
 import init, { TicTacToe as WebGame } from "tictactoe-engine/web";
 
 const game: TicTacToe = new TicTacToe(3);
@@ -37,6 +37,22 @@ const dial = new Agent(0.5, { seed: 7, maxNodes: 200_000 });
 const big = new Agent(1, { seed: 2n ** 63n });
 const [r, c]: [number, number] = dial.choose(c4);
 const solved: boolean = dial.lastSolved;
+const options: AgentOptions = { seed: 1n, maxNodes: 5 };
+const optioned = new Agent(0.25, options);
+
+// Optional arguments are typed, not `any`: each wrong type below must be an error.
+// @ts-expect-error a skill is a number
+new Agent("1");
+// @ts-expect-error options are an object
+new Agent(1, 5);
+// @ts-expect-error a budget is a number
+game.solve("1000");
+// @ts-expect-error a table size is a number
+new Solver("16");
+// @ts-expect-error gravity is a boolean
+TicTacToe.withRules(6, 7, 4, 1);
+// @ts-expect-error a side is a number
+TicTacToe.gomoku("15");
 
 async function web(): Promise<void> {
   await init();
@@ -44,4 +60,4 @@ async function web(): Promise<void> {
 }
 
 export const used = [won, limited, value, best, values, row, col, player, again, gomoku, plain, facts,
-  holder, alive, text, kept, bits, agent, big, r, c, solved, web];
+  holder, alive, text, kept, bits, agent, big, r, c, solved, optioned, web];
