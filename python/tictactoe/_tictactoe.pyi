@@ -1,5 +1,5 @@
 from collections.abc import Iterable
-from typing import Any, Self, SupportsIndex, TypeAlias, final
+from typing import Any, Literal, Self, SupportsIndex, TypeAlias, final
 
 from typing_extensions import disjoint_base
 
@@ -124,14 +124,16 @@ class TicTacToe:
         [(1, 1)]
         """
     def move_values(
-        self, max_nodes: SupportsIndex | None = None
-    ) -> dict[tuple[int, int], tuple[int, int]]:
+        self, max_nodes: SupportsIndex | None = None, *, by_column: bool = False
+    ) -> dict[Any, tuple[int, int]]:
         """Every legal move with the exact outcome of playing it, for the player who plays it: a dict
         from ``(row, col)`` (with gravity, the landing cell) to ``(value, plies)``, in row-major
         order. A move that wins at once is ``(1, 1)``, one that fills the board without a win
         ``(0, 1)``; any other is ``(-v, p + 1)`` where ``(v, p)`` is what ``solve()`` says of the
         position it leads to. So ``solve()`` is the best entry, and ``best_moves()`` the moves whose
-        entry equals it. ``max_nodes`` bounds the whole call; the refusals are ``solve``'s.
+        entry equals it. ``max_nodes`` bounds the whole call; the refusals are ``solve``'s. With
+        gravity, ``by_column=True`` keys the dict by column instead, as Connect Four users name a
+        move (``ValueError`` without gravity).
 
         >>> game = TicTacToe(3)
         >>> for r, c, p in [(0, 0, 1), (1, 0, 2), (0, 1, 1), (1, 1, 2)]:
@@ -142,12 +144,18 @@ class TicTacToe:
         (-1, 2)
         """
     @classmethod
-    def connect_four(cls) -> Self:
+    def connect_four(cls, moves: str = "") -> Self:
         """Connect Four: 6 rows, 7 columns, four in a row, gravity. Play it with ``drop(col, player)``.
+        ``moves``, a string of 1-based columns as Connect Four solvers write a position (``"4453"``),
+        is played first, from X, alternately: a character that names no column is a
+        ``ValueError``, a move the rules refuse an ``IllegalMoveError`` whose ``index`` is its
+        place in the string.
 
         >>> game = TicTacToe.connect_four()
         >>> game.drop(3, 1), game.cell(5, 3)
         (0, 1)
+        >>> TicTacToe.connect_four("4453").cell(4, 3)
+        2
         """
     @classmethod
     def gomoku(cls, n: SupportsIndex | None = None) -> Self:
@@ -155,6 +163,62 @@ class TicTacToe:
 
         >>> TicTacToe.gomoku().k, TicTacToe.gomoku(19).rows
         (5, 19)
+        """
+    def legal_moves(self) -> list[int]:
+        """The legal moves as actions, in order: with gravity the columns that are not full (from 0,
+        as ``drop`` takes them), else the empty cells' indices ``row * cols + col`` (the actions of
+        ``VecGames`` and the environments). Empty once the game is over.
+
+        >>> game = TicTacToe.connect_four("444444")
+        >>> game.legal_moves()
+        [0, 1, 2, 4, 5, 6]
+        >>> TicTacToe(2).legal_moves()
+        [0, 1, 2, 3]
+        """
+    @property
+    def to_move(self) -> int:
+        """The player to move: 1 (X) or 2 (O), the one who did not make the last move (X before any
+        move); 0 once the game is over.
+
+        >>> TicTacToe.connect_four("4").to_move
+        2
+        """
+    def move_string(self) -> str:
+        """The moves played as a string of 1-based columns (``"4453"``), as Connect Four solvers
+        write a position: for games with gravity of at most nine columns (else ``ValueError``).
+        ``TicTacToe.connect_four(game.move_string())`` plays them again, from X.
+
+        >>> TicTacToe.connect_four("4453").move_string()
+        '4453'
+        """
+    def best_move(
+        self,
+        max_nodes: SupportsIndex | None = None,
+        *,
+        tie_break: Literal["center", "first", "random"] = "center",
+        seed: object = None,
+    ) -> tuple[int, int]:
+        """One move of ``best_moves()``, as ``(row, col)``, chosen by ``tie_break``: ``"center"``
+        (the default: the one nearest the centre of the board, then the first), ``"first"`` (the
+        first in row-major order) or ``"random"`` (uniformly, from ``random.Random(seed)``). The
+        refusals and ``max_nodes`` are ``best_moves``'s.
+
+        >>> TicTacToe.connect_four("44").best_move()
+        (3, 3)
+        """
+    def to_string(self, *, labels: bool = False) -> str:
+        """The board as ``str`` draws it, and with ``labels`` a last line naming each column under
+        its cells: 1 to 9 on boards of at most nine columns (the move string's numbers), a to z up
+        to 26 (``ValueError`` beyond).
+
+        >>> print(TicTacToe.connect_four("4").to_string(labels=True))
+        | | | | | | | |
+        | | | | | | | |
+        | | | | | | | |
+        | | | | | | | |
+        | | | | | | | |
+        | | | |X| | | |
+         1 2 3 4 5 6 7
         """
     def drop(self, col: SupportsIndex, player: SupportsIndex) -> int:
         """With gravity, ``player`` drops a mark in column ``col``: it lands on the lowest empty cell.

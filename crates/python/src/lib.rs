@@ -4,6 +4,7 @@
 mod args;
 mod arrays;
 mod buffer;
+mod conventions;
 mod errors;
 mod fast;
 mod solver;
@@ -134,16 +135,20 @@ impl TicTacToe {
     }
 
     /// Connect Four: 6 rows, 7 columns, four in a row, gravity. Play it with ``drop(col, player)``.
+    /// ``moves``, a string of 1-based columns as Connect Four solvers write a position (``"4453"``),
+    /// is played first, from X, alternately: a character that names no column is a
+    /// ``ValueError``, a move the rules refuse an ``IllegalMoveError`` whose ``index`` is its
+    /// place in the string.
     ///
     /// >>> game = TicTacToe.connect_four()
     /// >>> game.drop(3, 1), game.cell(5, 3)
     /// (0, 1)
+    /// >>> TicTacToe.connect_four("4453").cell(4, 3)
+    /// 2
     #[classmethod]
-    fn connect_four(_cls: &Bound<'_, PyType>) -> PyResult<Self> {
-        let game = Game::with_rules(Rules::connect_four());
-        // Valid rules; only memory could fail, and a 6 x 7 board needs next to none.
-        game.map(TicTacToe::wrap)
-            .map_err(|err| PyMemoryError::new_err(err.to_string()))
+    #[pyo3(signature = (moves = ""))]
+    fn connect_four(cls: &Bound<'_, PyType>, moves: &str) -> PyResult<Self> {
+        conventions::connect_four(cls.py(), moves).map(TicTacToe::wrap)
     }
 
     /// Free-style gomoku on an n x n board (15 by default): five or more in a row wins.
@@ -630,7 +635,9 @@ impl TicTacToe {
     /// order. A move that wins at once is ``(1, 1)``, one that fills the board without a win
     /// ``(0, 1)``; any other is ``(-v, p + 1)`` where ``(v, p)`` is what ``solve()`` says of the
     /// position it leads to. So ``solve()`` is the best entry, and ``best_moves()`` the moves whose
-    /// entry equals it. ``max_nodes`` bounds the whole call; the refusals are ``solve``'s.
+    /// entry equals it. ``max_nodes`` bounds the whole call; the refusals are ``solve``'s. With
+    /// gravity, ``by_column=True`` keys the dict by column instead, as Connect Four users name a
+    /// move (``ValueError`` without gravity).
     ///
     /// >>> game = TicTacToe(3)
     /// >>> for r, c, p in [(0, 0, 1), (1, 0, 2), (0, 1, 1), (1, 1, 2)]:
@@ -639,16 +646,20 @@ impl TicTacToe {
     /// (1, 1)
     /// >>> game.move_values()[(2, 2)]
     /// (-1, 2)
-    #[pyo3(signature = (max_nodes = None))]
+    #[pyo3(signature = (max_nodes = None, *, by_column = false))]
     fn move_values<'py>(
         &self,
         py: Python<'py>,
         max_nodes: Option<&Bound<'py, PyAny>>,
+        by_column: bool,
     ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let budget = budget(max_nodes)?;
         let game = self.snapshot(py)?;
         let found = py.detach(|| game.move_values(budget));
         let values = found.map_err(|err| solve_error(py, err))?;
+        if by_column {
+            return conventions::by_column(py, game.rules(), values);
+        }
         solver::values_dict(py, values)
     }
 
