@@ -33,6 +33,7 @@ try {
   await page.goto(url);
   const status = page.locator("#status");
   const mark = (m) => page.locator(`#board button[data-mark="${m}"]`).count();
+  const cellOf = (row, col) => page.locator(`#board button[data-row="${row}"][data-col="${col}"]`);
   const ended = /X wins|O wins|Draw/;
   // Waits for the person's turn or the end, within the 2 s the engine has to answer.
   const yourTurn = async () => {
@@ -92,6 +93,86 @@ try {
   assert.equal(await mark("X"), 0);
   assert.deepEqual(failures, []);
   console.log("browser: Connect Four and gomoku moves answered, games switched; screenshots in target/web/");
+
+  // The winning line: against skill 0, X plays its line until the engine leaves it open; the
+  // cells of the line, and only they, are marked, and they hold X. Each game's end is a picture.
+  await page.locator("#skill").fill("0");
+  const wins = [
+    ["tictactoe", [[0, 0], [0, 1], [0, 2]], 3],
+    ["connect4", [[5, 0], [4, 0], [3, 0], [2, 0]], 4],
+    ["gomoku", [[7, 3], [7, 4], [7, 5], [7, 6], [7, 7]], 5],
+  ];
+  for (const [kind, line, k] of wins) {
+    let won = false;
+    for (let attempt = 0; attempt < 40 && !won; attempt++) {
+      await page.locator("#game").selectOption(kind);
+      await page.locator("#new").click();
+      for (const [row, col] of line) {
+        if ((await cellOf(row, col).getAttribute("data-mark")) !== "") break;
+        await cellOf(row, col).click();
+        const now = await yourTurn();
+        if (/X wins/.test(now)) won = true;
+        if (ended.test(now)) break;
+      }
+    }
+    assert.ok(won, `X won ${kind} against skill 0 along its line`);
+    const marked = await page.locator("#board button.win").evaluateAll((buttons) =>
+      buttons.map((b) => [Number(b.dataset.row), Number(b.dataset.col), b.dataset.mark]));
+    assert.deepEqual(marked.map(([r, c]) => `${r},${c}`).sort(), line.map(([r, c]) => `${r},${c}`).sort());
+    assert.ok(marked.every(([, , m]) => m === "X") && marked.length === k);
+    assert.match(await status.textContent(), /X wins: you win/);
+    assert.match(await page.locator("#legend").textContent(), /X \(you, \w+\) · O \(engine, \w+\)/);
+    await page.screenshot({ path: `${root}/target/web/${kind}-won.png` });
+  }
+
+  // Keyboard play: focus stays on the board through a move and the engine's answer, arrow keys
+  // move it, and the focused cell shows a ring.
+  await page.locator("#game").selectOption("tictactoe");
+  await page.locator("#skill").fill("1");
+  assert.match(await page.locator("#skill-value").textContent(), /perfect/);
+  await page.locator("#new").click();
+  await cellOf(1, 1).focus();
+  await page.keyboard.press("ArrowLeft");
+  const focusedCell = () => page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.dataset?.row === undefined ? null : [Number(el.dataset.row), Number(el.dataset.col)];
+  });
+  assert.deepEqual(await focusedCell(), [1, 0]);
+  await page.keyboard.press("Enter");
+  await yourTurn();
+  assert.equal(await cellOf(1, 0).getAttribute("data-mark"), "X");
+  assert.equal(await mark("O"), 1, "the engine answered");
+  assert.deepEqual(await focusedCell(), [1, 0], "focus stayed on the cell played");
+  await page.keyboard.press("ArrowUp");
+  assert.deepEqual(await focusedCell(), [0, 0]);
+  const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(ring, "none", "the focused cell shows a ring");
+  await page.keyboard.press("Space");
+  await yourTurn();
+  // Undo takes back the person's move and the engine's answer.
+  const [xs, os] = [await mark("X"), await mark("O")];
+  await page.locator("#undo").click();
+  assert.deepEqual([await mark("X"), await mark("O")], [xs - 1, os - 1]);
+
+  // The engine starts: it plays X, the person O.
+  await page.locator("#engine-first").click();
+  await page.waitForFunction(() => /O to move: your turn/.test(document.querySelector("#status").textContent),
+    null, { timeout: 2000 });
+  assert.equal(await mark("X"), 1);
+  assert.match(await page.locator("#legend").textContent(), /X \(engine/);
+
+  // A phone's width: every game's whole board fits 375 px.
+  await page.setViewportSize({ width: 375, height: 667 });
+  for (const kind of ["tictactoe", "connect4", "gomoku"]) {
+    await page.locator("#game").selectOption(kind);
+    const right = await page.locator("#board button").evaluateAll((buttons) =>
+      Math.max(...buttons.map((b) => b.getBoundingClientRect().right)));
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(right <= 375 && width <= 375, `${kind} fits 375 px: its last column ends at ${right}, the page is ${width}`);
+    await page.screenshot({ path: `${root}/target/web/${kind}-375.png` });
+  }
+  assert.deepEqual(failures, []);
+  console.log("browser: winning lines marked, keyboard play, undo, engine first, every board fits 375 px");
 } finally {
   await browser.close();
   server.kill();
