@@ -172,7 +172,12 @@ try {
     await page.screenshot({ path: `${root}/target/web/${kind}-375.png` });
   }
   assert.deepEqual(failures, []);
-  console.log("browser: winning lines marked, keyboard play, undo, engine first, every board fits 375 px");
+  // Opened from a file, where no module loads: a message that says what to do, not "Loading".
+  const local = await browser.newPage();
+  await local.goto(`file://${root}web/index.html`);
+  assert.match(await local.locator("#status").textContent(), /cannot load from a file: serve/);
+  await local.close();
+  console.log("browser: winning lines marked, keyboard play, undo, engine first, every board fits 375 px, file:// explained");
 } finally {
   await browser.close();
   server.kill();
