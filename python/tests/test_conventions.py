@@ -43,7 +43,7 @@ def test_a_move_string_plays_its_columns_from_x_and_reads_back() -> None:
 
 @pytest.mark.parametrize("text", ["0", "8", "4a", "4 4", "45-"])
 def test_a_character_that_names_no_column_is_a_value_error(text: str) -> None:
-    with pytest.raises(ValueError, match="not a column from 1 to 7"):
+    with pytest.raises(ValueError, match="names no column: columns are 1 to 7"):
         TicTacToe.connect_four(text)
 
 

@@ -57,6 +57,19 @@ pub enum Error {
         /// The count given.
         count: i128,
     },
+    /// A character of a move string that names no column (columns are 1 to `cols`).
+    NotAColumn {
+        /// The character found.
+        found: char,
+        /// The board's columns.
+        cols: usize,
+    },
+    /// A notation that cannot name this game's moves or columns (a move string without gravity,
+    /// labels for more than 26 columns).
+    NoNotation {
+        /// What the notation cannot do.
+        what: &'static str,
+    },
     /// The memory for a game's text (its drawing) could not be had.
     TextOutOfMemory {
         /// The bytes the text needs.
@@ -362,6 +375,10 @@ impl Error {
             Error::OutOfMemory { rows, cols } => {
                 write!(f, "not enough memory for a {rows}x{cols} board")
             }
+            Error::NotAColumn { found, cols } => {
+                write!(f, "{found:?} names no column: columns are 1 to {cols}")
+            }
+            Error::NoNotation { what } => f.write_str(what),
             Error::TextOutOfMemory { bytes } => {
                 write!(f, "not enough memory for the board's text of {bytes} bytes")
             }

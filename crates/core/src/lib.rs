@@ -80,6 +80,8 @@ mod kgame;
 mod limits;
 #[cfg(feature = "alloc")]
 mod memory;
+#[cfg(feature = "alloc")]
+mod notation;
 mod outcome;
 #[cfg(feature = "alloc")]
 mod packed;
@@ -112,6 +114,8 @@ pub use game::GameOn;
 #[cfg(feature = "alloc")]
 pub use kgame::{BitBoard, Family, KGame, LineBoard, Marks};
 pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
+#[cfg(feature = "alloc")]
+pub use notation::nearest_centre;
 pub use outcome::Outcome;
 pub use player::{InvalidPlayer, Player};
 pub use repr::Representation;

@@ -1,48 +1,32 @@
 //! What Connect Four players expect of a game, as BitBully, Pons' solver and connect-four-ai
 //! users write it: a position as the string of its 1-based columns (`"4453"`), the legal moves as
 //! actions, the player to move, one best move with a tie-break, and a board with its columns
-//! labelled. Every rule stays the engine's: these only read the game or replay moves through it.
+//! labelled. The notations are the engine's ([`Game::play_move_string`] and its neighbours);
+//! this only maps them to Python.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tictactoe_core::{Error, Game, Mode, MoveValues, Player, Rules};
+use tictactoe_core::{BatchError, Error, Game, MoveValues, Rules, nearest_centre};
 
 use crate::args::budget;
 use crate::errors::{Call, to_py};
 use crate::{TicTacToe, solve_error};
 
-/// The widest board whose columns a digit names (1 to 9) in a move string or a label.
-const DIGIT_COLUMNS: usize = 9;
+fn engine_error(py: Python<'_>, err: Error) -> PyErr {
+    to_py(py, err, err.to_string(), Call::Other)
+}
 
 /// A Connect Four game with `moves` (1-based column digits) played from X, alternately. A
 /// character that names no column is a `ValueError`; a move the rules refuse (a full column, a
 /// move after a win) is an `IllegalMoveError` whose `index` is its place in the string.
 pub(crate) fn connect_four(py: Python<'_>, moves: &str) -> PyResult<Game> {
-    let rules = Rules::connect_four();
-    let mut game =
-        Game::with_rules(rules).map_err(|err| to_py(py, err, err.to_string(), Call::Other))?;
-    let mut player = Player::X;
-    for (index, ch) in moves.chars().enumerate() {
-        let col = ch
-            .to_digit(10)
-            .filter(|&d| (1..=rules.cols() as u32).contains(&d))
-            .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "moves: {ch:?} at {index} is not a column from 1 to {}",
-                    rules.cols()
-                ))
-            })?;
-        game.drop_in(col as usize - 1, player).map_err(|err| {
-            to_py(
-                py,
-                err,
-                format!("moves[{index}]: {err}"),
-                Call::Move { index: Some(index) },
-            )
+    let mut game = Game::with_rules(Rules::connect_four()).map_err(|err| engine_error(py, err))?;
+    game.play_move_string(moves)
+        .map_err(|BatchError { index, error }| {
+            let message = format!("moves[{index}]: {error}");
+            to_py(py, error, message, Call::Move { index: Some(index) })
         })?;
-        player = player.other();
-    }
     Ok(game)
 }
 
@@ -64,15 +48,6 @@ pub(crate) fn by_column<'py>(
     Ok(dict)
 }
 
-/// A lean game keeps no board: what needs one is refused as `cell` refuses.
-fn needs_board(py: Python<'_>, game: &Game) -> PyResult<()> {
-    if game.mode() == Mode::Lean {
-        let err = Error::NeedsBoard;
-        return Err(to_py(py, err, err.to_string(), Call::Other));
-    }
-    Ok(())
-}
-
 #[pymethods]
 impl TicTacToe {
     /// The legal moves as actions, in order: with gravity the columns that are not full (from 0,
@@ -85,20 +60,9 @@ impl TicTacToe {
     /// >>> TicTacToe(2).legal_moves()
     /// [0, 1, 2, 3]
     fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
-        let game = self.game();
-        needs_board(py, &game)?;
-        if game.is_over() {
-            return Ok(Vec::new());
-        }
-        let (rows, cols) = (game.rules().rows(), game.rules().cols());
-        let empty = |row, col| game.cell(row, col) == Ok(None);
-        Ok(if game.rules().gravity() {
-            (0..cols).filter(|&col| empty(0, col)).collect()
-        } else {
-            (0..rows * cols)
-                .filter(|&i| empty(i / cols, i % cols))
-                .collect()
-        })
+        self.game()
+            .legal_actions()
+            .map_err(|err| engine_error(py, err))
     }
 
     /// The player to move: 1 (X) or 2 (O), the one who did not make the last move (X before any
@@ -108,11 +72,7 @@ impl TicTacToe {
     /// 2
     #[getter]
     fn to_move(&self) -> u8 {
-        let game = self.game();
-        if game.is_over() {
-            return 0;
-        }
-        game.last_player().map_or(Player::X, Player::other).number()
+        self.game().to_move().map_or(0, |p| p.number())
     }
 
     /// The moves played as a string of 1-based columns (``"4453"``), as Connect Four solvers
@@ -122,18 +82,9 @@ impl TicTacToe {
     /// >>> TicTacToe.connect_four("4453").move_string()
     /// '4453'
     fn move_string(&self, py: Python<'_>) -> PyResult<String> {
-        let game = self.game();
-        needs_board(py, &game)?;
-        let rules = game.rules();
-        if !rules.gravity() || rules.cols() > DIGIT_COLUMNS {
-            return Err(PyValueError::new_err(
-                "a move string names columns 1 to 9: it needs gravity and at most nine columns",
-            ));
-        }
-        Ok(game
-            .moves()
-            .map(|(_, col, _)| char::from(b'1' + col as u8))
-            .collect())
+        self.game()
+            .move_string()
+            .map_err(|err| engine_error(py, err))
     }
 
     /// One move of ``best_moves()``, as ``(row, col)``, chosen by ``tie_break``: ``"center"``
@@ -158,24 +109,15 @@ impl TicTacToe {
         }
         let budget = budget(max_nodes)?;
         let game = self.snapshot(py)?;
-        let rules = game.rules();
         let found = py.detach(|| game.best_moves(budget));
         let moves = found.map_err(|err| solve_error(py, err))?;
         match tie_break {
-            "first" => Ok(moves[0]),
             "random" => {
                 let random = py.import("random")?.getattr("Random")?.call1((seed,))?;
                 random.call_method1("choice", (moves,))?.extract()
             }
-            _ => {
-                // Twice the distance from the centre on each axis, so that even sides have one.
-                let off = |n: usize, at: usize| (2 * at).abs_diff(n - 1);
-                let far = |&(row, col): &(usize, usize)| {
-                    let (dr, dc) = (off(rules.rows(), row), off(rules.cols(), col));
-                    (dr * dr + dc * dc, row, col)
-                };
-                Ok(*moves.iter().min_by_key(|m| far(m)).unwrap_or(&moves[0]))
-            }
+            "first" => Ok(moves[0]),
+            _ => Ok(nearest_centre(game.rules(), &moves).unwrap_or(moves[0])),
         }
     }
 
@@ -194,27 +136,11 @@ impl TicTacToe {
     #[pyo3(signature = (*, labels = false))]
     fn to_string(&self, py: Python<'_>, labels: bool) -> PyResult<String> {
         let game = self.game();
-        let text = game
-            .try_to_string()
-            .map_err(|err| to_py(py, err, err.to_string(), Call::Other))?;
+        let text = game.try_to_string().map_err(|err| engine_error(py, err))?;
         if !labels {
             return Ok(text);
         }
-        needs_board(py, &game)?;
-        let cols = game.rules().cols();
-        let names: &[u8] = if cols <= DIGIT_COLUMNS {
-            b"123456789"
-        } else if cols <= 26 {
-            b"abcdefghijklmnopqrstuvwxyz"
-        } else {
-            return Err(PyValueError::new_err(
-                "labels name at most 26 columns (1 to 9, or a to z)",
-            ));
-        };
-        let line: String = names[..cols]
-            .iter()
-            .flat_map(|&name| [' ', char::from(name)])
-            .collect();
+        let line = game.column_labels().map_err(|err| engine_error(py, err))?;
         Ok(format!("{text}\n{line}"))
     }
 }

@@ -26,7 +26,7 @@ const MAX_STRING: usize = (1 << 29) - 24;
 /// `n` x `n` game is `new TicTacToe(n)`. Every refused call throws and changes nothing.
 #[wasm_bindgen]
 pub struct TicTacToe {
-    game: Game,
+    pub(crate) game: Game,
 }
 
 impl TicTacToe {
@@ -67,10 +67,15 @@ impl TicTacToe {
         Self::of(Rules::new_i64(rows, cols, k, gravity))
     }
 
-    /// Connect Four: 6 rows, 7 columns, 4 in a row, gravity.
+    /// Connect Four: 6 rows, 7 columns, 4 in a row, gravity; `moves`, a string of 1-based columns
+    /// as Connect Four solvers write a position (`"4453"`), is played first, from X.
     #[wasm_bindgen(js_name = connectFour)]
-    pub fn connect_four() -> Result<TicTacToe, JsValue> {
-        Self::of(Ok(Rules::connect_four()))
+    pub fn connect_four(moves: Option<JsValue>) -> Result<TicTacToe, JsValue> {
+        let mut game = Self::of(Ok(Rules::connect_four()))?;
+        if let Some(moves) = moves.filter(|m| !m.is_undefined() && !m.is_null()) {
+            crate::notation::play(&mut game.game, &moves)?;
+        }
+        Ok(game)
     }
 
     /// Free-style gomoku: five in a row on an `n` x `n` board (15 when not given).
@@ -213,10 +218,25 @@ impl TicTacToe {
         self.game.encode()
     }
 
-    /// The board, one line per row, cells between bars (Python's `str`). A text longer than a
+    /// The board, one line per row, cells between bars (Python's `str`); with `labels`, a last
+    /// line names the columns under their cells (1 to 9, or a to z). A text longer than a
     /// JavaScript string holds, or whose memory cannot be had, is a `RangeError`.
     #[wasm_bindgen(js_name = toString)]
-    pub fn to_text(&self) -> Result<String, JsValue> {
+    pub fn to_text(&self, labels: Option<JsValue>) -> Result<String, JsValue> {
+        if flag(&labels.unwrap_or_default(), "labels")? {
+            let text = self.plain_text()?;
+            let line = self
+                .game
+                .column_labels()
+                .map_err(|err| refusal(err, Call::Other))?;
+            return Ok(format!("{text}\n{line}"));
+        }
+        self.plain_text()
+    }
+}
+
+impl TicTacToe {
+    fn plain_text(&self) -> Result<String, JsValue> {
         let bytes = self.game.text_len();
         if bytes > MAX_STRING {
             return Err(range_error(&format!(
@@ -228,7 +248,10 @@ impl TicTacToe {
             .try_to_string()
             .map_err(|err| refusal(err, Call::Other))
     }
+}
 
+#[wasm_bindgen]
+impl TicTacToe {
     /// The number of rows.
     #[wasm_bindgen(getter)]
     pub fn rows(&self) -> usize {

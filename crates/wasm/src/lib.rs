@@ -9,6 +9,7 @@ mod args;
 mod errors;
 mod fast;
 mod game;
+mod notation;
 mod players;
 
 pub use game::TicTacToe;

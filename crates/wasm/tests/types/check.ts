@@ -38,6 +38,12 @@ const big = new Agent(1, { seed: 2n ** 63n });
 const [r, c]: [number, number] = dial.choose(c4);
 const solved: boolean = dial.lastSolved;
 const options: AgentOptions = { seed: 1n, maxNodes: 5 };
+const opened = TicTacToe.connectFour("4453");
+const notation: [string, number[], number, [number, number], string] = [
+  opened.moveString(), opened.legalMoves(), opened.toMove, opened.bestMove(null, "center"), opened.toString(true),
+];
+// @ts-expect-error a tie-break is one of three names
+opened.bestMove(null, "middle");
 const optioned = new Agent(0.25, options);
 
 // Optional arguments are typed, not `any`: each wrong type below must be an error.
@@ -60,4 +66,4 @@ async function web(): Promise<void> {
 }
 
 export const used = [won, limited, value, best, values, row, col, player, again, gomoku, plain, facts,
-  holder, alive, text, kept, bits, agent, big, r, c, solved, optioned, web];
+  holder, alive, text, kept, bits, agent, big, r, c, solved, optioned, notation, web];

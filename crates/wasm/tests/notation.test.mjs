@@ -1,0 +1,60 @@
+// Connect Four's conventions from JavaScript, against the plain model of the tests: move strings
+// both ways, legal moves as actions, the player to move, one best move by each tie-break, and the
+// board with its columns labelled.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { TicTacToe } from "./engine.mjs";
+import { Model, random } from "./model.mjs";
+import { refused } from "./refused.mjs";
+
+test("move strings play from X and read back; legal moves and the mover match the model", () => {
+  const rand = random(11);
+  for (let trial = 0; trial < 200; trial++) {
+    const model = new Model(6, 7, 4, true);
+    const cols = [];
+    const stones = rand.int(30);
+    while (cols.length < stones && !model.isOver) {
+      const [row, col] = rand.pick(model.moves());
+      model.play(row, col, model.toMove());
+      cols.push(col);
+    }
+    const text = cols.map((c) => c + 1).join("");
+    const game = TicTacToe.connectFour(text);
+    assert.equal(game.moveString(), text);
+    const open = model.isOver ? [] : [...new Set(model.moves().map(([, c]) => c))].sort((a, b) => a - b);
+    assert.deepEqual(game.legalMoves(), open);
+    assert.equal(game.toMove, model.isOver ? 0 : model.toMove());
+    game.free();
+  }
+});
+
+test("a move string's refusals say where, and change nothing", () => {
+  const bad = refused(() => TicTacToe.connectFour("48"), "RangeError");
+  assert.match(bad.message, /^moves\[1\]: '8' names no column: columns are 1 to 7$/);
+  const full = refused(() => TicTacToe.connectFour("4444444"), "IllegalMoveError");
+  assert.match(full.message, /^moves\[6\]: /);
+  refused(() => TicTacToe.connectFour(44), "TypeError");
+  refused(() => new TicTacToe(3).moveString(), "RangeError");
+  assert.deepEqual(new TicTacToe(2).legalMoves(), [0, 1, 2, 3]);
+});
+
+test("one best move by each tie-break, among the best moves", () => {
+  const game = new TicTacToe(3);
+  game.move(1, 1, 1);
+  const best = game.bestMoves().map(String);
+  assert.equal(String(game.bestMove(null, "first")), best[0]);
+  for (let i = 0; i < 20; i++) assert.ok(best.includes(String(game.bestMove(undefined, "random"))));
+  assert.deepEqual(new TicTacToe(3).bestMove(), [1, 1], "the centre, nearest of all");
+  assert.deepEqual(TicTacToe.connectFour("44").bestMove(), [3, 3]);
+  refused(() => game.bestMove(null, "middle"), "TypeError");
+});
+
+test("labels name the columns under their cells", () => {
+  const game = TicTacToe.connectFour("4");
+  const lines = game.toString(true).split("\n");
+  assert.equal(lines.at(-1), " 1 2 3 4 5 6 7");
+  assert.equal(lines.at(-2).indexOf("X"), lines.at(-1).indexOf("4"));
+  assert.equal(game.toString(), lines.slice(0, -1).join("\n"));
+  assert.equal(TicTacToe.gomoku().toString(true).split("\n").at(-1), ` ${[..."abcdefghijklmno"].join(" ")}`);
+  refused(() => TicTacToe.withRules(2, 27, 2, false).toString(true), "RangeError");
+});
