@@ -65,6 +65,11 @@ typedef enum tictactoe_error {
   TICTACTOE_ERROR_NOT_SQUARE = -19,
   // A search for perfect play ran out of its node budget; nothing changed.
   TICTACTOE_ERROR_SEARCH_LIMIT = -20,
+  // A character of a move string names no column (columns are 1 to the board's).
+  TICTACTOE_ERROR_NOT_A_COLUMN = -21,
+  // The game's moves or columns have no such notation: a move string needs gravity and at most
+  // nine columns.
+  TICTACTOE_ERROR_NO_NOTATION = -22,
 } tictactoe_error;
 
 // When a game that has ended starts again.
@@ -472,6 +477,48 @@ struct TicTacToe *tictactoe_games_game(const struct TicTacToeGames *games, int64
 //
 // `games` and `game` are NULL or live objects from this library.
 int tictactoe_games_set_game(struct TicTacToeGames *games, int64_t i, const struct TicTacToe *game);
+
+// Drops a mark in each column the NUL-terminated string `moves` names (1-based digits, as
+// Connect Four solvers write a position: `"4453"`), the players alternating from the one to
+// move. All or nothing: 0 when every move was played; else a negative code (a character that
+// names no column is `TICTACTOE_ERROR_NOT_A_COLUMN`, a move the rules refuse its own code, a game
+// without gravity or of more than nine columns `TICTACTOE_ERROR_NO_NOTATION`), the game
+// unchanged, and `*bad` (when not NULL) the refused character's position.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library; `moves` is NULL or a NUL-terminated string;
+// `bad` is NULL or points to a writable `size_t`.
+int tictactoe_play_move_string(struct TicTacToe *game, const char *moves, size_t *bad);
+
+// Writes the columns played, 1-based, as a string (`"4453"`) into `buf`, like `snprintf` (at
+// most `len - 1` characters and a NUL; nothing when `len` is 0, and `buf` may then be NULL), and
+// returns the string's whole length. `TICTACTOE_ERROR_NO_NOTATION` for a game without gravity or
+// of more than nine columns; negative for NULL or a lean game.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library; `buf` points to `len` writable bytes.
+int64_t tictactoe_move_string(const struct TicTacToe *game, char *buf, size_t len);
+
+// The legal moves as actions, in order, into `actions` (at most `capacity` of them; it may be
+// NULL when `capacity` is 0): with gravity the columns that are not full (from 0), else the
+// empty cells' indices `row * cols + col`; none once the game is over. Returns how many there
+// are; negative for NULL or a lean game.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library; `actions` points to `capacity` writable
+// `int64_t`s.
+int64_t tictactoe_legal_moves(const struct TicTacToe *game, int64_t *actions, size_t capacity);
+
+// The player to move: 1 (X) or 2 (O), the one who did not make the last move (X before any
+// move); 0 once the game is over; negative for NULL.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library.
+int tictactoe_to_move(const struct TicTacToe *game);
 
 // A solver whose transposition table (`2^table_bits` entries, 24 bytes each; 20 is a good default)
 // is kept between calls, so that positions of the same rules share what earlier searches proved.

@@ -89,7 +89,9 @@ def test_to_move_alternates_from_whoever_moved_and_is_0_at_the_end() -> None:
 def test_move_values_by_column_are_the_landing_cells_values() -> None:
     game = TicTacToe.connect_four("4453443355")
     cells = game.move_values()
-    assert game.move_values(by_column=True) == {col: v for (_, col), v in cells.items()}
+    by_column = game.move_values(by_column=True)
+    assert by_column == {col: v for (_, col), v in cells.items()}
+    assert list(by_column) == sorted(by_column), "in column order"
     with pytest.raises(ValueError, match="gravity"):
         TicTacToe(3).move_values(by_column=True)
 

@@ -51,11 +51,16 @@ pub enum TicTacToeError {
     NotSquare = -19,
     /// A search for perfect play ran out of its node budget; nothing changed.
     SearchLimit = -20,
+    /// A character of a move string names no column (columns are 1 to the board's).
+    NotAColumn = -21,
+    /// The game's moves or columns have no such notation: a move string needs gravity and at most
+    /// nine columns.
+    NoNotation = -22,
 }
 
 impl TicTacToeError {
     /// Every code, from -1 down, without gaps (checked below at compile time).
-    const ALL: [TicTacToeError; 20] = [
+    const ALL: [TicTacToeError; 22] = [
         TicTacToeError::NullPointer,
         TicTacToeError::InvalidSize,
         TicTacToeError::OutOfMemory,
@@ -76,6 +81,8 @@ impl TicTacToeError {
         TicTacToeError::NoGravity,
         TicTacToeError::NotSquare,
         TicTacToeError::SearchLimit,
+        TicTacToeError::NotAColumn,
+        TicTacToeError::NoNotation,
     ];
 
     /// The code's message: static, NUL-terminated.
@@ -111,6 +118,10 @@ impl TicTacToeError {
             TicTacToeError::NoGravity => c"a drop needs gravity: without it a move names its cell",
             TicTacToeError::NotSquare => c"the board is not square: ask for its rows and columns",
             TicTacToeError::SearchLimit => c"the search ran out of its node budget",
+            TicTacToeError::NotAColumn => c"a character of the move string names no column",
+            TicTacToeError::NoNotation => {
+                c"no such notation for this game: a move string needs gravity and at most nine columns"
+            }
         }
     }
 
@@ -153,6 +164,8 @@ impl From<Error> for TicTacToeError {
             Error::NoSuchGame { .. } => TicTacToeError::OutOfRange,
             Error::InvalidCount { .. } => TicTacToeError::InvalidSize,
             Error::GamesOutOfMemory { .. } => TicTacToeError::OutOfMemory,
+            Error::NotAColumn { .. } => TicTacToeError::NotAColumn,
+            Error::NoNotation { .. } => TicTacToeError::NoNotation,
             // Encoding is not part of the C face, and later engines may refuse in new ways.
             _ => TicTacToeError::Other,
         }

@@ -10,6 +10,7 @@ mod error;
 mod game;
 mod games;
 mod handle;
+mod notation;
 mod players;
 mod version;
 
@@ -17,5 +18,6 @@ pub use crate::error::{TicTacToeError, tictactoe_strerror};
 pub use crate::game::*;
 pub use crate::games::*;
 pub use crate::handle::{TicTacToe, TicTacToeAgent, TicTacToeGames, TicTacToeSolver};
+pub use crate::notation::*;
 pub use crate::players::*;
 pub use crate::version::*;

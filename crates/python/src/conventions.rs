@@ -41,8 +41,10 @@ pub(crate) fn by_column<'py>(
             "by_column needs gravity: without it a column names no single move",
         ));
     }
+    let mut by_col: Vec<_> = values.into_iter().map(|((_, col), s)| (col, s)).collect();
+    by_col.sort_unstable_by_key(|&(col, _)| col);
     let dict = PyDict::new(py);
-    for ((_, col), s) in values {
+    for (col, s) in by_col {
         dict.set_item(col, (s.value, s.plies))?;
     }
     Ok(dict)

@@ -392,12 +392,73 @@ static void players(void) {
     tictactoe_free(game);
 }
 
+/* Connect Four's notations: a move string played and read back against drops made one by one,
+ * the legal columns against a scan of the top row, the player to move, and every refusal
+ * leaving the game as it was (its move string unchanged). */
+static void notations(void) {
+    TicTacToe *played = tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY);
+    TicTacToe *dropped = tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY);
+    CHECK_EQ(tictactoe_to_move(played), 1);
+    CHECK_EQ(tictactoe_play_move_string(played, "4453", NULL), 0);
+    const int64_t columns[] = {3, 3, 4, 2};
+    for (int i = 0; i < 4; i++) tictactoe_drop(dropped, columns[i], 1 + i % 2);
+    for (int64_t r = 0; r < 6; r++)
+        for (int64_t c = 0; c < 7; c++) CHECK_EQ(tictactoe_cell(played, r, c), tictactoe_cell(dropped, r, c));
+    char text[16];
+    CHECK_EQ(tictactoe_move_string(played, text, sizeof text), 4);
+    CHECK(strcmp(text, "4453") == 0);
+    CHECK_EQ(tictactoe_move_string(played, NULL, 0), 4);
+    CHECK_EQ(tictactoe_to_move(played), 1);
+
+    /* Refusals: the position of the bad character, and nothing played. */
+    size_t bad = 99;
+    CHECK_EQ(tictactoe_play_move_string(played, "18", &bad), TICTACTOE_ERROR_NOT_A_COLUMN);
+    CHECK_EQ(bad, 1);
+    CHECK_EQ(tictactoe_play_move_string(played, "1\xff", &bad), TICTACTOE_ERROR_NOT_A_COLUMN);
+    CHECK_EQ(bad, 1);
+    CHECK_EQ(tictactoe_play_move_string(played, "44444", &bad), TICTACTOE_ERROR_COLUMN_FULL);
+    CHECK_EQ(bad, 4);
+    CHECK_EQ(tictactoe_play_move_string(played, NULL, &bad), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_play_move_string(NULL, "1", NULL), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_move_string(played, text, sizeof text), 4);
+    CHECK(strcmp(text, "4453") == 0);
+
+    /* The legal columns: those whose top cell is empty. */
+    CHECK_EQ(tictactoe_play_move_string(played, "4444", NULL), 0); /* column 4 full */
+    int64_t legal[7];
+    int64_t count = tictactoe_legal_moves(played, legal, 7);
+    int64_t k = 0;
+    for (int64_t c = 0; c < 7; c++)
+        if (tictactoe_cell(played, 0, c) == 0) {
+            CHECK(k < count && legal[k] == c);
+            k++;
+        }
+    CHECK_EQ(count, k);
+    CHECK_EQ(count, 6);
+    CHECK_EQ(tictactoe_legal_moves(played, NULL, 0), 6);
+    CHECK_EQ(tictactoe_legal_moves(played, NULL, 3), TICTACTOE_ERROR_NULL_POINTER);
+
+    /* Without gravity: no move string; the legal moves are the empty cells' indices. */
+    TicTacToe *square = tictactoe_new(2);
+    tictactoe_move(square, 0, 1, 1);
+    CHECK_EQ(tictactoe_play_move_string(square, "1", NULL), TICTACTOE_ERROR_NO_NOTATION);
+    CHECK_EQ(tictactoe_move_string(square, text, sizeof text), TICTACTOE_ERROR_NO_NOTATION);
+    CHECK_EQ(tictactoe_legal_moves(square, legal, 7), 3);
+    CHECK(legal[0] == 0 && legal[1] == 2 && legal[2] == 3);
+    CHECK_EQ(tictactoe_to_move(square), 2);
+    CHECK_EQ(tictactoe_to_move(NULL), TICTACTOE_ERROR_NULL_POINTER);
+    tictactoe_free(square);
+    tictactoe_free(played);
+    tictactoe_free(dropped);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "--short") == 0) shorten = 10;
     perfect_play();
     players();
     bad_rules_and_nulls();
     random_games();
+    notations();
     printf("libtictactoe family: %ld passed, %ld failed\n", passed, failed);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
