@@ -3,6 +3,7 @@
 
 mod book;
 mod family;
+mod solver_sets;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -435,6 +436,7 @@ fn main() {
             }
         }
         (Some("connect-four-batch"), _) => family::batch_rows(),
+        (Some("solver-set"), _) => solver_sets::run(&args[2..]),
         (Some("book"), Some(depth)) => {
             let depth = depth.parse().expect("a depth in stones");
             book::build(depth, args.get(3).expect("the book's file"));
