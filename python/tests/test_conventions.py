@@ -124,3 +124,19 @@ def test_labels_name_the_columns_under_their_cells() -> None:
     assert four.to_string() == str(four)
     with pytest.raises(ValueError, match="26"):
         TicTacToe(rows=2, cols=27, k=2).to_string(labels=True)
+
+
+def test_the_agents_tie_break_picks_among_its_best_moves() -> None:
+    from tictactoe import Agent, Solver
+
+    game = TicTacToe(3)
+    game.move(1, 1, 1)
+    best = game.best_moves()
+    assert Agent(tie_break="first", seed=3).choose(game) == best[0]
+    assert Agent(tie_break="center", seed=3).choose(game) == game.best_move(tie_break="center")
+    solver = Solver(table_bits=10)
+    chosen = {Agent(seed=s, solver=solver).choose(game) for s in range(40)}  # "random", the default
+    assert chosen == set(best)
+    assert Agent(tie_break="center").choose(TicTacToe(3)) == (1, 1)
+    with pytest.raises(ValueError, match="tie_break"):
+        Agent(tie_break="middle")  # type: ignore[arg-type]

@@ -203,8 +203,8 @@ class TicTacToe:
         first in row-major order) or ``"random"`` (uniformly, from ``random.Random(seed)``). The
         refusals and ``max_nodes`` are ``best_moves``'s.
 
-        >>> TicTacToe.connect_four("44").best_move()
-        (3, 3)
+        >>> TicTacToe(3).best_move()  # every move draws: the centre
+        (1, 1)
         """
     def to_string(self, *, labels: bool = False) -> str:
         """The board as ``str`` draws it, and with ``labels`` a last line naming each column under
@@ -526,6 +526,8 @@ class Agent:
     windows still open to either player (with gravity, never the cell under the opponent's winning
     cell while another is left). ``last_solved`` says whether the last choice came from a complete
     solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table.
+    ``tie_break`` picks among equally good best moves: ``"random"`` (uniformly, the default),
+    ``"center"`` (nearest the centre) or ``"first"`` (row-major).
 
     >>> from tictactoe import TicTacToe
     >>> game = TicTacToe(3)
@@ -541,6 +543,7 @@ class Agent:
         seed: int | None = None,
         max_nodes: SupportsIndex | None = None,
         solver: Solver | None = None,
+        tie_break: Literal["random", "center", "first"] = "random",
     ) -> Self: ...
     @property
     def skill(self) -> float:

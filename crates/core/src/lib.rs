@@ -121,7 +121,7 @@ pub use player::{InvalidPlayer, Player};
 pub use repr::Representation;
 pub use rules::Rules;
 #[cfg(feature = "alloc")]
-pub use solve::{Agent, MoveValues, Solution, Solver};
+pub use solve::{Agent, MoveValues, Solution, Solver, TieBreak};
 #[doc(hidden)]
 pub use spans::overlapping;
 #[cfg(feature = "alloc")]

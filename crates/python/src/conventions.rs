@@ -94,8 +94,8 @@ impl TicTacToe {
     /// first in row-major order) or ``"random"`` (uniformly, from ``random.Random(seed)``). The
     /// refusals and ``max_nodes`` are ``best_moves``'s.
     ///
-    /// >>> TicTacToe.connect_four("44").best_move()
-    /// (3, 3)
+    /// >>> TicTacToe(3).best_move()  # every move draws: the centre
+    /// (1, 1)
     #[pyo3(signature = (max_nodes = None, *, tie_break = "center", seed = None))]
     fn best_move(
         &self,

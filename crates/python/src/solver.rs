@@ -7,7 +7,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt};
-use tictactoe_core::{Agent, MoveValues, Solver};
+use tictactoe_core::{Agent, MoveValues, Solver, TieBreak};
 
 use crate::args::{
     Int, Shown, budget, budget_int, describe, int_arg, real_arg, saturated, seed_arg,
@@ -163,6 +163,8 @@ impl PySolver {
 /// windows still open to either player (with gravity, never the cell under the opponent's winning
 /// cell while another is left). ``last_solved`` says whether the last choice came from a complete
 /// solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table.
+/// ``tie_break`` picks among equally good best moves: ``"random"`` (uniformly, the default),
+/// ``"center"`` (nearest the centre) or ``"first"`` (row-major).
 ///
 /// >>> from tictactoe import TicTacToe
 /// >>> game = TicTacToe(3)
@@ -186,8 +188,8 @@ pub(crate) struct PyAgent {
 impl PyAgent {
     #[new]
     #[pyo3(
-        signature = (skill = None, *, seed = None, max_nodes = None, solver = None),
-        text_signature = "(skill=1.0, *, seed=None, max_nodes=None, solver=None)"
+        signature = (skill = None, *, seed = None, max_nodes = None, solver = None, tie_break = "random"),
+        text_signature = "(skill=1.0, *, seed=None, max_nodes=None, solver=None, tie_break='random')"
     )]
     fn new(
         py: Python<'_>,
@@ -195,7 +197,18 @@ impl PyAgent {
         seed: Option<&Bound<'_, PyAny>>,
         max_nodes: Option<&Bound<'_, PyAny>>,
         solver: Option<&Bound<'_, PyAny>>,
+        tie_break: &str,
     ) -> PyResult<Self> {
+        let tie = match tie_break {
+            "random" => TieBreak::Random,
+            "center" => TieBreak::Center,
+            "first" => TieBreak::First,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "tie_break must be 'random', 'center' or 'first', not {tie_break:?}"
+                )));
+            }
+        };
         let skill = match skill {
             None => 1.0,
             Some(obj) => real_arg(obj, "skill")?,
@@ -214,7 +227,8 @@ impl PyAgent {
         };
         let seed = seed_arg(py, seed)?;
         let agent = Agent::new(skill, seed, max_nodes)
-            .map_err(|err| PyValueError::new_err(err.to_string()))?;
+            .map_err(|err| PyValueError::new_err(err.to_string()))?
+            .with_tie_break(tie);
         Ok(PyAgent {
             inner: Mutex::new(agent),
             solver,

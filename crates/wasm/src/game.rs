@@ -15,7 +15,13 @@ export interface MoveValue { row: number; col: number; value: -1 | 0 | 1; plies:
 export interface Solution { value: -1 | 0 | 1; plies: number }
 /** An Agent's options: `seed` (an integer, or a BigInt up to 2^64 - 1; fresh randomness when not
  * given) fixes its choices, `maxNodes` bounds its search a move (no bound when not given). */
-export interface AgentOptions { seed?: number | bigint | null; maxNodes?: number | null }
+export interface AgentOptions {
+  seed?: number | bigint | null;
+  maxNodes?: number | null;
+  /** How to pick among equally good best moves: uniformly (the default), nearest the centre, or
+   * the first in row-major order. */
+  tieBreak?: "random" | "center" | "first" | null;
+}
 "#;
 
 /// The longest string V8 makes (`(1 << 29) - 24` characters on 64-bit machines); the engine

@@ -2,7 +2,7 @@
 //! as Python's.
 
 use js_sys::{Array, Math, Object, Reflect};
-use tictactoe_core::{Agent as Engine, Error, Solver as Table};
+use tictactoe_core::{Agent as Engine, Error, Solver as Table, TieBreak};
 use wasm_bindgen::prelude::*;
 
 use crate::args::{budget, kind, optional_int, real, seed};
@@ -138,7 +138,22 @@ impl Agent {
             value if value.is_undefined() || value.is_null() => fresh_seed(),
             value => seed(&value)?,
         };
-        let agent = Engine::new(skill, seed, max_nodes).map_err(|err| refusal(err, Call::Other))?;
+        let tie_break = match option("tieBreak")? {
+            value if value.is_undefined() || value.is_null() => TieBreak::Random,
+            value => match value.as_string().as_deref() {
+                Some("random") => TieBreak::Random,
+                Some("center") => TieBreak::Center,
+                Some("first") => TieBreak::First,
+                _ => {
+                    return Err(type_error(
+                        "tieBreak must be \"random\", \"center\" or \"first\"",
+                    ));
+                }
+            },
+        };
+        let agent = Engine::new(skill, seed, max_nodes)
+            .map_err(|err| refusal(err, Call::Other))?
+            .with_tie_break(tie_break);
         Ok(Agent { agent })
     }
 

@@ -45,7 +45,7 @@ test("one best move by each tie-break, among the best moves", () => {
   assert.equal(String(game.bestMove(null, "first")), best[0]);
   for (let i = 0; i < 20; i++) assert.ok(best.includes(String(game.bestMove(undefined, "random"))));
   assert.deepEqual(new TicTacToe(3).bestMove(), [1, 1], "the centre, nearest of all");
-  assert.deepEqual(TicTacToe.connectFour("44").bestMove(), [3, 3]);
+  assert.deepEqual(TicTacToe.connectFour("4453443355").bestMove(), [5, 5], "the only best move");
   refused(() => game.bestMove(null, "middle"), "TypeError");
 });
 
@@ -57,4 +57,17 @@ test("labels name the columns under their cells", () => {
   assert.equal(game.toString(), lines.slice(0, -1).join("\n"));
   assert.equal(TicTacToe.gomoku().toString(true).split("\n").at(-1), ` ${[..."abcdefghijklmno"].join(" ")}`);
   refused(() => TicTacToe.withRules(2, 27, 2, false).toString(true), "RangeError");
+});
+
+test("an Agent's tie-break picks among the best moves", async () => {
+  const { Agent } = await import("./engine.mjs");
+  const game = new TicTacToe(3);
+  game.move(1, 1, 1);
+  const best = game.bestMoves().map(String);
+  assert.equal(String(new Agent(1, { seed: 3, tieBreak: "first" }).choose(game)), best[0]);
+  assert.deepEqual(new Agent(1, { tieBreak: "center" }).choose(new TicTacToe(3)), [1, 1]);
+  const seen = new Set();
+  for (let seed = 0; seed < 40; seed++) seen.add(String(new Agent(1, { seed }).choose(game)));
+  assert.deepEqual([...seen].sort(), [...best].sort());
+  refused(() => new Agent(1, { tieBreak: "middle" }), "TypeError");
 });

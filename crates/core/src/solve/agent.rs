@@ -34,6 +34,19 @@ impl Draws {
     }
 }
 
+/// How an [`Agent`] picks among equally good best moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TieBreak {
+    /// Uniformly, by the agent's own generator (the default: its games vary with the seed).
+    #[default]
+    Random,
+    /// The one nearest the centre of the board, then the first ([`crate::nearest_centre`]).
+    Center,
+    /// The first in row-major order.
+    First,
+}
+
 /// A player of any rules of the family, with a skill between 0 (uniformly random legal moves) and
 /// 1 (always one of [`Solver::best_moves`]). In between, each choice is a best move with
 /// probability `skill` and otherwise any legal move, uniformly. When the position cannot be solved
@@ -54,6 +67,7 @@ impl Draws {
 #[derive(Clone, Debug)]
 pub struct Agent {
     skill: f64,
+    tie_break: TieBreak,
     draws: Draws,
     max_nodes: Option<u64>,
     /// Its own solver, made on first need.
@@ -72,6 +86,7 @@ impl Agent {
         }
         Ok(Agent {
             skill,
+            tie_break: TieBreak::Random,
             draws: Draws(seed),
             max_nodes,
             solver: None,
@@ -96,6 +111,21 @@ impl Agent {
     #[must_use]
     pub fn max_nodes(&self) -> Option<u64> {
         self.max_nodes
+    }
+
+    /// This agent, picking among equally good best moves by `tie_break` (uniformly by default).
+    ///
+    /// ```
+    /// use tictactoe_core::{Agent, Game, TieBreak};
+    ///
+    /// let mut agent = Agent::new(1.0, 7, None)?.with_tie_break(TieBreak::Center);
+    /// assert_eq!(agent.choose(&Game::new(3)?)?, (1, 1)); // every move draws: the centre
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_tie_break(mut self, tie_break: TieBreak) -> Agent {
+        self.tie_break = tie_break;
+        self
     }
 
     /// Whether the last choice came from a complete solve.
@@ -140,6 +170,12 @@ impl Agent {
         } else {
             legal_cells(game)
         };
-        Ok(self.draws.pick(&pool))
+        Ok(match self.tie_break {
+            TieBreak::Center if best => {
+                crate::nearest_centre(game.rules(), &pool).unwrap_or(pool[0])
+            }
+            TieBreak::First if best => pool[0],
+            _ => self.draws.pick(&pool),
+        })
     }
 }

@@ -30,7 +30,7 @@ use position::Position;
 use search::{OutOfNodes, Search};
 use table::Table;
 
-pub use agent::Agent;
+pub use agent::{Agent, TieBreak};
 
 /// What perfect play makes of a position: `value` for the player to move (+1 a win, 0 a draw, -1 a
 /// loss) and `plies`, how many more moves the game lasts when the winner wins as fast as it can and
