@@ -101,6 +101,37 @@ pub(crate) fn span<T>(p: *const T, len: usize) -> (usize, usize) {
     (p as usize, len.saturating_mul(size_of::<T>()))
 }
 
+/// A text of `game` written into the caller's `buf` of `len` bytes like `snprintf` (at most
+/// `len - 1` bytes and a NUL; nothing when `len` is 0, and `buf` may then be NULL) by `text`,
+/// returning the whole text's length; negative for NULL or a refusal of `text`.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library; `buf` points to `len` writable bytes.
+pub(crate) unsafe fn write_text(
+    game: *const crate::handle::TicTacToe,
+    buf: *mut core::ffi::c_char,
+    len: usize,
+    text: impl FnOnce(&tictactoe_core::Game, &mut Truncating<'_>) -> Result<(), tictactoe_core::Error>,
+) -> i64 {
+    if buf.is_null() && len > 0 {
+        return TicTacToeError::NullPointer as i64;
+    }
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    let out: &mut [u8] = if len == 0 {
+        &mut []
+    } else {
+        // SAFETY: `buf` is not NULL (checked above) and the caller passes `len` writable bytes.
+        unsafe { core::slice::from_raw_parts_mut(buf.cast::<u8>(), len) }
+    };
+    read(handle, |g| {
+        let mut writer = Truncating::new(out);
+        text(g, &mut writer)?;
+        Ok::<_, tictactoe_core::Error>(writer.finish() as i64)
+    })
+}
+
 /// A `snprintf`-like sink: keeps what fits (leaving room for the NUL) and counts everything.
 pub(crate) struct Truncating<'a> {
     out: &'a mut [u8],

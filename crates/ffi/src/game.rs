@@ -372,26 +372,17 @@ pub unsafe extern "C" fn tictactoe_render(
     buf: *mut c_char,
     len: usize,
 ) -> i64 {
-    if buf.is_null() && len > 0 {
-        return TicTacToeError::NullPointer as i64;
+    // SAFETY: the caller's promises for `game`, `buf` and `len` are this function's.
+    unsafe {
+        boundary::write_text(game, buf, len, |g, writer| {
+            if g.mode() == Mode::Lean {
+                return Err(Error::NeedsBoard);
+            }
+            // Writing to a Truncating never fails: it only counts what does not fit.
+            let _ = core::fmt::write(writer, format_args!("{g}"));
+            Ok(())
+        })
     }
-    // SAFETY: the caller passes NULL or a live game.
-    let handle = unsafe { game.as_ref() };
-    let out: &mut [u8] = if len == 0 {
-        &mut []
-    } else {
-        // SAFETY: `buf` is not NULL (checked above) and the caller passes `len` writable bytes.
-        unsafe { core::slice::from_raw_parts_mut(buf.cast::<u8>(), len) }
-    };
-    read(handle, |g| -> Result<_, Error> {
-        if g.mode() == Mode::Lean {
-            return Err(Error::NeedsBoard);
-        }
-        let mut writer = boundary::Truncating::new(out);
-        // Writing to a Truncating never fails: it only counts what does not fit.
-        let _ = core::fmt::write(&mut writer, format_args!("{g}"));
-        Ok(writer.finish() as i64)
-    })
 }
 
 /// Perfect play: the value of `game` for the player to move (the one who did not move last; X

@@ -70,24 +70,14 @@ pub unsafe extern "C" fn tictactoe_move_string(
     buf: *mut c_char,
     len: usize,
 ) -> i64 {
-    if buf.is_null() && len > 0 {
-        return TicTacToeError::NullPointer as i64;
+    // SAFETY: the caller's promises for `game`, `buf` and `len` are this function's.
+    unsafe {
+        boundary::write_text(game, buf, len, |g, writer| {
+            // Writing to a Truncating never fails: it only counts what does not fit.
+            let _ = core::fmt::Write::write_str(writer, &g.move_string()?);
+            Ok(())
+        })
     }
-    // SAFETY: the caller passes NULL or a live game.
-    let handle = unsafe { game.as_ref() };
-    let out: &mut [u8] = if len == 0 {
-        &mut []
-    } else {
-        // SAFETY: `buf` is not NULL (checked above) and the caller passes `len` writable bytes.
-        unsafe { core::slice::from_raw_parts_mut(buf.cast::<u8>(), len) }
-    };
-    read(handle, |g| {
-        let text = g.move_string()?;
-        let mut writer = boundary::Truncating::new(out);
-        // Writing to a Truncating never fails: it only counts what does not fit.
-        let _ = core::fmt::Write::write_str(&mut writer, &text);
-        Ok::<_, Error>(writer.finish() as i64)
-    })
 }
 
 /// The legal moves as actions, in order, into `actions` (at most `capacity` of them; it may be
