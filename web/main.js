@@ -79,6 +79,8 @@ function draw() {
 }
 
 function newGame(engineFirst = false) {
+  // Before the engine has loaded there is nothing to play: the choice is read when it has.
+  if (!TicTacToe) return;
   const kind = $("#game").value;
   const [rows, cols, k, gravity] = GAMES[kind].rules;
   game?.free();
@@ -132,7 +134,7 @@ function answered({ data }) {
 }
 
 function play(button) {
-  if (!button || thinking || game.isOver) return;
+  if (!button || !game || thinking || game.isOver) return;
   const row = Number(button.dataset.row);
   const col = Number(button.dataset.col);
   focused = [row, col];
@@ -153,6 +155,7 @@ function play(button) {
 
 /** Takes back the person's last move (and the engine's answer to it, or the one it is thinking of). */
 function undo() {
+  if (!game) return;
   request += 1; // an answer on its way is dropped
   thinking = false;
   let taken = 0;
@@ -171,7 +174,7 @@ board.addEventListener("click", (event) => play(event.target.closest("button")))
 board.addEventListener("keydown", (event) => {
   const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   const step = steps[event.key];
-  if (!step) return;
+  if (!step || !game) return;
   event.preventDefault();
   const { rows, cols } = game;
   focused = [Math.min(rows - 1, Math.max(0, focused[0] + step[0])), Math.min(cols - 1, Math.max(0, focused[1] + step[1]))];

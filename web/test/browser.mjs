@@ -30,7 +30,21 @@ try {
   const page = await browser.newPage({ viewport: { width: 720, height: 580 } });
   page.on("pageerror", (err) => failures.push(`page error: ${err.message}`));
   page.on("console", (msg) => msg.type() === "error" && failures.push(`console: ${msg.text()}`));
+  // The engine loads slowly here (its .wasm held back a second), and the person acts before it
+  // has: the page must take the choice quietly and start the game once the engine is there.
+  await page.route("**/*.wasm", async (route) => {
+    await new Promise((done) => setTimeout(done, 1000));
+    await route.continue();
+  });
   await page.goto(url);
+  await page.locator("#game").selectOption("connect4");
+  await page.locator("#new").click();
+  await page.locator("#undo").click({ force: true });
+  await page.waitForFunction(() => /X to move/.test(document.querySelector("#status").textContent), null,
+    { timeout: 10000 });
+  assert.equal(await page.locator("#board button").count(), 42, "the game chosen while loading");
+  assert.deepEqual(failures, []);
+  await page.unroute("**/*.wasm");
   const status = page.locator("#status");
   const mark = (m) => page.locator(`#board button[data-mark="${m}"]`).count();
   const cellOf = (row, col) => page.locator(`#board button[data-row="${row}"][data-col="${col}"]`);
