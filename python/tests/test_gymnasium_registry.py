@@ -166,3 +166,35 @@ def test_renders_show_the_engines_games(mode: str) -> None:
     single.reset(seed=0)
     single.step(4)
     assert single.render() == str(single._game)
+
+
+class Index:
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize("action", [1.5, np.float64(4.0), True, np.bool_(True), "4", None, [4]])
+def test_an_action_that_is_no_integer_is_a_type_error_and_changes_nothing(action: object) -> None:
+    # Under either policy: a float is never truncated into a cell (np.int64(1.5) is 1).
+    for illegal in ("loss", "raise"):
+        env = GameEnv(illegal=illegal)
+        env.reset(seed=0)
+        before = board_of(env._game)
+        with pytest.raises(TypeError):
+            env.step(action)
+        assert np.array_equal(board_of(env._game), before)
+
+
+@pytest.mark.parametrize("action", [4, np.int8(4), np.uint64(4), np.int64(4), Index(4)])
+def test_every_integer_type_plays_its_cell(action: object) -> None:
+    env = GameEnv(opponent_skill=0.0)
+    env.reset(seed=0)
+    env.step(action)
+    assert env._game.cell(1, 1) == 1
+    four = GameEnv(rows=6, cols=7, k=4, gravity=True, opponent_skill=0.0)
+    four.reset(seed=0)
+    four.step(np.uint8(3))
+    assert four._game.cell(5, 3) == 1

@@ -46,6 +46,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from tictactoe import Agent, IllegalMoveError, Solver, TicTacToe, VecGames
 from tictactoe._picture import board_picture
 from tictactoe._tictactoe import _seed
+from tictactoe._vec import _int
 
 RENDER_MODES = ["ansi", "rgb_array"]
 
@@ -282,21 +283,21 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
         (``"rgb_array"``); ``None`` without a render mode."""
         if self.render_mode is None:
             return None
-        return _frame(self._marks, self.render_mode, self.screen_height)
+        if self.render_mode == "ansi":
+            return str(self._game)
+        return board_picture(self._marks, self.screen_height)
 
     def _cell(self, action: Any) -> tuple[int, int] | None:
-        """The cell ``action`` marks, or ``None`` when it is not a legal action."""
-        try:
-            index = int(np.int64(action))
-        except (TypeError, ValueError, OverflowError):
-            return None
-        if not 0 <= index < self.action_space.n or isinstance(action, bool):
+        """The cell ``action`` marks, or ``None`` when the engine says it is not legal now. An
+        action that is not an integer (a float, a bool, a string) is a ``TypeError`` under either
+        policy, as ``VecGames`` refuses it."""
+        index = _int(action, "an action")
+        if index not in self._game.legal_moves():
             return None
         if self.gravity:
-            empty = np.flatnonzero(self._marks[:, index] == 0)
-            return (int(empty[-1]), index) if len(empty) else None
-        row, col = divmod(index, self.cols)
-        return (row, col) if self._marks[row, col] == 0 else None
+            # The landing cell: the lowest empty one of the column, which the engine found legal.
+            return int(np.count_nonzero(self._marks[:, index] == 0)) - 1, index
+        return divmod(index, self.cols)
 
     def _play(self, row: int, col: int, player: int) -> None:
         self._game.move(row, col, player)

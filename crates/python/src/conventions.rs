@@ -7,21 +7,17 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tictactoe_core::{BatchError, Error, Game, MoveValues, Rules, nearest_centre};
+use tictactoe_core::{BatchError, Game, MoveValues, Rules, nearest_centre};
 
 use crate::args::budget;
-use crate::errors::{Call, to_py};
+use crate::errors::{Call, plain_error, to_py};
 use crate::{TicTacToe, solve_error};
-
-fn engine_error(py: Python<'_>, err: Error) -> PyErr {
-    to_py(py, err, err.to_string(), Call::Other)
-}
 
 /// A Connect Four game with `moves` (1-based column digits) played from X, alternately. A
 /// character that names no column is a `ValueError`; a move the rules refuse (a full column, a
 /// move after a win) is an `IllegalMoveError` whose `index` is its place in the string.
 pub(crate) fn connect_four(py: Python<'_>, moves: &str) -> PyResult<Game> {
-    let mut game = Game::with_rules(Rules::connect_four()).map_err(|err| engine_error(py, err))?;
+    let mut game = Game::with_rules(Rules::connect_four()).map_err(|err| plain_error(py, err))?;
     game.play_move_string(moves)
         .map_err(|BatchError { index, error }| {
             let message = format!("moves[{index}]: {error}");
@@ -64,7 +60,7 @@ impl TicTacToe {
     fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
         self.game()
             .legal_actions()
-            .map_err(|err| engine_error(py, err))
+            .map_err(|err| plain_error(py, err))
     }
 
     /// The player to move: 1 (X) or 2 (O), the one who did not make the last move (X before any
@@ -86,7 +82,7 @@ impl TicTacToe {
     fn move_string(&self, py: Python<'_>) -> PyResult<String> {
         self.game()
             .move_string()
-            .map_err(|err| engine_error(py, err))
+            .map_err(|err| plain_error(py, err))
     }
 
     /// One move of ``best_moves()``, as ``(row, col)``, chosen by ``tie_break``: ``"center"``
@@ -138,11 +134,11 @@ impl TicTacToe {
     #[pyo3(signature = (*, labels = false))]
     fn to_string(&self, py: Python<'_>, labels: bool) -> PyResult<String> {
         let game = self.game();
-        let text = game.try_to_string().map_err(|err| engine_error(py, err))?;
+        let text = game.try_to_string().map_err(|err| plain_error(py, err))?;
         if !labels {
             return Ok(text);
         }
-        let line = game.column_labels().map_err(|err| engine_error(py, err))?;
+        let line = game.column_labels().map_err(|err| plain_error(py, err))?;
         Ok(format!("{text}\n{line}"))
     }
 }

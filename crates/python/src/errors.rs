@@ -76,3 +76,8 @@ pub(crate) fn vec_to_py(py: Python<'_>, err: VecError, wide: Option<&Bound<'_, P
         _ => PyValueError::new_err(err.to_string()),
     }
 }
+
+/// An engine refusal from a call that is no move, with the engine's own message.
+pub(crate) fn plain_error(py: Python<'_>, err: Error) -> PyErr {
+    to_py(py, err, err.to_string(), Call::Other)
+}

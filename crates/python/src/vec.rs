@@ -16,11 +16,11 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
-use tictactoe_core::{AutoReset, Error, Game, Illegal, Rules, StepOutputs, VecGames, View};
+use tictactoe_core::{AutoReset, Game, Illegal, Rules, StepOutputs, VecGames, View};
 
 use crate::args::{Shown, describe, int_arg};
 use crate::arrays::{Array, Reused, Spares, int64s, type_name, zeros};
-use crate::errors::{Call, to_py, vec_to_py};
+use crate::errors::{Call, plain_error, to_py, vec_to_py};
 
 #[pyclass(module = "tictactoe._tictactoe", name = "_VecGames", frozen, subclass)]
 pub(crate) struct VecEngine {
@@ -307,10 +307,6 @@ fn numpy_api(py: Python<'_>) -> PyResult<()> {
     loaded.map_err(|_| {
         pyo3::exceptions::PyImportError::new_err("this NumPy's C API cannot be used by VecGames")
     })
-}
-
-fn plain_error(py: Python<'_>, err: Error) -> PyErr {
-    to_py(py, err, err.to_string(), Call::Other)
 }
 
 impl VecEngine {
