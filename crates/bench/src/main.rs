@@ -12,7 +12,9 @@ use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 use std::time::Instant;
 
 use tictactoe_bench::{Rng, SETS, games, generate, read, write};
-use tictactoe_core::{ClassicGame, FixedGame, MAX_CHECKED_N, Mode, Player, Storage, TicTacToe};
+use tictactoe_core::{
+    ClassicGame, FixedGame, Game, GameOn, MAX_CHECKED_N, Mode, Player, Representation,
+};
 
 /// Counts the bytes the heap holds, so memory per game is measured rather than computed. It counts
 /// only while `COUNTING` is on (in [`memory`]): an atomic add on every allocation would otherwise be
@@ -134,13 +136,13 @@ fn counted(f: &mut dyn FnMut() -> i64) -> i64 {
 }
 
 /// Replays every game through `game` (reset between games); returns the sum of the winners.
-fn replay(game: &mut ClassicGame, set: &[(usize, &[i64])]) -> i64 {
+fn replay<R: Representation>(game: &mut GameOn<R>, set: &[(usize, &[i64])]) -> i64 {
     replay_then(game, set, |_| {}, |_| {})
 }
 
 /// Replays every game as one all-or-nothing batch (reset between games); returns the sum of the
 /// winners.
-fn batch_replay(game: &mut ClassicGame, set: &[(usize, &[i64])]) -> i64 {
+fn batch_replay<R: Representation>(game: &mut GameOn<R>, set: &[(usize, &[i64])]) -> i64 {
     let mut winners = 0;
     for &(_, moves) in set {
         game.reset();
@@ -153,11 +155,11 @@ fn batch_replay(game: &mut ClassicGame, set: &[(usize, &[i64])]) -> i64 {
 
 /// [`replay`], calling `after_move` after every move and `after_game` after every game: how the
 /// other operations are timed on top of the same replay.
-fn replay_then(
-    game: &mut ClassicGame,
+fn replay_then<R: Representation>(
+    game: &mut GameOn<R>,
     set: &[(usize, &[i64])],
-    mut after_move: impl FnMut(&mut ClassicGame),
-    mut after_game: impl FnMut(&mut ClassicGame),
+    mut after_move: impl FnMut(&mut GameOn<R>),
+    mut after_game: impl FnMut(&mut GameOn<R>),
 ) -> i64 {
     let mut winners = 0;
     for &(_, moves) in set {
@@ -227,8 +229,10 @@ fn run(dir: &Path) {
         let mut state = GuardedState([0; 48]);
         let mut compact = vec![0i32; 2 * n + 2];
         let mut compact_state = GuardedState([0; 48]);
-        let mut lean = ClassicGame::new_lean(n).expect("lean game");
-        let mut batched = ClassicGame::new_lean(n).expect("lean game");
+        // The README's calls: `Game`, which picks the counters for these rules at run time.
+        let mut lean = Game::new_lean(n).expect("lean game");
+        let mut batched = Game::new_lean(n).expect("lean game");
+        let mut lean_by_name = ClassicGame::new_lean(n).expect("lean game");
         let mut contenders: Vec<Contender<'_>> = vec![
             (
                 "C counter loop, gcc -O2 (the floor)",
@@ -275,10 +279,17 @@ fn run(dir: &Path) {
                     }
                 }),
             ),
-            ("core lean", Box::new(|| replay(&mut lean, set))),
+            (
+                "core lean (Game::new_lean)",
+                Box::new(|| replay(&mut lean, set)),
+            ),
             (
                 "core lean, one batch (play_all) per game",
                 Box::new(|| batch_replay(&mut batched, set)),
+            ),
+            (
+                "core lean, the counters by name (ClassicGame::new_lean)",
+                Box::new(|| replay(&mut lean_by_name, set)),
             ),
         ];
         let abi_game = tictactoe::tictactoe_new_lean(n as i64);
@@ -287,17 +298,25 @@ fn run(dir: &Path) {
             Box::new(move || abi_replay(abi_game, set)),
         ));
         if n <= MAX_CHECKED_N {
-            let mut checked = ClassicGame::new(n).expect("checked game");
-            contenders.push(("core checked", Box::new(move || replay(&mut checked, set))));
+            let mut checked = Game::new(n).expect("checked game");
+            contenders.push((
+                "core checked (Game::new)",
+                Box::new(move || replay(&mut checked, set)),
+            ));
+            let mut by_name = ClassicGame::new(n).expect("checked game");
+            contenders.push((
+                "core checked, the counters by name (ClassicGame::new)",
+                Box::new(move || replay(&mut by_name, set)),
+            ));
         }
         if n == 3 {
             contenders.push((
                 "core lean, new game per game",
-                Box::new(|| new_per_game(set, || ClassicGame::new_lean(3).expect("game"))),
+                Box::new(|| new_per_game(set, || Game::new_lean(3).expect("game"))),
             ));
             contenders.push((
                 "core checked, new game per game",
-                Box::new(|| new_per_game(set, || ClassicGame::new(3).expect("game"))),
+                Box::new(|| new_per_game(set, || Game::new(3).expect("game"))),
             ));
             contenders.push((
                 "core fixed 3x3 (no allocator), new per game",
@@ -367,7 +386,7 @@ fn abi_replay(game: *mut tictactoe::TicTacToe, set: &[(usize, &[i64])]) -> i64 {
 }
 
 /// Replays every game through a new game from `make`, as a user starting each game afresh would.
-fn new_per_game<S: Storage>(set: &[(usize, &[i64])], make: impl Fn() -> TicTacToe<S>) -> i64 {
+fn new_per_game<R: Representation>(set: &[(usize, &[i64])], make: impl Fn() -> GameOn<R>) -> i64 {
     let mut winners = 0;
     for &(_, moves) in set {
         let mut game = make();
