@@ -11,7 +11,7 @@ use crate::game::GameOn;
 use crate::kgame::{BitBoard, KGame, LineBoard};
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::repr::private::{Asked, Bytes, Kept, Won};
+use crate::repr::private::{Bytes, Kept, Won};
 use crate::rules::Rules;
 use crate::turns::Turns;
 
@@ -114,17 +114,37 @@ impl Kept for Chosen {
     }
 
     #[inline]
-    fn try_place<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won {
-        // The classic game inline, the family out of line: what the classic move costs through
-        // the faces stays what it was.
-        match &mut self.0 {
-            Repr::Classic(GameOn(r)) => r.try_place::<BATCH>(at, player),
-            _ => self.place_family::<BATCH>(at, player),
-        }
+    fn on_board(&self, row: u64, col: u64) -> Option<(usize, usize)> {
+        each!(&self.0, r => r.on_board(row, col))
     }
 
-    fn drop_located(&mut self, col: usize, player: Player) -> Won {
-        each!(&mut self.0, r => r.drop_located(col, player))
+    #[inline]
+    fn occupant(&self, row: usize, col: usize) -> Option<Player> {
+        each!(&self.0, r => r.occupant(row, col))
+    }
+
+    #[inline]
+    fn landing(&self, col: usize) -> Option<usize> {
+        each!(&self.0, r => r.landing(col))
+    }
+
+    fn commit<const BATCH: bool>(&mut self, row: usize, col: usize, player: Player) -> Won {
+        each!(&mut self.0, r => r.commit::<BATCH>(row, col, player))
+    }
+
+    /// One dispatch, then the rules on the board inside: the classic game inline, the family out
+    /// of line, so that what the classic move costs through the faces stays what it was.
+    #[inline]
+    fn place<const BATCH: bool, const SIGNED: bool>(
+        &mut self,
+        row: u64,
+        col: u64,
+        player: Player,
+    ) -> Won {
+        match &mut self.0 {
+            Repr::Classic(GameOn(r)) => r.place::<BATCH, SIGNED>(row, col, player),
+            _ => self.place_family::<BATCH, SIGNED>(row, col, player),
+        }
     }
 
     fn take_back(&mut self) {
@@ -196,8 +216,13 @@ impl Bytes for Chosen {
 
 impl Chosen {
     #[inline(never)]
-    fn place_family<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won {
-        each!(&mut self.0, r => r.try_place::<BATCH>(at, player))
+    fn place_family<const BATCH: bool, const SIGNED: bool>(
+        &mut self,
+        row: u64,
+        col: u64,
+        player: Player,
+    ) -> Won {
+        each!(&mut self.0, r => r.place::<BATCH, SIGNED>(row, col, player))
     }
 }
 

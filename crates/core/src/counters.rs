@@ -8,7 +8,6 @@
 //! every board kind has exactly two of them. Every mode and every board kind runs its moves through
 //! [`Counters`]; the storages only decide where the lines and the cells live.
 
-use crate::error::Error;
 use crate::player::Player;
 use crate::turns::Turns;
 
@@ -147,12 +146,6 @@ impl Counters {
     #[inline]
     pub(crate) const fn can_win(&self, player: Player) -> bool {
         !self.turns.is_over() && self.open[player.index()] > 0
-    }
-
-    /// The rules that need no board: the game goes on, and players alternate.
-    #[inline(always)]
-    pub(crate) const fn check_turn(&self, player: Player) -> Result<(), Error> {
-        self.turns.check(player)
     }
 
     /// Counts a move that has passed every check; returns the winner after it. `row` and `col` are

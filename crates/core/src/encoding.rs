@@ -6,7 +6,7 @@ use crate::counters::{Counters, Tally};
 use crate::error::{DecodeError, Error};
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::repr::private::{Asked, Bytes};
+use crate::repr::private::{Bytes, Kept};
 use crate::rules::Rules;
 use crate::storage::{Storage, Unfit};
 
@@ -317,7 +317,8 @@ impl<S: Storage> Classic<S> {
         let moves = r.move_list(first, cells)?;
         let mut game = Self::empty_for(n, Mode::Checked)?;
         moves.replay(&mut r, (side, cells), |row, col, player| {
-            game.place::<false>(Asked::at(row, col), player).map(drop)
+            game.place::<false, false>(row as u64, col as u64, player)
+                .map(drop)
         })?;
         Ok(game)
     }

@@ -11,7 +11,6 @@ use crate::limits::Mode;
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::repr::Representation;
-use crate::repr::private::Asked;
 use crate::rules::Rules;
 use crate::turns::Turns;
 
@@ -228,7 +227,7 @@ impl<R: Representation> GameOn<R> {
         col: usize,
         player: Player,
     ) -> Result<Option<Player>, Error> {
-        self.0.try_place::<false>(Asked::at(row, col), player)
+        self.0.place::<false, false>(row as u64, col as u64, player)
     }
 
     /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
@@ -247,7 +246,7 @@ impl<R: Representation> GameOn<R> {
         let player = Player::from_number(player)?;
         let won = self
             .0
-            .try_place::<false>(Asked::foreign(row, col), player)?;
+            .place::<false, true>(row as u64, col as u64, player)?;
         Ok(won.map_or(0, Player::number))
     }
 
@@ -308,7 +307,7 @@ impl<R: Representation> GameOn<R> {
     {
         run_batch(self, moves, |game, (row, col, player)| {
             game.0
-                .try_place::<true>(Asked::at(row, col), player)
+                .place::<true, false>(row as u64, col as u64, player)
                 .map(drop)
         })
     }
@@ -333,7 +332,7 @@ impl<R: Representation> GameOn<R> {
         run_batch(self, moves, |game, [row, col, player]| {
             let player = Player::from_number(player)?;
             game.0
-                .try_place::<true>(Asked::foreign(row, col), player)
+                .place::<true, true>(row as u64, col as u64, player)
                 .map(drop)
         })
     }

@@ -9,7 +9,7 @@ use crate::counters::{Counters, Line, Tally};
 use crate::error::Error;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::repr::private::{Asked, Kept, Won};
+use crate::repr::private::{Kept, Won};
 use crate::rules::Rules;
 use crate::storage::Storage;
 use crate::turns::Turns;
@@ -37,16 +37,6 @@ pub(crate) fn commit_checked(
 
 impl<S: Storage> Classic<S> {
     #[cold]
-    fn out_of_range(&self, row: i128, col: i128) -> Error {
-        Error::OutOfRange {
-            row,
-            col,
-            rows: self.n(),
-            cols: self.n(),
-        }
-    }
-
-    #[cold]
     fn out_of_memory(&self) -> Error {
         Error::OutOfMemory {
             rows: self.n(),
@@ -54,86 +44,21 @@ impl<S: Storage> Classic<S> {
         }
     }
 
-    /// The rules of a move, in their order of precedence: the cell `at` on the board (else
-    /// [`Error::OutOfRange`] quoting the caller's numbers), the game not over, the
-    /// player's turn, and in checked mode an empty cell. `BATCH`: a lean game records the move too,
-    /// so that a batch can take it back (a checked game always records it).
-    #[inline(always)]
-    pub(crate) fn place<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won {
-        // Each arm checks the range against the length of what it indexes, which proves the move's
-        // lines in bounds, then takes the storage's parts once, after its checks.
-        match self.store.mode() {
-            Mode::Checked => {
-                let (row, col) = self.on_board(self.store.lines().len(), at)?;
-                self.counters.check_turn(player)?;
-                // In range, so row * n + col < n * n <= u32::MAX.
-                let index = (row * self.n() + col) as u32;
-                if let Some(by) = occupant(self.store.cells(), index) {
-                    return Err(Error::Occupied { row, col, by });
-                }
-                if self.store.room() < 1 {
-                    // Rare: the journal grows first, out of line, so that no call stands between
-                    // the range check and the counters on the common path.
-                    return self.grow_then_place::<BATCH>(row, col, player, 1);
-                }
-                let parts = self.store.parts_mut();
-                // `room` said there is a slot at `len`.
-                let board = (parts.lines, parts.cells);
-                Ok(commit_checked(
-                    &mut self.counters,
-                    board,
-                    (parts.journal, parts.len),
-                    (row, col, index),
-                    player,
-                ))
-            }
-            Mode::Lean => {
-                let (row, col) = self.on_board(self.store.tallies().len(), at)?;
-                self.counters.check_turn(player)?;
-                if !BATCH {
-                    let tallies = self.store.parts_mut().tallies;
-                    return Ok(self.counters.add_tallies(tallies, row, col, player));
-                }
-                if self.store.room() < LEAN_RECORD {
-                    return self.grow_then_place::<BATCH>(row, col, player, LEAN_RECORD);
-                }
-                let mut parts = self.store.parts_mut();
-                // In range of a lean board, whose n fits in 32 bits. A tally cannot lose a mark, so
-                // the batch keeps the words this move replaces.
-                let [r, c, main, anti] = self.counters.tallies_before(parts.tallies, row, col);
-                parts.record_all([row as u32, col as u32, r, c, main, anti]);
-                Ok(self.counters.add_tallies(parts.tallies, row, col, player))
-            }
-        }
-    }
-
-    /// (`row`, `col`) as indices below `n`, or [`Error::OutOfRange`] quoting the caller's numbers.
-    /// A move passes the length of the lines or tallies it will index, which then proves them in
-    /// bounds; the other callers pass the board's size.
-    #[inline(always)]
-    fn on_board(&self, n: usize, at: Asked) -> Result<(usize, usize), Error> {
-        if at.row < n as u64 && at.col < n as u64 {
-            Ok((at.row as usize, at.col as usize))
-        } else {
-            Err(self.out_of_range(at.quoted[0], at.quoted[1]))
-        }
-    }
-
-    /// [`place`](Self::place) for a move whose journal has less room than the `words` it records:
-    /// grows it (or refuses with [`Error::OutOfMemory`], changing nothing), then plays.
+    /// Commits a move for which the record has less room than the `words` it takes: grows it
+    /// (or refuses with [`Error::OutOfMemory`], changing nothing), then commits.
     #[cold]
     #[inline(never)]
-    fn grow_then_place<const BATCH: bool>(
+    fn grow_then_commit<const BATCH: bool>(
         &mut self,
         row: usize,
         col: usize,
         player: Player,
         words: usize,
-    ) -> Result<Option<Player>, Error> {
+    ) -> Won {
         self.store
             .reserve(words)
             .map_err(|_| self.out_of_memory())?;
-        self.place::<BATCH>(Asked::at(row, col), player)
+        self.commit::<BATCH>(row, col, player)
     }
 
     /// Takes back the last recorded move: the journal's last in checked mode, the batch's last in
@@ -185,14 +110,69 @@ impl<S: Storage> Kept for Classic<S> {
         self.checked_journal()
     }
 
+    /// Checked against the length of the lines (checked) or tallies (lean) a move indexes: one
+    /// pair a row.
     #[inline(always)]
-    fn try_place<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won {
-        self.place::<BATCH>(at, player)
+    fn on_board(&self, row: u64, col: u64) -> Option<(usize, usize)> {
+        let n = match self.store.mode() {
+            Mode::Checked => self.store.lines().len(),
+            Mode::Lean => self.store.tallies().len(),
+        } as u64;
+        (row < n && col < n).then_some((row as usize, col as usize))
     }
 
-    fn drop_located(&mut self, _col: usize, _player: Player) -> Won {
+    #[inline(always)]
+    fn occupant(&self, row: usize, col: usize) -> Option<Player> {
+        match self.store.mode() {
+            // On the board, so row * n + col < n * n <= u32::MAX.
+            Mode::Checked => occupant(self.store.cells(), (row * self.n() + col) as u32),
+            Mode::Lean => None,
+        }
+    }
+
+    fn landing(&self, _col: usize) -> Option<usize> {
         // The classic rules have no gravity: the game refuses a drop before asking here.
-        Err(Error::NoGravity)
+        None
+    }
+
+    /// A checked move writes its cell, its record and its lines; a lean one its tallies, and in a
+    /// batch the words they replace (a tally cannot lose a mark).
+    #[inline(always)]
+    fn commit<const BATCH: bool>(&mut self, row: usize, col: usize, player: Player) -> Won {
+        match self.store.mode() {
+            Mode::Checked => {
+                if self.store.room() < 1 {
+                    // Rare: the journal grows first, out of line, so that no call stands between
+                    // the rules and the counters on the common path.
+                    return self.grow_then_commit::<BATCH>(row, col, player, 1);
+                }
+                let index = (row * self.n() + col) as u32;
+                let parts = self.store.parts_mut();
+                // `room` said there is a slot at `len`.
+                let board = (parts.lines, parts.cells);
+                Ok(commit_checked(
+                    &mut self.counters,
+                    board,
+                    (parts.journal, parts.len),
+                    (row, col, index),
+                    player,
+                ))
+            }
+            Mode::Lean if !BATCH => {
+                let tallies = self.store.parts_mut().tallies;
+                Ok(self.counters.add_tallies(tallies, row, col, player))
+            }
+            Mode::Lean => {
+                if self.store.room() < LEAN_RECORD {
+                    return self.grow_then_commit::<BATCH>(row, col, player, LEAN_RECORD);
+                }
+                let mut parts = self.store.parts_mut();
+                // On a lean board, whose n fits in 32 bits.
+                let [r, c, main, anti] = self.counters.tallies_before(parts.tallies, row, col);
+                parts.record_all([row as u32, col as u32, r, c, main, anti]);
+                Ok(self.counters.add_tallies(parts.tallies, row, col, player))
+            }
+        }
     }
 
     fn take_back(&mut self) {
@@ -259,7 +239,7 @@ impl<S: Storage> Kept for Classic<S> {
             return Ok(copy);
         }
         for (row, col, player) in self.turns().replay(self.checked_journal(), self.n()) {
-            copy.place::<false>(Asked::at(row, col), player)?;
+            copy.place::<false, false>(row as u64, col as u64, player)?;
         }
         Ok(copy)
     }

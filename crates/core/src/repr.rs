@@ -14,7 +14,8 @@ impl<T: private::Kept> Representation for T {}
 pub(crate) mod private {
     use core::fmt;
 
-    pub use super::cell::{Asked, Won};
+    /// What a move answers: the winner after it, or why it was refused.
+    pub type Won = Result<Option<Player>, Error>;
 
     use crate::error::Error;
     use crate::limits::Mode;
@@ -34,6 +35,11 @@ pub(crate) mod private {
 
     /// The representation's working parts. Public inside a private module: outside code can name
     /// [`Representation`](super::Representation) but can neither implement nor call this.
+    ///
+    /// A representation answers what its board keeps (the range of cells it indexes, who holds a
+    /// cell, where a drop lands) and commits a move it is given; the rules of a move are written
+    /// once, in the provided [`admit`](Self::admit), [`place`](Self::place) and
+    /// [`drop_located`](Self::drop_located), for every representation.
     pub trait Kept: Bytes {
         /// The rules the game plays by.
         fn rules(&self) -> Rules;
@@ -43,16 +49,20 @@ pub(crate) mod private {
         fn turns(&self) -> &Turns;
         /// The cells played (`row * cols + col`), oldest first; none for a lean game.
         fn journal(&self) -> &[u32];
-        /// Every rule of a move, in their order of precedence: the cell `at` on the board (else
-        /// [`Error::OutOfRange`] quoting the caller's numbers), the game not over, the player's
-        /// turn, an empty cell (a lean game trusts its caller there), with gravity the landing
-        /// cell. Nothing changes unless it is accepted.
-        /// `BATCH`: the move may have to be taken back by [`take_back`](Self::take_back).
-        fn try_place<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won;
-        /// A drop in column `col`, which is on the board of rules with gravity: the game goes on,
-        /// the player's turn, the column not full.
-        fn drop_located(&mut self, col: usize, player: Player) -> Won;
-        /// Takes back the last move of a batch ([`try_place`](Self::try_place) with `BATCH`).
+        /// (`row`, `col`) as indices, when the cell is on the board. Each representation checks
+        /// against the length of what it indexes, which proves its later accesses in bounds.
+        fn on_board(&self, row: u64, col: u64) -> Option<(usize, usize)>;
+        /// Who holds (`row`, `col`), which is on the board, as far as the representation keeps
+        /// cells: a lean game keeps none and trusts its caller (`None`).
+        fn occupant(&self, row: usize, col: usize) -> Option<Player>;
+        /// Where a mark dropped in column `col` (on the board) lands now, if anywhere. Asked only
+        /// of rules with gravity.
+        fn landing(&self, col: usize) -> Option<usize>;
+        /// Records and makes a move that the rules have admitted; the winner after it, or
+        /// [`Error::OutOfMemory`] (nothing changed) when its record cannot grow. `BATCH`: the move
+        /// may have to be taken back by [`take_back`](Self::take_back).
+        fn commit<const BATCH: bool>(&mut self, row: usize, col: usize, player: Player) -> Won;
+        /// Takes back the last move of a batch ([`place`](Self::place) with `BATCH`).
         fn take_back(&mut self);
         /// Tidies up after a batch, applied or taken back.
         fn end_batch(&mut self) {}
@@ -69,44 +79,94 @@ pub(crate) mod private {
         fn try_copy(&self) -> Result<Self, Error>;
         /// The board as text.
         fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
-    }
-}
 
-mod cell {
-    use crate::error::Error;
-    use crate::player::Player;
-
-    /// What a move answers: the winner after it, or why it was refused.
-    pub type Won = Result<Option<Player>, Error>;
-
-    /// A cell as a caller named it: as unsigned numbers, where a negative one arrives huge so that
-    /// one comparison checks both ends of the range, and as given, for the error that quotes it.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Asked {
-        pub(crate) row: u64,
-        pub(crate) col: u64,
-        pub(crate) quoted: [i128; 2],
-    }
-
-    impl Asked {
-        /// A cell named by indices.
+        /// Every rule of a move, in their order of precedence, changing nothing: the cell on the
+        /// board (else [`Error::OutOfRange`] quoting the caller's numbers: `SIGNED` when they were
+        /// `i64`s, which arrive here as their bits), the game not over and the player's turn, an
+        /// empty cell (as far as the representation keeps cells), with gravity the landing cell.
+        /// The cell as indices when the move is legal. The one place these rules are written.
         #[inline(always)]
-        pub(crate) const fn at(row: usize, col: usize) -> Asked {
-            Asked {
-                row: row as u64,
-                col: col as u64,
-                quoted: [row as i128, col as i128],
+        fn admit<const SIGNED: bool>(
+            &self,
+            row: u64,
+            col: u64,
+            player: Player,
+        ) -> Result<(usize, usize), Error> {
+            let Some((row, col)) = self.on_board(row, col) else {
+                return Err(off_board::<SIGNED>(self.rules(), row, col));
+            };
+            self.turns().check(player)?;
+            if let Some(by) = self.occupant(row, col) {
+                return Err(Error::Occupied { row, col, by });
             }
+            if self.rules().gravity() {
+                // An empty cell: its column is not full.
+                let landing = self.landing(col).unwrap_or(row);
+                if row != landing {
+                    return Err(Error::NotLanding { row, col, landing });
+                }
+            }
+            Ok((row, col))
         }
 
-        /// A cell named by a foreign caller's numbers, which may be negative.
-        #[inline(always)]
-        pub(crate) const fn foreign(row: i64, col: i64) -> Asked {
-            Asked {
-                row: row as u64,
-                col: col as u64,
-                quoted: [row as i128, col as i128],
+        /// The rules of a drop in column `col`, which is on the board of rules with gravity: the
+        /// game goes on, the player's turn, the column not full. The row it lands on.
+        #[inline]
+        fn admit_drop(&self, col: usize, player: Player) -> Result<usize, Error> {
+            self.turns().check(player)?;
+            self.landing(col).ok_or(Error::ColumnFull { col })
+        }
+
+        /// The rules of a batch's `action` by `player`: the cell `row * cols + col` it names, or
+        /// with gravity the column, admitted as a move or a drop is. The cell as indices.
+        fn admit_action(&self, action: i64, player: Player) -> Result<(usize, usize), Error> {
+            let rules = self.rules();
+            let index = rules.action(action)?;
+            if rules.gravity() {
+                return Ok((self.admit_drop(index, player)?, index));
             }
+            let cols = rules.cols();
+            self.admit::<false>((index / cols) as u64, (index % cols) as u64, player)
+        }
+
+        /// A move: [`admit`](Self::admit)ted, then [`commit`](Self::commit)ted. Nothing changes
+        /// unless it is accepted.
+        #[inline(always)]
+        fn place<const BATCH: bool, const SIGNED: bool>(
+            &mut self,
+            row: u64,
+            col: u64,
+            player: Player,
+        ) -> Won {
+            let (row, col) = self.admit::<SIGNED>(row, col, player)?;
+            self.commit::<BATCH>(row, col, player)
+        }
+
+        /// A drop: [`admit_drop`](Self::admit_drop), then [`commit`](Self::commit).
+        #[inline]
+        fn drop_located(&mut self, col: usize, player: Player) -> Won {
+            let row = self.admit_drop(col, player)?;
+            self.commit::<false>(row, col, player)
+        }
+    }
+
+    /// [`Error::OutOfRange`] for the caller's numbers `row` and `col` (`i64`s as their bits when
+    /// `SIGNED`) on a board of `rules`.
+    #[cold]
+    #[inline(never)]
+    fn off_board<const SIGNED: bool>(rules: Rules, row: u64, col: u64) -> Error {
+        let quote = |x: u64| {
+            if SIGNED {
+                i128::from(x as i64)
+            } else {
+                i128::from(x)
+            }
+        };
+        Error::OutOfRange {
+            row: quote(row),
+            col: quote(col),
+            rows: rules.rows(),
+            cols: rules.cols(),
         }
     }
 }

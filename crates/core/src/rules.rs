@@ -231,6 +231,19 @@ impl Rules {
         }
     }
 
+    /// The index a batch's `action` names (a cell, or with gravity a column), or
+    /// [`Error::ActionOutOfRange`].
+    pub(crate) fn action(&self, action: i64) -> Result<usize, Error> {
+        let actions = self.actions();
+        usize::try_from(action)
+            .ok()
+            .filter(|&a| a < actions)
+            .ok_or(Error::ActionOutOfRange {
+                action: i128::from(action),
+                actions,
+            })
+    }
+
     /// `col` as an index on this board, or [`Error::ColumnOutOfRange`].
     pub(crate) fn column(&self, col: i128) -> Result<usize, Error> {
         if (0..self.cols as i128).contains(&col) {

@@ -5,7 +5,7 @@ use crate::encoding::{Header, RULES_HEADER, RULES_VERSION, Reader, Writer};
 use crate::error::{DecodeError, Error};
 
 use super::{Family, Marks};
-use crate::repr::private::Bytes;
+use crate::repr::private::{Bytes, Kept};
 
 /// A game of the family as version 3 of the format.
 impl<M: Marks> Bytes for Family<M> {
@@ -46,7 +46,10 @@ impl<M: Marks> Bytes for Family<M> {
         moves.replay(
             &mut r,
             (rules.cols() as u64, rules.cells()),
-            |row, col, player| game.place(row, col, player).map(drop),
+            |row, col, player| {
+                game.place::<false, false>(row as u64, col as u64, player)
+                    .map(drop)
+            },
         )?;
         Ok(game)
     }

@@ -23,7 +23,7 @@ use crate::error::Error;
 use crate::game::GameOn;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::repr::private::{Asked, Kept, Won};
+use crate::repr::private::{Kept, Won};
 use crate::rules::Rules;
 use crate::turns::Turns;
 
@@ -102,60 +102,9 @@ impl<M: Marks> Family<M> {
         })
     }
 
-    /// Where a mark dropped in column `col` lands now (the lowest empty row), or `None` when the
-    /// column is full. `col` is below `cols`.
-    #[inline]
-    pub(crate) fn landing(&self, col: usize) -> Option<usize> {
-        self.marks.landing(col)
-    }
-
     /// The board.
     pub(crate) fn marks(&self) -> &M {
         &self.marks
-    }
-
-    /// A drop in column `col`, which is on the board: the game goes on, the player's turn, a
-    /// column not full.
-    pub(crate) fn drop_checked(
-        &mut self,
-        col: usize,
-        player: Player,
-    ) -> Result<Option<Player>, Error> {
-        self.turns.check(player)?;
-        let row = self.landing(col).ok_or(Error::ColumnFull { col })?;
-        // The landing cell is empty and is the landing cell: nothing more to check.
-        self.mark(row, col, player)
-    }
-
-    /// The rules of a move on the board, in their order of precedence after the range: the game
-    /// goes on, the player's turn, an empty cell, and with gravity the landing cell. (`row`, `col`)
-    /// is on the board: every caller has located it.
-    pub(crate) fn place(
-        &mut self,
-        row: usize,
-        col: usize,
-        player: Player,
-    ) -> Result<Option<Player>, Error> {
-        self.turns.check(player)?;
-        if let Some(by) = self.marks.holder(row, col) {
-            return Err(Error::Occupied { row, col, by });
-        }
-        if self.rules.gravity() {
-            // An empty cell: its column is not full.
-            let landing = self.landing(col).unwrap_or(row);
-            if row != landing {
-                return Err(Error::NotLanding { row, col, landing });
-            }
-        }
-        self.mark(row, col, player)
-    }
-
-    /// Records and makes a move the rules allow (every caller checked them): the winner, if it won.
-    fn mark(&mut self, row: usize, col: usize, player: Player) -> Result<Option<Player>, Error> {
-        reserve(&mut self.journal, 1, self.rules)?;
-        self.journal.push((row * self.rules.cols() + col) as u32);
-        let won = self.marks.add(row, col, player);
-        Ok(self.turns.finish(player, won))
     }
 
     /// The moves played so far as `(row, col, player)`, oldest first.
@@ -181,14 +130,28 @@ impl<M: Marks> Kept for Family<M> {
         &self.journal
     }
 
-    fn try_place<const BATCH: bool>(&mut self, at: Asked, player: Player) -> Won {
-        let [row, col] = at.quoted;
-        let (row, col) = self.rules.locate(row, col)?;
-        self.place(row, col, player)
+    #[inline]
+    fn on_board(&self, row: u64, col: u64) -> Option<(usize, usize)> {
+        let (rows, cols) = (self.rules.rows() as u64, self.rules.cols() as u64);
+        (row < rows && col < cols).then_some((row as usize, col as usize))
     }
 
-    fn drop_located(&mut self, col: usize, player: Player) -> Won {
-        self.drop_checked(col, player)
+    #[inline]
+    fn occupant(&self, row: usize, col: usize) -> Option<Player> {
+        self.marks.holder(row, col)
+    }
+
+    #[inline]
+    fn landing(&self, col: usize) -> Option<usize> {
+        self.marks.landing(col)
+    }
+
+    /// Records the move, then marks it; a move the batch applied is taken back by `undo`.
+    fn commit<const BATCH: bool>(&mut self, row: usize, col: usize, player: Player) -> Won {
+        reserve(&mut self.journal, 1, self.rules)?;
+        self.journal.push((row * self.rules.cols() + col) as u32);
+        let won = self.marks.add(row, col, player);
+        Ok(self.turns.finish(player, won))
     }
 
     fn take_back(&mut self) {
@@ -240,7 +203,7 @@ impl<M: Marks> Kept for Family<M> {
         let mut copy = Family::on_board(self.rules)?;
         reserve(&mut copy.journal, self.journal.len(), self.rules)?;
         for (row, col, player) in self.moves() {
-            copy.place(row, col, player)?;
+            copy.place::<false, false>(row as u64, col as u64, player)?;
         }
         Ok(copy)
     }

@@ -66,49 +66,19 @@ impl<M: IntoAny> FamilyBlock<M> {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     }
 
-    /// The cell (or with gravity the column) `action` names, or that it names none.
-    fn index(&self, action: i64) -> Result<usize, Error> {
-        let actions = self.rules.actions();
-        usize::try_from(action)
-            .ok()
-            .filter(|&a| a < actions)
-            .ok_or(Error::ActionOutOfRange {
-                action: i128::from(action),
-                actions,
-            })
-    }
-
-    /// The cell `action` names in `game`, or why it is illegal there (nothing is played).
-    fn cell_of(&self, game: &Family<M>, action: i64) -> Result<(usize, usize), Error> {
-        let (rows, cols) = (self.rules.rows(), self.rules.cols());
-        let index = self.index(action)?;
-        if self.rules.gravity() {
-            let row = game
-                .landing(index)
-                .ok_or(Error::ColumnFull { col: index })?;
-            return Ok((row, index));
-        }
-        let (row, col) = (index / cols, index % cols);
-        debug_assert!(row < rows);
-        match game.marks().holder(row, col) {
-            Some(by) => Err(Error::Occupied { row, col, by }),
-            None => Ok((row, col)),
-        }
-    }
-
     /// The error `step` would give for `actions` (one per game), or `Ok`.
     pub(super) fn check(&self, actions: &[i64]) -> Result<(), (usize, Error)> {
         let policies = (self.autoreset, self.illegal);
         check_seats(self.envs.iter().copied(), actions, policies, |i, action| {
-            self.cell_of(&self.games[i], action).map(drop)
+            let game = &self.games[i];
+            game.admit_action(action, self.envs[i].to_move).map(drop)
         })
     }
 
     /// Every game, lent in order.
     fn seats(&mut self) -> impl Iterator<Item = FamilySeat<'_, M>> {
-        let rules = self.rules;
         let games = self.games.iter_mut().zip(self.envs.iter_mut());
-        games.map(move |(game, env)| FamilySeat { game, env, rules })
+        games.map(|(game, env)| FamilySeat { game, env })
     }
 
     /// Plays `actions[i]` in game `i` for every game, which [`check`](Self::check) has accepted.
@@ -187,7 +157,6 @@ impl<M: IntoAny> FamilyBlock<M> {
                 let mut seat = FamilySeat {
                     game: &mut self.games[i],
                     env: &mut self.envs[i],
-                    rules: self.rules,
                 };
                 advance(&mut seat, action as i64);
             }
@@ -234,7 +203,6 @@ fn write_game<M: Marks>(game: &Family<M>, env: Env, obs: &mut [bool], mask: &mut
 struct FamilySeat<'a, M: Marks> {
     game: &'a mut Family<M>,
     env: &'a mut Env,
-    rules: Rules,
 }
 
 impl<M: Marks> Seat for FamilySeat<'_, M> {
@@ -248,16 +216,10 @@ impl<M: Marks> Seat for FamilySeat<'_, M> {
     }
 
     fn play(&mut self, action: i64, mover: Player) -> Result<Option<u8>, ()> {
-        // The game's own move: the family's rules, once.
-        let index = usize::try_from(action)
-            .ok()
-            .filter(|&a| a < self.rules.actions())
-            .ok_or(())?;
-        let played = if self.rules.gravity() {
-            self.game.drop_checked(index, mover)
-        } else {
-            let cols = self.rules.cols();
-            self.game.place(index / cols, index % cols, mover)
+        // The game's own rules and move.
+        let played = match self.game.admit_action(action, mover) {
+            Ok((row, col)) => self.game.commit::<false>(row, col, mover),
+            Err(error) => Err(error),
         };
         match played {
             Ok(Some(winner)) => Ok(Some(winner.number())),

@@ -21,6 +21,7 @@ use crate::game::GameOn;
 use crate::kgame::{BitBoard, Family, Shape};
 use crate::packed::{interleave, select, spread};
 use crate::player::Player;
+use crate::repr::private::Kept;
 use crate::rules::Rules;
 
 /// One game of the block.
@@ -353,7 +354,7 @@ impl WordBlock {
         let mut player = Player::X;
         for &index in &self.played[i * cells..][..slot.moves as usize] {
             let index = usize::from(index);
-            game.place(index / cols, index % cols, player)?;
+            game.place::<false, false>((index / cols) as u64, (index % cols) as u64, player)?;
             player = player.other();
         }
         Ok(BitBoard::into_any(GameOn(game)))
