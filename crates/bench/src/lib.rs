@@ -6,7 +6,7 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-use tictactoe_core::{ClassicGame, Player};
+use tictactoe_core::{Game, Player};
 
 /// A small deterministic generator (SplitMix64): the same games on every machine.
 pub struct Rng(u64);
@@ -42,7 +42,7 @@ pub fn generate(n: usize, games: usize, limit: usize, rng: &mut Rng) -> Vec<i64>
     let mut out = Vec::new();
     let cells = (n * n) as u64;
     for _ in 0..games {
-        let mut game = ClassicGame::new_lean(n).expect("a lean game of this size");
+        let mut game = Game::new_lean(n).expect("a lean game of this size");
         let mut player = if rng.below(2) == 0 {
             Player::X
         } else {

@@ -174,11 +174,11 @@ fn replay_then<R: Representation>(
     winners
 }
 
-fn bytes_of(make: impl FnOnce() -> Option<ClassicGame>) -> Option<(isize, ClassicGame)> {
+fn bytes_of(make: impl FnOnce() -> Option<Game>) -> Option<(isize, Game)> {
     let before = HELD.load(Ordering::Relaxed);
     let game = make()?;
     Some((
-        HELD.load(Ordering::Relaxed) - before + size_of::<ClassicGame>() as isize,
+        HELD.load(Ordering::Relaxed) - before + size_of::<Game>() as isize,
         game,
     ))
 }
@@ -195,7 +195,7 @@ fn measure_memory(n: usize, mode: Mode, set: &[(usize, &[i64])]) {
     } else {
         "checked"
     };
-    match bytes_of(|| ClassicGame::with_mode(n, mode).ok()) {
+    match bytes_of(|| Game::with_mode(n, mode).ok()) {
         Some((empty, mut game)) => {
             let before = HELD.load(Ordering::Relaxed);
             let played = set.first().map_or(0, |(_, m)| {
@@ -232,7 +232,6 @@ fn run(dir: &Path) {
         // The README's calls: `Game`, which picks the counters for these rules at run time.
         let mut lean = Game::new_lean(n).expect("lean game");
         let mut batched = Game::new_lean(n).expect("lean game");
-        let mut lean_by_name = ClassicGame::new_lean(n).expect("lean game");
         let mut contenders: Vec<Contender<'_>> = vec![
             (
                 "C counter loop, gcc -O2 (the floor)",
@@ -286,10 +285,6 @@ fn run(dir: &Path) {
             (
                 "core lean, one batch (play_all) per game",
                 Box::new(|| batch_replay(&mut batched, set)),
-            ),
-            (
-                "core lean, the counters by name (ClassicGame::new_lean)",
-                Box::new(|| replay(&mut lean_by_name, set)),
             ),
         ];
         let abi_game = tictactoe::tictactoe_new_lean(n as i64);
@@ -400,7 +395,7 @@ fn new_per_game<R: Representation>(set: &[(usize, &[i64])], make: impl Fn() -> G
 /// The other O(1) operations on the n = 3 games, each on top of the same replay.
 fn queries(set: &[(usize, &[i64])], runs: usize) {
     let ops: u64 = set.iter().map(|(_, m)| m.len() as u64 / 3).sum();
-    let mut games: Vec<ClassicGame> = (0..4).map(|_| ClassicGame::new(3).expect("game")).collect();
+    let mut games: Vec<Game> = (0..4).map(|_| Game::new(3).expect("game")).collect();
     let [a, b, c, d] = games.as_mut_slice() else {
         unreachable!("four games")
     };
@@ -410,7 +405,7 @@ fn queries(set: &[(usize, &[i64])], runs: usize) {
         (
             "play + can_win(X) + can_win(O)",
             Box::new(|| {
-                let can_win = |g: &mut ClassicGame| {
+                let can_win = |g: &mut Game| {
                     black_box((g.can_win(Player::X), g.can_win(Player::O)));
                 };
                 replay_then(b, set, can_win, |_| {})
@@ -419,7 +414,7 @@ fn queries(set: &[(usize, &[i64])], runs: usize) {
         (
             "play + undo",
             Box::new(|| {
-                let undo_all = |g: &mut ClassicGame| {
+                let undo_all = |g: &mut Game| {
                     while let Ok(undone) = g.undo() {
                         black_box(undone);
                     }
@@ -430,8 +425,8 @@ fn queries(set: &[(usize, &[i64])], runs: usize) {
         (
             "play + encode + decode",
             Box::new(|| {
-                let round_trip = |g: &mut ClassicGame| {
-                    black_box(ClassicGame::decode(&g.encode()).expect("round trip"));
+                let round_trip = |g: &mut Game| {
+                    black_box(Game::decode(&g.encode()).expect("round trip"));
                 };
                 replay_then(d, set, |_| {}, round_trip)
             }),

@@ -1,12 +1,10 @@
-//! How the classic game looks: the drawn [`Board`] of a checked game, and a lean game's summary.
+//! How the classic checked game looks: its drawn [`Board`].
 
 use core::fmt;
 
 use crate::cells::occupant;
 use crate::classic::{Classic, TicTacToe};
 use crate::error::Error;
-use crate::limits::Mode;
-use crate::outcome::Outcome;
 use crate::storage::Storage;
 use crate::text::draw;
 
@@ -19,7 +17,6 @@ use crate::text::draw;
 /// let mut game = ClassicGame::new(2)?;
 /// game.play(1, 0, Player::X)?;
 /// assert_eq!(game.board()?.to_string(), "| | |\n|X| |");
-/// assert!(matches!(ClassicGame::new_lean(2)?.board(), Err(Error::NeedsBoard)));
 /// # Ok::<(), Error>(())
 /// ```
 pub struct Board<'a, S: Storage> {
@@ -27,7 +24,8 @@ pub struct Board<'a, S: Storage> {
 }
 
 impl<S: Storage> TicTacToe<S> {
-    /// The board, for drawing: [`Error::NeedsBoard`] for a lean game, which keeps none.
+    /// The board, for drawing. (Always there: a lean game, which keeps none, is a
+    /// [`Game`](crate::Game) of [`Mode::Lean`](crate::Mode::Lean), whose text is a summary.)
     ///
     /// ```
     /// use tictactoe_core::{ClassicGame, Player};
@@ -38,10 +36,7 @@ impl<S: Storage> TicTacToe<S> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn board(&self) -> Result<Board<'_, S>, Error> {
-        match self.mode() {
-            Mode::Checked => Ok(Board { game: &self.0 }),
-            Mode::Lean => Err(Error::NeedsBoard),
-        }
+        Ok(Board { game: &self.0 })
     }
 }
 
@@ -55,21 +50,10 @@ impl<S: Storage> fmt::Display for Board<'_, S> {
     }
 }
 
-/// Checked games draw their [`Board`]. Lean games keep no board and write a one-line summary
-/// instead, with the outcome once the game is over.
+/// A checked game draws its [`Board`].
 pub(crate) fn draw_classic<S: Storage>(
     game: &Classic<S>,
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
-    if game.store.mode() == Mode::Checked {
-        return fmt::Display::fmt(&Board { game }, f);
-    }
-    let (n, turns) = (game.n(), game.counters.turns());
-    let moves = turns.moves();
-    let plural = if moves == 1 { "" } else { "s" };
-    write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
-    match turns.outcome() {
-        Outcome::InPlay => Ok(()),
-        over => write!(f, ", {over}"),
-    }
+    fmt::Display::fmt(&Board { game }, f)
 }

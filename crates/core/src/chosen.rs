@@ -9,6 +9,7 @@ use crate::classic::ClassicGame;
 use crate::error::{DecodeError, Error};
 use crate::game::GameOn;
 use crate::kgame::{BitBoard, KGame, LineBoard};
+use crate::lean::Lean;
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::repr::private::{Bytes, Kept, Won};
@@ -53,6 +54,7 @@ pub struct Chosen(Repr);
 #[repr(u8)]
 enum Repr {
     Classic(ClassicGame),
+    Lean(GameOn<Lean>),
     Lines(KGame<LineBoard>),
     Bits(KGame<BitBoard>),
 }
@@ -87,6 +89,7 @@ macro_rules! each {
     ($self:expr, $rep:ident => $body:expr) => {
         match $self {
             Repr::Classic(GameOn($rep)) => $body,
+            Repr::Lean(GameOn($rep)) => $body,
             Repr::Lines(GameOn($rep)) => $body,
             Repr::Bits(GameOn($rep)) => $body,
         }
@@ -132,9 +135,9 @@ impl Kept for Chosen {
         each!(&mut self.0, r => r.commit::<BATCH>(row, col, player))
     }
 
-    /// One dispatch, then the rules on the board inside: the classic game inline, the family out
+    /// One dispatch, then the rules on the board inside: the classic games inline, the family out
     /// of line, so that what the classic move costs through the faces stays what it was.
-    #[inline]
+    #[inline(always)]
     fn place<const BATCH: bool, const SIGNED: bool>(
         &mut self,
         row: u64,
@@ -143,6 +146,7 @@ impl Kept for Chosen {
     ) -> Won {
         match &mut self.0 {
             Repr::Classic(GameOn(r)) => r.place::<BATCH, SIGNED>(row, col, player),
+            Repr::Lean(GameOn(r)) => r.place::<BATCH, SIGNED>(row, col, player),
             _ => self.place_family::<BATCH, SIGNED>(row, col, player),
         }
     }
@@ -175,6 +179,7 @@ impl Kept for Chosen {
     fn try_copy(&self) -> Result<Chosen, Error> {
         Ok(Chosen(match &self.0 {
             Repr::Classic(g) => Repr::Classic(g.try_clone()?),
+            Repr::Lean(g) => Repr::Lean(g.try_clone()?),
             Repr::Lines(g) => Repr::Lines(g.try_clone()?),
             Repr::Bits(g) => Repr::Bits(g.try_clone()?),
         }))
@@ -201,7 +206,10 @@ impl Bytes for Chosen {
     fn decode(bytes: &[u8]) -> Result<Chosen, Error> {
         let header = crate::encoding::Header::read(bytes)?;
         if bytes.get(3) != Some(&crate::encoding::RULES_VERSION) {
-            return ClassicGame::decode(bytes).map(|g| Chosen(Repr::Classic(g)));
+            return match header.mode {
+                Mode::Checked => ClassicGame::decode(bytes).map(|g| Chosen(Repr::Classic(g))),
+                Mode::Lean => Lean::decode(bytes).map(|g| Chosen(Repr::Lean(GameOn(g)))),
+            };
         }
         match Kind::of(header.rules) {
             Kind::Classic => {
@@ -273,12 +281,31 @@ impl GameOn<Chosen> {
     /// The classic `n x n` game in lean mode: O(n) memory, `n` up to
     /// [`MAX_LEAN_N`](crate::MAX_LEAN_N); no undo and no cells to read ([`Error::NeedsBoard`]).
     pub fn new_lean(n: usize) -> Result<Game, Error> {
-        ClassicGame::new_lean(n).map(Game::from)
+        Game::with_mode(n, Mode::Lean)
     }
 
-    /// The classic `n x n` game in `mode` (see [`ClassicGame::with_mode`]).
+    /// The classic `n x n` game in `mode`: `n` from 1 to the mode's
+    /// [`max_n`](Mode::max_n) (else [`Error::InvalidSize`]); a size the memory cannot hold is
+    /// [`Error::OutOfMemory`], not an abort.
+    ///
+    /// ```
+    /// use tictactoe_core::{Error, Game, Mode};
+    ///
+    /// assert_eq!(Game::with_mode(5, Mode::Lean)?.mode(), Mode::Lean);
+    /// assert_eq!(
+    ///     Game::with_mode(usize::MAX, Mode::Checked).unwrap_err().to_string(),
+    ///     format!("board size {} is invalid: it must be between 1 and 65535", usize::MAX)
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn with_mode(n: usize, mode: Mode) -> Result<Game, Error> {
-        ClassicGame::with_mode(n, mode).map(Game::from)
+        match mode {
+            Mode::Checked => ClassicGame::new(n).map(Game::from),
+            Mode::Lean => {
+                let n = mode.size(n)?;
+                Lean::empty(n).map(|g| GameOn(Chosen(Repr::Lean(GameOn(g)))))
+            }
+        }
     }
 
     /// [`with_mode`](Self::with_mode) for foreign callers, whose sizes may be negative.
@@ -289,7 +316,13 @@ impl GameOn<Chosen> {
     /// assert_eq!(Game::with_mode_i64(-3, Mode::Checked), Err(Error::InvalidSize { n: -3, max: 65_535 }));
     /// ```
     pub fn with_mode_i64(n: i64, mode: Mode) -> Result<Game, Error> {
-        ClassicGame::with_mode_i64(n, mode).map(Game::from)
+        match usize::try_from(n) {
+            Ok(size) => Game::with_mode(size, mode),
+            Err(_) => Err(Error::InvalidSize {
+                n: i128::from(n),
+                max: mode.max_n(),
+            }),
+        }
     }
 
     /// An empty game of `rules`, checked (a taken cell refused, undo and cells at hand). Sizes are
@@ -307,7 +340,7 @@ impl GameOn<Chosen> {
     }
 
     /// An empty game of `rules` in `mode`. Lean mode needs the classic square game's rules (else
-    /// [`Error::InvalidRules`]); sizes are checked as [`ClassicGame::with_mode`](GameOn::with_mode) and [`KGame::new`](GameOn::new) do.
+    /// [`Error::InvalidRules`]); sizes are checked as [`with_mode`](Self::with_mode) and [`KGame::new`](GameOn::new) do.
     pub fn with_rules_and_mode(rules: Rules, mode: Mode) -> Result<Game, Error> {
         let kind = Kind::of(rules);
         if mode == Mode::Lean && kind != Kind::Classic {
@@ -323,7 +356,7 @@ impl GameOn<Chosen> {
             });
         }
         match kind {
-            Kind::Classic => ClassicGame::with_mode(rules.rows(), mode).map(Game::from),
+            Kind::Classic => Game::with_mode(rules.rows(), mode),
             Kind::Bits => KGame::new_small(rules).map(|g| GameOn(Chosen(Repr::Bits(g)))),
             Kind::Lines => KGame::new(rules).map(|g| GameOn(Chosen(Repr::Lines(g)))),
         }

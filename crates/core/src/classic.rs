@@ -1,5 +1,5 @@
-//! The classic square game on its counters: its two storages, its constructors, and the questions
-//! it answers in O(1). [`Game`](crate::Game) holds it for the classic rules.
+//! The classic square game on its counters, checked: its two storages, its constructors, and the
+//! questions it answers in O(1). (The lean game is in `lean`.) [`Game`](crate::Game) holds it for the classic rules.
 
 use core::hash::{Hash, Hasher};
 
@@ -9,6 +9,7 @@ use crate::counters::Line;
 #[cfg(feature = "alloc")]
 use crate::error::Error;
 use crate::game::GameOn;
+#[cfg(feature = "alloc")]
 use crate::limits::Mode;
 use crate::storage::{Fixed, Storage, Unfit};
 
@@ -66,7 +67,8 @@ pub type FixedGame<const N: usize> = TicTacToe<Fixed<N>>;
 
 #[cfg(feature = "alloc")]
 impl GameOn<Classic<crate::Heap>> {
-    /// A checked `n x n` game: `n` from 1 to [`MAX_CHECKED_N`](crate::MAX_CHECKED_N).
+    /// A checked `n x n` game: `n` from 1 to [`MAX_CHECKED_N`](crate::MAX_CHECKED_N). (A lean
+    /// game is [`Game::new_lean`](crate::Game::new_lean).)
     ///
     /// ```
     /// use tictactoe_core::{Error, ClassicGame};
@@ -76,69 +78,13 @@ impl GameOn<Classic<crate::Heap>> {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn new(n: usize) -> Result<Self, Error> {
-        Self::with_mode(n, Mode::Checked)
-    }
-
-    /// A lean `n x n` game, O(n) memory: `n` from 1 to [`MAX_LEAN_N`](crate::MAX_LEAN_N).
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, ClassicGame, Player};
-    ///
-    /// let mut game = ClassicGame::new_lean(1_000_000)?;
-    /// game.play(999_999, 0, Player::X)?;
-    /// assert_eq!(game.cell(999_999, 0), Err(Error::NeedsBoard));
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn new_lean(n: usize) -> Result<Self, Error> {
-        Self::with_mode(n, Mode::Lean)
-    }
-
-    /// An `n x n` game in `mode`. A size the memory cannot hold is [`Error::OutOfMemory`], not an abort.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, ClassicGame, Mode};
-    ///
-    /// assert_eq!(ClassicGame::with_mode(5, Mode::Lean)?.mode(), Mode::Lean);
-    /// assert_eq!(
-    ///     ClassicGame::with_mode(usize::MAX, Mode::Checked).unwrap_err().to_string(),
-    ///     format!("board size {} is invalid: it must be between 1 and 65535", usize::MAX)
-    /// );
-    /// # Ok::<(), Error>(())
-    /// ```
-    pub fn with_mode(n: usize, mode: Mode) -> Result<Self, Error> {
-        match mode.accepts(n) {
-            // A heap storage refuses no shape, only memory.
-            Some(n) => Classic::empty(n, mode)
-                .map(GameOn)
-                .map_err(|_| Error::OutOfMemory {
-                    rows: n as usize,
-                    cols: n as usize,
-                }),
-            None => Err(Error::InvalidSize {
-                n: n as i128,
-                max: mode.max_n(),
-            }),
-        }
-    }
-
-    /// [`with_mode`](Self::with_mode) for foreign callers, whose sizes may be negative.
-    ///
-    /// ```
-    /// use tictactoe_core::{Error, ClassicGame, Mode};
-    ///
-    /// assert_eq!(
-    ///     ClassicGame::with_mode_i64(-3, Mode::Checked).unwrap_err(),
-    ///     Error::InvalidSize { n: -3, max: 65_535 }
-    /// );
-    /// ```
-    pub fn with_mode_i64(n: i64, mode: Mode) -> Result<Self, Error> {
-        match usize::try_from(n) {
-            Ok(size) => Self::with_mode(size, mode),
-            Err(_) => Err(Error::InvalidSize {
-                n: i128::from(n),
-                max: mode.max_n(),
-            }),
-        }
+        let n = Mode::Checked.size(n)?;
+        Classic::empty(n)
+            .map(GameOn)
+            .map_err(|_| Error::OutOfMemory {
+                rows: n as usize,
+                cols: n as usize,
+            })
     }
 }
 
@@ -166,10 +112,10 @@ impl<const N: usize> Default for GameOn<Classic<Fixed<N>>> {
 }
 
 impl<S: Storage> Classic<S> {
-    /// A new game with an empty storage; `n` is valid for `mode`.
-    pub(crate) fn empty(n: u32, mode: Mode) -> Result<Self, Unfit> {
+    /// A new game with an empty storage; `n` is valid for checked mode.
+    pub(crate) fn empty(n: u32) -> Result<Self, Unfit> {
         Ok(Classic {
-            store: S::create(n, mode)?,
+            store: S::create(n)?,
             counters: Counters::new(n),
         })
     }
@@ -178,14 +124,6 @@ impl<S: Storage> Classic<S> {
     #[inline]
     pub(crate) fn n(&self) -> usize {
         self.counters.n() as usize
-    }
-
-    /// The cells played (`row * n + col`), oldest first; none in lean mode.
-    pub(crate) fn checked_journal(&self) -> &[u32] {
-        match self.store.mode() {
-            Mode::Checked => self.store.journal(),
-            Mode::Lean => &[],
-        }
     }
 }
 
@@ -203,15 +141,12 @@ impl<S: Storage> TicTacToe<S> {
         self.0.n()
     }
 
-    /// A checked game's state as plain slices, for a batch to copy: its counters, its `n` pairs
-    /// of lines, its packed cells and its moves (cell indices, oldest first). `None` when lean.
+    /// The game's state as plain slices, for a batch to copy: its counters, its `n` pairs of
+    /// lines, its packed cells and its moves (cell indices, oldest first).
     #[cfg(feature = "vec")]
-    pub(crate) fn checked_state(&self) -> Option<CheckedState<'_>> {
+    pub(crate) fn checked_state(&self) -> CheckedState<'_> {
         let Classic { store, counters } = &self.0;
-        match store.mode() {
-            Mode::Checked => Some((counters, store.lines(), store.cells(), store.journal())),
-            Mode::Lean => None,
-        }
+        (counters, store.lines(), store.cells(), store.journal())
     }
 }
 
@@ -219,14 +154,12 @@ impl<S: Storage> TicTacToe<S> {
 #[cfg(feature = "vec")]
 pub(crate) type CheckedState<'a> = (&'a Counters, &'a [[Line; 2]], &'a [u64], &'a [u32]);
 
-/// Two games are equal when they have the same size and mode and the same counters, and in checked
-/// mode the same moves in the same order: then every call gives both the same answer.
+/// Two games are equal when they have the same size and counters and the same moves in the same
+/// order: then every call gives both the same answer.
 impl<S: Storage, T: Storage> PartialEq<Classic<T>> for Classic<S> {
     fn eq(&self, other: &Classic<T>) -> bool {
-        self.store.mode() == other.store.mode()
-            && self.counters == other.counters
+        self.counters == other.counters
             && self.store.lines() == other.store.lines()
-            && self.store.tallies() == other.store.tallies()
             && self.store.journal() == other.store.journal()
     }
 }
@@ -250,10 +183,8 @@ impl<S: Storage> Eq for Classic<S> {}
 /// ```
 impl<S: Storage> Hash for Classic<S> {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.store.mode().hash(state);
         self.counters.hash(state);
         self.store.lines().hash(state);
-        self.store.tallies().hash(state);
         self.store.journal().hash(state);
     }
 }

@@ -3,10 +3,12 @@
 //!
 //! A checked game keeps each line as a [`Line`], a count of each player's marks, which `undo` can
 //! take back one at a time. A lean game has no undo and keeps each line as a [`Tally`], half the
-//! memory: what matters on the large boards lean mode is for. A storage keeps `n` pairs of either,
-//! pair `i` holding row `i` and column `i`; the two diagonals live here, beside the scalars, because
-//! every board kind has exactly two of them. Every mode and every board kind runs its moves through
-//! [`Counters`]; the storages only decide where the lines and the cells live.
+//! memory: what matters on the large boards lean mode is for (the lean game needs an allocator,
+//! so without one its half of this module is unused). A game keeps `n` pairs of either, pair `i`
+//! holding row `i` and column `i`; the two diagonals live here, beside the scalars, because every
+//! board kind has exactly two of them. Both modes run their moves through [`Counters`]; the
+//! storages only decide where the lines and the cells live.
+#![cfg_attr(not(feature = "alloc"), allow(dead_code))]
 
 use crate::player::Player;
 use crate::turns::Turns;

@@ -2,7 +2,6 @@
 //! layout is documented on [`GameOn::decode`](crate::GameOn::decode).
 
 use crate::classic::Classic;
-use crate::counters::{Counters, Tally};
 use crate::error::{DecodeError, Error};
 use crate::limits::Mode;
 use crate::player::Player;
@@ -12,10 +11,11 @@ use crate::storage::{Storage, Unfit};
 
 const MAGIC: &[u8; 3] = b"TTT";
 /// The classic square game's format, in both modes.
-const VERSION: u8 = 2;
+pub(crate) const VERSION: u8 = 2;
 /// The family's: the rules in the header, then the moves (see [`KGame::decode`](crate::KGame::decode)).
 pub(crate) const RULES_VERSION: u8 = 3;
-const HEADER: usize = 3 + 1 + 1 + 4 + 1;
+/// The bytes of a version 2 header: magic, version, n, mode, player.
+pub(crate) const CLASSIC_HEADER: usize = 3 + 1 + 4 + 1 + 1;
 /// The bytes of a version 3 header: magic, version, rows, columns, k, flags, first player.
 #[cfg(feature = "alloc")]
 pub(crate) const RULES_HEADER: usize = 3 + 1 + 4 + 4 + 4 + 1 + 1;
@@ -146,9 +146,9 @@ impl<'a> Reader<'a> {
 /// decoding allocates the board the header names.
 ///
 /// ```
-/// use tictactoe_core::{ClassicGame, Header, Mode, Rules};
+/// use tictactoe_core::{Game, Header, Mode, Rules};
 ///
-/// let bytes = ClassicGame::new_lean(70_000)?.encode();
+/// let bytes = Game::new_lean(70_000)?.encode();
 /// assert_eq!(Header::read(&bytes)?, Header { rules: Rules::square(70_000)?, mode: Mode::Lean });
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
@@ -191,14 +191,14 @@ impl Header {
     }
 
     /// The rest of a version 2 header and the player byte after it, leaving the reader at the body.
-    fn classic(r: &mut Reader<'_>) -> Result<(Header, Option<Player>), DecodeError> {
+    pub(crate) fn classic(r: &mut Reader<'_>) -> Result<(Header, Option<Player>), DecodeError> {
         let n = r.u32()? as usize;
         let mode = match r.u8()? {
             0 => Mode::Checked,
             1 => Mode::Lean,
             m => return Err(DecodeError::UnknownMode(m)),
         };
-        if mode.accepts(n).is_none() {
+        if mode.size(n).is_err() {
             return Err(DecodeError::WrongShape);
         }
         let rules = Rules::square(n).map_err(|_| DecodeError::WrongShape)?;
@@ -237,14 +237,20 @@ impl Header {
     }
 }
 
-/// The classic game as version 2 of the format.
+/// Writes a version 2 header: the magic, the version, `n`, the mode and a player byte (the first
+/// mover of a checked game, the last of a lean one).
+pub(crate) fn classic_header(w: &mut Writer<'_>, n: usize, mode: Mode, player: u8) {
+    w.put(MAGIC);
+    w.put(&[VERSION]);
+    // n was checked against the mode's limit, which fits in 32 bits.
+    w.put(&(n as u32).to_le_bytes());
+    w.put(&[u8::from(mode == Mode::Lean), player]);
+}
+
+/// The classic checked game as version 2 of the format, mode 0.
 impl<S: Storage> Bytes for Classic<S> {
     fn encoded_len(&self) -> usize {
-        HEADER
-            + match self.store.mode() {
-                Mode::Checked => 8 + 4 * self.store.journal().len(),
-                Mode::Lean => 8 + 4 * (2 * self.n() + 2),
-            }
+        CLASSIC_HEADER + 8 + 4 * self.store.journal().len()
     }
 
     fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
@@ -253,89 +259,44 @@ impl<S: Storage> Bytes for Classic<S> {
             return Err(Error::BufferTooSmall { needed });
         }
         let mut w = Writer { out, at: 0 };
-        w.put(MAGIC);
-        w.put(&[VERSION]);
-        w.put(&(self.n() as u32).to_le_bytes());
+        let journal = self.store.journal();
         let turns = self.counters.turns();
-        match self.store.mode() {
-            Mode::Checked => {
-                let journal = self.store.journal();
-                let first = turns.replay(journal, self.n()).next().map(|(_, _, p)| p);
-                w.put(&[0, player_byte(first)]);
-                w.put(&(journal.len() as u64).to_le_bytes());
-                for &cell in journal {
-                    w.put(&cell.to_le_bytes());
-                }
-            }
-            Mode::Lean => {
-                w.put(&[1, player_byte(turns.last())]);
-                w.put(&turns.moves().to_le_bytes());
-                // Rows, then columns, then the diagonals.
-                let tallies = self.store.tallies();
-                let rows = tallies.iter().map(|pair| pair[0]);
-                let cols = tallies.iter().map(|pair| pair[1]);
-                for tally in rows.chain(cols).chain(self.counters.diagonal_tallies()) {
-                    w.put(&tally.word().to_le_bytes());
-                }
-            }
+        let first = turns.replay(journal, self.n()).next().map(|(_, _, p)| p);
+        classic_header(&mut w, self.n(), Mode::Checked, player_byte(first));
+        w.put(&(journal.len() as u64).to_le_bytes());
+        for &cell in journal {
+            w.put(&cell.to_le_bytes());
         }
         Ok(w.at)
     }
 
-    /// Laid out on [`GameOn::decode`](crate::GameOn::decode).
+    /// Laid out on [`GameOn::decode`](crate::GameOn::decode): the moves replayed through the rules.
     fn decode(bytes: &[u8]) -> Result<Self, Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != VERSION {
             // The family's format: not a classic game.
             return Err(DecodeError::WrongShape.into());
         }
-        let (Header { rules, mode }, player) = Header::classic(&mut r)?;
-        let n = rules.rows();
-        // The header checked n against the mode's limit, which fits in 32 bits.
-        let n = n as u32;
-        match mode {
-            Mode::Checked => Self::decode_checked(n, player, r),
-            Mode::Lean => Self::decode_lean(n, player, r),
+        let (Header { rules, mode }, first) = Header::classic(&mut r)?;
+        if mode != Mode::Checked {
+            return Err(DecodeError::WrongShape.into());
         }
-    }
-}
-
-impl<S: Storage> Classic<S> {
-    /// An empty game for decoding: a storage that cannot hold this shape is the decoder's refusal.
-    fn empty_for(n: u32, mode: Mode) -> Result<Self, Error> {
-        Self::empty(n, mode).map_err(|unfit| match unfit {
-            Unfit::Shape => DecodeError::WrongShape.into(),
+        // The header checked n against the mode's limit, which fits in 32 bits.
+        let n = rules.rows() as u32;
+        let (side, cells) = (u64::from(n), u64::from(n) * u64::from(n));
+        let moves = r.move_list(first, cells)?;
+        // A storage that cannot hold this shape is the decoder's refusal.
+        let mut game = Self::empty(n).map_err(|unfit| match unfit {
+            Unfit::Shape => Error::from(DecodeError::WrongShape),
             Unfit::Memory => Error::OutOfMemory {
                 rows: n as usize,
                 cols: n as usize,
             },
-        })
-    }
-
-    fn decode_checked(n: u32, first: Option<Player>, mut r: Reader<'_>) -> Result<Self, Error> {
-        let (side, cells) = (u64::from(n), u64::from(n) * u64::from(n));
-        let moves = r.move_list(first, cells)?;
-        let mut game = Self::empty_for(n, Mode::Checked)?;
+        })?;
         moves.replay(&mut r, (side, cells), |row, col, player| {
             game.place::<false, false>(row as u64, col as u64, player)
                 .map(drop)
         })?;
-        Ok(game)
-    }
-
-    fn decode_lean(n: u32, last: Option<Player>, mut r: Reader<'_>) -> Result<Self, Error> {
-        r.expect_remaining(8 + (2 * u64::from(n) + 2) * 4)?;
-        let moves = r.u64()?;
-        let mut game = Self::empty_for(n, Mode::Lean)?;
-        let tallies = game.store.parts_mut().tallies;
-        for k in 0..2 {
-            for pair in tallies.iter_mut() {
-                pair[k] = Tally::from_word(r.u32()?);
-            }
-        }
-        let diagonals = [Tally::from_word(r.u32()?), Tally::from_word(r.u32()?)];
-        game.counters = Counters::from_tallies(n, game.store.tallies(), diagonals, moves, last)
-            .map_err(DecodeError::Inconsistent)?;
         Ok(game)
     }
 }

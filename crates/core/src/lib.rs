@@ -30,8 +30,8 @@
 //! - Every game is one type, [`GameOn<R>`](GameOn), whose methods (every rule check, the move
 //!   record, undo, batches, encoding, display) are written once over its representation `R`
 //!   ([`Representation`]): [`Game`] is `GameOn<Chosen>`; the representations by name, for those
-//!   who want one, are [`ClassicGame`] (the counters, on the heap; `GameOn<Classic<Heap>>`),
-//!   [`FixedGame<N>`] and [`KGame<BitBoard>`](KGame) / [`KGame<LineBoard>`](KGame)
+//!   who want one, are [`ClassicGame`] (the checked counters, on the heap;
+//!   `GameOn<Classic<Heap>>`), [`FixedGame<N>`] and [`KGame<BitBoard>`](KGame) / [`KGame<LineBoard>`](KGame)
 //!   (`GameOn<Family<M>>`).
 //!
 //! # Two modes of the classic game
@@ -77,6 +77,8 @@ mod error;
 mod game;
 #[cfg(feature = "alloc")]
 mod kgame;
+#[cfg(feature = "alloc")]
+mod lean;
 mod limits;
 #[cfg(feature = "alloc")]
 mod memory;

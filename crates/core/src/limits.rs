@@ -1,5 +1,7 @@
 //! The bottom floor: the two modes and the board sizes each allows. Every other module may use this
-//! one; it uses none of them.
+//! one; it uses only the errors.
+
+use crate::error::Error;
 
 /// The largest `n` of a checked game: every cell has a 32-bit index, and the board takes
 /// `n * n / 4` bytes (1 GiB at this size).
@@ -15,19 +17,19 @@ pub const MAX_CHECKED_N: usize = 65_535;
 /// 30 bits. A lean game takes `8n` bytes of counters.
 ///
 /// ```
-/// use tictactoe_core::{Error, ClassicGame, MAX_LEAN_N};
+/// use tictactoe_core::{Error, Game, MAX_LEAN_N};
 ///
 /// assert_eq!(MAX_LEAN_N, 536_870_911);
-/// assert!(matches!(ClassicGame::new_lean(MAX_LEAN_N + 1), Err(Error::InvalidSize { .. })));
+/// assert!(matches!(Game::new_lean(MAX_LEAN_N + 1), Err(Error::InvalidSize { .. })));
 /// ```
 pub const MAX_LEAN_N: usize = (1 << 29) - 1;
 
 /// How a game keeps its state; see the [crate documentation](crate) for what each mode offers.
 ///
 /// ```
-/// use tictactoe_core::{Error, ClassicGame, Mode, Player};
+/// use tictactoe_core::{Error, Game, Mode, Player};
 ///
-/// let mut lean = ClassicGame::with_mode(3, Mode::Lean)?;
+/// let mut lean = Game::with_mode(3, Mode::Lean)?;
 /// lean.play(0, 0, Player::X)?;
 /// assert_eq!(lean.cell(0, 0), Err(Error::NeedsBoard));
 /// # Ok::<(), Error>(())
@@ -59,12 +61,16 @@ impl Mode {
         }
     }
 
-    /// `n` as the 32-bit size the counters keep, when this mode accepts it.
-    pub(crate) const fn accepts(self, n: usize) -> Option<u32> {
+    /// `n` as the 32-bit size the counters keep, or [`Error::InvalidSize`] when this mode refuses
+    /// it.
+    pub(crate) const fn size(self, n: usize) -> Result<u32, Error> {
         if n >= 1 && n <= self.max_n() {
-            Some(n as u32)
+            Ok(n as u32)
         } else {
-            None
+            Err(Error::InvalidSize {
+                n: n as i128,
+                max: self.max_n(),
+            })
         }
     }
 }

@@ -2,18 +2,17 @@
 //! ([`Heap`]), or in arrays whose size is fixed at compile time ([`Fixed`]). A storage only holds
 //! memory and reports plain facts (it does not fit, memory is short); the rules live above it.
 
-use crate::counters::{Line, Tally};
-use crate::limits::Mode;
+use crate::counters::Line;
 
 pub(crate) use sealed::Unfit;
 
 pub(crate) mod sealed {
-    use super::{Line, Mode, Tally};
+    use super::Line;
 
     /// Why a storage could not be made.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub enum Unfit {
-        /// This kind of storage cannot hold that size or mode.
+        /// This kind of storage cannot hold that size.
         Shape,
         /// The allocator said no.
         Memory,
@@ -22,32 +21,23 @@ pub(crate) mod sealed {
     /// The storage's working parts. Public inside a private module: outside code can name
     /// [`Storage`](super::Storage) but can neither implement nor call this.
     pub trait Memory {
-        /// An empty storage for an `n x n` board in `mode`; `n` is valid for the mode.
-        fn create(n: u32, mode: Mode) -> Result<Self, Unfit>
+        /// An empty storage for an `n x n` checked board; `n` is valid for checked mode.
+        fn create(n: u32) -> Result<Self, Unfit>
         where
             Self: Sized;
-        fn mode(&self) -> Mode;
-        /// `n`: a move's range check compares with this. It is the length of the lines (checked
-        /// mode) or of the tallies (lean mode), so it also proves the move's lines in bounds.
-        fn size(&self) -> usize;
-        /// Checked mode: `n` pairs of lines, pair `i` holding row `i`, then column `i`. Lean mode:
-        /// empty.
+        /// `n` pairs of lines, pair `i` holding row `i`, then column `i`.
         fn lines(&self) -> &[[Line; 2]];
-        /// Lean mode: `n` pairs of tallies, laid out as the lines. Checked mode: empty.
-        fn tallies(&self) -> &[[Tally; 2]];
         #[inline]
         fn lines_mut(&mut self) -> &mut [[Line; 2]] {
             self.parts_mut().lines
         }
-        /// The cells, two bits each, 32 to a word; empty in lean mode.
+        /// The cells, two bits each, 32 to a word.
         fn cells(&self) -> &[u64];
         #[inline]
         fn cells_mut(&mut self) -> &mut [u64] {
             self.parts_mut().cells
         }
-        /// Checked mode: the cells played so far (`row * n + col`), oldest first. Lean mode: empty,
-        /// except during a batch, when it holds the batch's moves as `row, col` pairs so that they
-        /// can be taken back.
+        /// The cells played so far (`row * n + col`), oldest first.
         fn journal(&self) -> &[u32];
         /// Makes room for `words` more journal entries, so that recording them cannot fail.
         fn reserve(&mut self, words: usize) -> Result<(), Unfit>;
@@ -64,20 +54,10 @@ pub(crate) mod sealed {
     /// read the others again.
     pub struct Parts<'a> {
         pub lines: &'a mut [[Line; 2]],
-        pub tallies: &'a mut [[Tally; 2]],
         pub cells: &'a mut [u64],
         /// The journal's whole room; the first `*len` entries are recorded.
         pub journal: &'a mut [u32],
         pub len: &'a mut usize,
-    }
-
-    impl Parts<'_> {
-        /// Records `words` at once; [`Memory::room`] has said there is room for all of them.
-        #[inline(always)]
-        pub fn record_all<const K: usize>(&mut self, words: [u32; K]) {
-            self.journal[*self.len..][..K].copy_from_slice(&words);
-            *self.len += K;
-        }
     }
 }
 
@@ -137,27 +117,15 @@ impl<const N: usize> Fixed<N> {
 }
 
 impl<const N: usize> sealed::Memory for Fixed<N> {
-    fn create(n: u32, mode: Mode) -> Result<Self, Unfit> {
-        if n as usize != N || mode != Mode::Checked {
+    fn create(n: u32) -> Result<Self, Unfit> {
+        if n as usize != N {
             return Err(Unfit::Shape);
         }
         Ok(Fixed::empty())
     }
     #[inline]
-    fn mode(&self) -> Mode {
-        Mode::Checked
-    }
-    #[inline]
-    fn size(&self) -> usize {
-        N
-    }
-    #[inline]
     fn lines(&self) -> &[[Line; 2]] {
         &self.lines
-    }
-    #[inline]
-    fn tallies(&self) -> &[[Tally; 2]] {
-        &[]
     }
     #[inline]
     fn cells(&self) -> &[u64] {
@@ -169,7 +137,7 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
     }
     #[inline]
     fn reserve(&mut self, words: usize) -> Result<(), Unfit> {
-        // Only checked games, one entry a move, and a game ends when its N * N cells are full.
+        // One entry a move, and a game ends when its N * N cells are full.
         if self.len + words <= N * N {
             Ok(())
         } else {
@@ -185,7 +153,6 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
     fn parts_mut(&mut self) -> sealed::Parts<'_> {
         sealed::Parts {
             lines: &mut self.lines,
-            tallies: &mut [],
             cells: &mut self.cells,
             journal: self.journal.as_flattened_mut(),
             len: &mut self.len,
@@ -204,8 +171,7 @@ pub use heap::Heap;
 mod heap {
     use alloc::vec::Vec;
 
-    use super::{Line, Tally, Unfit, sealed};
-    use crate::limits::Mode;
+    use super::{Line, Unfit, sealed};
 
     /// A board whose size is chosen at run time, on the heap (feature `alloc`).
     ///
@@ -214,15 +180,13 @@ mod heap {
     /// ```
     /// use tictactoe_core::{ClassicGame, Mode};
     ///
-    /// let game = ClassicGame::new_lean(100_000)?;
-    /// assert_eq!(game.mode(), Mode::Lean);
+    /// let game = ClassicGame::new(1_000)?;
+    /// assert_eq!(game.mode(), Mode::Checked);
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     #[derive(Clone, Debug)]
     pub struct Heap {
-        mode: Mode,
         lines: Vec<[Line; 2]>,
-        tallies: Vec<[Tally; 2]>,
         cells: Vec<u64>,
         /// The journal's room, every slot written (zeros past `len`), so that recording an entry
         /// after [`reserve`](sealed::Memory::reserve) is one store, without a second capacity check.
@@ -252,49 +216,18 @@ mod heap {
     }
 
     impl sealed::Memory for Heap {
-        fn create(n: u32, mode: Mode) -> Result<Self, Unfit> {
+        fn create(n: u32) -> Result<Self, Unfit> {
             let n64 = u64::from(n);
-            let (lines, tallies, cells, journal) = match mode {
-                Mode::Lean => (
-                    Vec::new(),
-                    try_filled(n64, [Tally::EMPTY; 2])?,
-                    Vec::new(),
-                    Vec::new(),
-                ),
-                Mode::Checked => (
-                    try_filled(n64, [Line::EMPTY; 2])?,
-                    Vec::new(),
-                    try_filled((n64 * n64).div_ceil(32), 0)?,
-                    try_filled((n64 * n64).min(FIRST_HISTORY), 0)?,
-                ),
-            };
             Ok(Heap {
-                mode,
-                lines,
-                tallies,
-                cells,
-                journal,
+                lines: try_filled(n64, [Line::EMPTY; 2])?,
+                cells: try_filled((n64 * n64).div_ceil(32), 0)?,
+                journal: try_filled((n64 * n64).min(FIRST_HISTORY), 0)?,
                 len: 0,
             })
         }
         #[inline]
-        fn mode(&self) -> Mode {
-            self.mode
-        }
-        #[inline]
-        fn size(&self) -> usize {
-            match self.mode {
-                Mode::Checked => self.lines.len(),
-                Mode::Lean => self.tallies.len(),
-            }
-        }
-        #[inline]
         fn lines(&self) -> &[[Line; 2]] {
             &self.lines
-        }
-        #[inline]
-        fn tallies(&self) -> &[[Tally; 2]] {
-            &self.tallies
         }
         #[inline]
         fn cells(&self) -> &[u64] {
@@ -320,7 +253,6 @@ mod heap {
         fn parts_mut(&mut self) -> sealed::Parts<'_> {
             sealed::Parts {
                 lines: &mut self.lines,
-                tallies: &mut self.tallies,
                 cells: &mut self.cells,
                 journal: &mut self.journal,
                 len: &mut self.len,

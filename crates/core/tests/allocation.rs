@@ -120,7 +120,7 @@ fn a_move_whose_history_cannot_grow_is_refused_and_changes_nothing() {
 #[test]
 fn a_lean_batch_whose_rollback_record_cannot_grow_is_refused_and_changes_nothing() {
     // A lean game keeps a batch's moves only to take them back; that record starts empty.
-    let mut game = ClassicGame::new_lean(5).expect("a game");
+    let mut game = Game::new_lean(5).expect("a game");
     game.play(2, 2, Player::X).expect("a move");
     let before = game.encode();
     let batch = [(0, 0, Player::O), (0, 1, Player::X), (4, 4, Player::O)];
@@ -139,9 +139,9 @@ fn a_game_the_memory_cannot_hold_is_an_error_and_other_games_live_on() {
     for (n, lean) in [(3, false), (65_535, false), (1, true), (MAX_LEAN_N, true)] {
         let made = without_memory(|| {
             if lean {
-                ClassicGame::new_lean(n)
+                Game::new_lean(n)
             } else {
-                ClassicGame::new(n)
+                Game::new(n)
             }
         });
         assert_eq!(

@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use proptest::prelude::*;
-use tictactoe_core::{ClassicGame, DecodeError, Error, Mode, Player};
+use tictactoe_core::{DecodeError, Error, Game, Mode, Player};
 use tictactoe_testkit::{Hostility, Model, assert_agrees, assert_unchanged, check_hostile_batch};
 
 /// An iterator whose clones share one cursor: a second pass over a clone sees different moves (or
@@ -30,7 +30,7 @@ impl Iterator for SharedCursor {
 #[test]
 fn a_refused_batch_takes_back_exactly_what_it_applied_whatever_a_second_pass_would_see() {
     for mode in [Mode::Checked, Mode::Lean] {
-        let mut game = ClassicGame::with_mode(3, mode).unwrap();
+        let mut game = Game::with_mode(3, mode).unwrap();
         game.play(2, 2, Player::O).unwrap();
         let before = game.clone();
         // The third move is refused (X twice); a clone started afresh would replay other cells.
@@ -43,14 +43,14 @@ fn a_refused_batch_takes_back_exactly_what_it_applied_whatever_a_second_pass_wou
         assert_unchanged(&game, &before);
         // The game still plays on and its encoding still reads back.
         assert_eq!(game.play(0, 0, Player::X), Ok(None));
-        assert_eq!(ClassicGame::decode(&game.encode()).unwrap(), game);
+        assert_eq!(Game::decode(&game.encode()).unwrap(), game);
     }
 }
 
 #[test]
 fn a_panic_inside_the_iterator_leaves_the_game_unchanged() {
     for mode in [Mode::Checked, Mode::Lean] {
-        let mut game = ClassicGame::with_mode(4, mode).unwrap();
+        let mut game = Game::with_mode(4, mode).unwrap();
         game.play(3, 3, Player::O).unwrap();
         let mut model = Model::new(4, mode == Mode::Lean);
         model.play(3, 3, 2).unwrap();
@@ -98,7 +98,7 @@ fn every_error_variant_displays_without_panicking_at_the_extremes() {
 
 #[test]
 fn numbers_are_quoted_as_passed_not_saturated() {
-    let mut game = ClassicGame::new(3).unwrap();
+    let mut game = Game::new(3).unwrap();
     let err = game.play(usize::MAX, 0, Player::X).unwrap_err();
     assert_eq!(
         err,
@@ -110,7 +110,7 @@ fn numbers_are_quoted_as_passed_not_saturated() {
         }
     );
     assert!(err.to_string().contains(&usize::MAX.to_string()));
-    let err = ClassicGame::new(usize::MAX).unwrap_err();
+    let err = Game::new(usize::MAX).unwrap_err();
     assert!(err.to_string().contains(&usize::MAX.to_string()), "{err}");
 }
 
@@ -138,12 +138,12 @@ fn lean_decoding_refuses_a_diagonal_mark_where_no_row_and_column_cross() {
     let lines = [one, none, none, one];
     let on_main = [lines.as_slice(), &[one, none]].concat();
     assert!(matches!(
-        ClassicGame::decode(&lean_bytes(2, 1, 1, &on_main)),
+        Game::decode(&lean_bytes(2, 1, 1, &on_main)),
         Err(Error::Decode(DecodeError::Inconsistent(_)))
     ));
     let on_anti = [lines.as_slice(), &[none, one]].concat();
-    let game = ClassicGame::decode(&lean_bytes(2, 1, 1, &on_anti)).unwrap();
-    let mut played = ClassicGame::new_lean(2).unwrap();
+    let game = Game::decode(&lean_bytes(2, 1, 1, &on_anti)).unwrap();
+    let mut played = Game::new_lean(2).unwrap();
     played.play(0, 1, Player::X).unwrap();
     assert_eq!(game, played);
 }
@@ -153,14 +153,14 @@ fn lean_decoding_refuses_tallies_that_disagree_with_their_bits_or_the_move_count
     // n = 2 after X at (0, 1) and O at (1, 0): each row and column holds one mark.
     let (x, o, none) = (tally(1, 0), tally(0, 1), tally(0, 0));
     let good = [x, o, o, x, none, tally(1, 1)];
-    let game = ClassicGame::decode(&lean_bytes(2, 2, 2, &good)).unwrap();
-    let mut played = ClassicGame::new_lean(2).unwrap();
+    let game = Game::decode(&lean_bytes(2, 2, 2, &good)).unwrap();
+    let mut played = Game::new_lean(2).unwrap();
     played.play(0, 1, Player::X).unwrap();
     played.play(1, 0, Player::O).unwrap();
     assert_eq!(game, played);
     let refused = |bytes: Vec<u8>| {
         matches!(
-            ClassicGame::decode(&bytes),
+            Game::decode(&bytes),
             Err(Error::Decode(DecodeError::Inconsistent(_)))
         )
     };
@@ -210,7 +210,7 @@ proptest! {
         batches in proptest::collection::vec(
             (proptest::collection::vec(raw_move(), 0..12), hostility()), 1..4),
     ) {
-        let mut game = ClassicGame::with_mode(3, if lean { Mode::Lean } else { Mode::Checked }).unwrap();
+        let mut game = Game::with_mode(3, if lean { Mode::Lean } else { Mode::Checked }).unwrap();
         let mut model = Model::new(3, lean);
         for [r, c, p] in opening {
             let mut next = model.clone();
@@ -270,14 +270,14 @@ proptest! {
         n in 1usize..6,
         cells in proptest::collection::vec((0usize..6, 0usize..6), 0..40),
     ) {
-        let mut game = ClassicGame::new_lean(n).unwrap();
+        let mut game = Game::new_lean(n).unwrap();
         let mut player = Player::X;
         for (r, c) in cells {
             if game.play(r % n, c % n, player).is_ok() {
                 player = player.other();
             }
         }
-        prop_assert_eq!(ClassicGame::decode(&game.encode()), Ok(game));
+        prop_assert_eq!(Game::decode(&game.encode()), Ok(game));
     }
 }
 

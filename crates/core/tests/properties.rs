@@ -5,7 +5,7 @@ use tictactoe_testkit as common;
 
 use common::{Model, assert_agrees, assert_unchanged, check_batch, check_raw_move};
 use proptest::prelude::*;
-use tictactoe_core::{ClassicGame, DecodeError, Error, FixedGame, Player};
+use tictactoe_core::{DecodeError, Error, FixedGame, Game, Player};
 
 /// Who a generated move is for: the player due (so that games progress), the other one, or any number.
 #[derive(Clone, Copy, Debug)]
@@ -92,10 +92,10 @@ fn resolve(who: Who, last: Option<Player>) -> i64 {
 }
 
 /// The encoding reads back to an equal game that gives the same answers.
-fn assert_round_trips(game: &ClassicGame, model: &Model) {
+fn assert_round_trips(game: &Game, model: &Model) {
     let bytes = game.encode();
     assert_eq!(bytes.len(), game.encoded_len());
-    let back = ClassicGame::decode(&bytes).expect("an encoded game decodes");
+    let back = Game::decode(&bytes).expect("an encoded game decodes");
     assert_eq!(&back, game);
     assert_agrees(&back, model);
     assert_eq!(back.encode(), bytes);
@@ -103,9 +103,9 @@ fn assert_round_trips(game: &ClassicGame, model: &Model) {
 
 fn run(n: usize, lean: bool, ops: Vec<Op>) {
     let mut game = if lean {
-        ClassicGame::new_lean(n)
+        Game::new_lean(n)
     } else {
-        ClassicGame::new(n)
+        Game::new(n)
     }
     .unwrap();
     let mut model = Model::new(n, lean);
@@ -153,9 +153,9 @@ fn run(n: usize, lean: bool, ops: Vec<Op>) {
                 assert_eq!(
                     game,
                     if lean {
-                        ClassicGame::new_lean(n)
+                        Game::new_lean(n)
                     } else {
-                        ClassicGame::new(n)
+                        Game::new(n)
                     }
                     .unwrap()
                 );
@@ -169,7 +169,7 @@ fn run(n: usize, lean: bool, ops: Vec<Op>) {
 /// A fixed-size game makes the same moves as a heap game and the model.
 fn run_fixed<const N: usize>(moves: &[(i64, i64, Who)]) {
     let mut fixed = FixedGame::<N>::new();
-    let mut heap = ClassicGame::new(N).unwrap();
+    let mut heap = tictactoe_core::ClassicGame::new(N).unwrap();
     let mut model = Model::new(N, false);
     for &(row, col, who) in moves {
         let player = resolve(who, model.last_player());
@@ -219,7 +219,7 @@ proptest! {
         cut in any::<prop::sample::Index>(),
         flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..4),
     ) {
-        let mut game = if lean { ClassicGame::new_lean(n) } else { ClassicGame::new(n) }.unwrap();
+        let mut game = if lean { Game::new_lean(n) } else { Game::new(n) }.unwrap();
         for op in ops {
             if let Op::Play(row, col, who) = op {
                 let _ = game.play_i64(row, col, resolve(who, game.last_player()));
@@ -227,7 +227,7 @@ proptest! {
         }
         let bytes = game.encode();
         let truncated = &bytes[..cut.index(bytes.len())];
-        prop_assert_eq!(ClassicGame::decode(truncated), Err(Error::Decode(DecodeError::Truncated)));
+        prop_assert_eq!(Game::decode(truncated), Err(Error::Decode(DecodeError::Truncated)));
         let mut damaged = bytes.clone();
         for (at, value) in flips {
             // Bytes 5..8 are the high bytes of n: damage there asks for boards of up to a gigabyte,
@@ -238,11 +238,11 @@ proptest! {
             }
             damaged[at] = value;
         }
-        if let Ok(back) = ClassicGame::decode(&damaged) {
+        if let Ok(back) = Game::decode(&damaged) {
             // The format is canonical, so an accepted input is exactly what its game encodes to.
             prop_assert_eq!(back.encode(), damaged);
             if !lean && back.mode() == tictactoe_core::Mode::Checked {
-                let mut model = Model::new(back.n(), false);
+                let mut model = Model::new(back.rules().rows(), false);
                 for (r, c, p) in back.moves() {
                     prop_assert!(model.play(r as i64, c as i64, p.number().into()).is_ok());
                 }

@@ -3,7 +3,7 @@
 use tictactoe_testkit as common;
 
 use common::Model;
-use tictactoe_core::{ClassicGame, DecodeError, Error, FixedGame, Mode, Player};
+use tictactoe_core::{ClassicGame, DecodeError, Error, FixedGame, Game, Mode, Player};
 
 const CLASSIC: [(i64, i64, i64); 7] = [
     (0, 0, 1),
@@ -37,22 +37,22 @@ fn sizes_outside_each_mode_are_refused() {
     for mode in [Mode::Checked, Mode::Lean] {
         let max = mode.max_n();
         assert_eq!(
-            ClassicGame::with_mode(0, mode).unwrap_err(),
+            Game::with_mode(0, mode).unwrap_err(),
             Error::InvalidSize { n: 0, max }
         );
         assert_eq!(
-            ClassicGame::with_mode_i64(-1, mode).unwrap_err(),
+            Game::with_mode_i64(-1, mode).unwrap_err(),
             Error::InvalidSize { n: -1, max }
         );
         assert_eq!(
-            ClassicGame::with_mode_i64(i64::MIN, mode).unwrap_err(),
+            Game::with_mode_i64(i64::MIN, mode).unwrap_err(),
             Error::InvalidSize {
                 n: i64::MIN.into(),
                 max
             }
         );
         assert_eq!(
-            ClassicGame::with_mode(max + 1, mode).unwrap_err(),
+            Game::with_mode(max + 1, mode).unwrap_err(),
             Error::InvalidSize {
                 n: max as i128 + 1,
                 max
@@ -60,7 +60,7 @@ fn sizes_outside_each_mode_are_refused() {
         );
         // Quoted as passed, not saturated.
         assert_eq!(
-            ClassicGame::with_mode(usize::MAX, mode).unwrap_err(),
+            Game::with_mode(usize::MAX, mode).unwrap_err(),
             Error::InvalidSize {
                 n: usize::MAX as i128,
                 max
@@ -106,7 +106,7 @@ fn error_messages_say_what_was_wrong() {
         .unwrap();
     assert!(draw.is_over());
     assert_eq!(
-        ClassicGame::new_lean(2)
+        Game::new_lean(2)
             .unwrap()
             .cell(0, 0)
             .unwrap_err()
@@ -139,7 +139,7 @@ const DRAW: [[i64; 3]; 9] = [
 #[test]
 fn a_full_board_without_a_line_is_a_draw_and_refuses_more() {
     for mode in [Mode::Checked, Mode::Lean] {
-        let mut game = ClassicGame::with_mode(3, mode).unwrap();
+        let mut game = Game::with_mode(3, mode).unwrap();
         assert_eq!(game.play_all_i64(DRAW), Ok(None));
         assert!(game.is_draw() && game.is_over());
         assert_eq!(
@@ -154,7 +154,7 @@ fn a_full_board_without_a_line_is_a_draw_and_refuses_more() {
 fn a_dead_draw_shows_before_the_board_is_full() {
     // The draw without its last move: every line already holds both marks, one cell still free.
     let moves = DRAW[..8].iter().copied();
-    let mut game = ClassicGame::new_lean(3).unwrap();
+    let mut game = Game::new_lean(3).unwrap();
     game.play_all_i64(moves).unwrap();
     assert!(!game.is_over());
     assert!(!game.can_win(Player::X) && !game.can_win(Player::O));
@@ -179,22 +179,22 @@ fn a_winning_move_can_be_undone_and_replayed() {
 #[test]
 fn reset_keeps_size_and_mode() {
     for mode in [Mode::Checked, Mode::Lean] {
-        let mut game = ClassicGame::with_mode(4, mode).unwrap();
+        let mut game = Game::with_mode(4, mode).unwrap();
         game.play_all_i64([[0, 0, 2], [3, 3, 1]]).unwrap();
         game.reset();
-        assert_eq!(game, ClassicGame::with_mode(4, mode).unwrap());
-        assert_eq!((game.n(), game.mode()), (4, mode));
+        assert_eq!(game, Game::with_mode(4, mode).unwrap());
+        assert_eq!((game.n(), game.mode()), (Ok(4), mode));
         assert_eq!(game.play(0, 0, Player::X), Ok(None));
     }
 }
 
 #[test]
 fn lean_games_draw_a_summary_instead_of_a_board() {
-    let mut game = ClassicGame::new_lean(3).unwrap();
+    let mut game = Game::new_lean(3).unwrap();
     game.play(0, 0, Player::X).unwrap();
     assert_eq!(game.to_string(), "lean 3x3 game, 1 move");
     assert_eq!(
-        ClassicGame::new_lean(2).unwrap().to_string(),
+        Game::new_lean(2).unwrap().to_string(),
         "lean 2x2 game, 0 moves"
     );
     assert_eq!(game.undo(), Err(Error::NeedsBoard));
@@ -210,14 +210,14 @@ fn fixed_and_heap_games_compare_equal_after_the_same_moves() {
     }
     assert_eq!(fixed, heap);
     assert_eq!(fixed.to_string(), heap.to_string());
-    assert_ne!(heap, ClassicGame::new_lean(4).unwrap());
+    assert_ne!(Game::from(heap), Game::new_lean(4).unwrap());
 }
 
 /// Why `bytes` with byte `at` set to `value` does not decode.
 fn decode_with(bytes: &[u8], at: usize, value: u8) -> Error {
     let mut damaged = bytes.to_vec();
     damaged[at] = value;
-    ClassicGame::decode(&damaged).expect_err("damaged bytes must be refused")
+    Game::decode(&damaged).expect_err("damaged bytes must be refused")
 }
 
 #[test]
@@ -252,7 +252,7 @@ fn decoding_refuses_bad_headers_and_fixed_size_mismatches() {
         Err(Error::Decode(DecodeError::WrongShape))
     );
     assert_eq!(
-        FixedGame::<3>::decode(&ClassicGame::new_lean(3).unwrap().encode()),
+        FixedGame::<3>::decode(&Game::new_lean(3).unwrap().encode()),
         Err(Error::Decode(DecodeError::WrongShape))
     );
     let mut small = [0u8; 4];
@@ -266,7 +266,7 @@ fn decoding_refuses_bad_headers_and_fixed_size_mismatches() {
 
 #[test]
 fn decoding_refuses_lean_counters_that_play_cannot_produce() {
-    let mut game = ClassicGame::new_lean(3).unwrap();
+    let mut game = Game::new_lean(3).unwrap();
     game.play(0, 0, Player::X).unwrap();
     let bytes = game.encode();
     // The lines start at byte 10: row 0's X count, then O count, and so on.
@@ -322,7 +322,7 @@ fn a_history_that_outgrows_its_first_room_grows_and_takes_back_exactly() {
 
     // A lean batch records two words a move so that it can take them back: 144 moves, then a refused
     // one, and the game is as it was.
-    let mut lean = ClassicGame::new_lean(12).unwrap();
+    let mut lean = Game::new_lean(12).unwrap();
     lean.play_i64(0, 0, 1).unwrap();
     lean.undo().unwrap_err();
     let before = lean.clone();

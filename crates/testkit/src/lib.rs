@@ -4,7 +4,7 @@
 pub mod envs;
 pub mod family;
 
-use tictactoe_core::{ClassicGame, Error, Player, Storage, TicTacToe};
+use tictactoe_core::{Error, Game, GameOn, Player, Representation};
 
 /// A seeded xorshift64, for tests that play pseudo-random positions the same way every run.
 #[derive(Clone, Debug)]
@@ -152,8 +152,8 @@ pub fn render(board: &[Vec<Option<Player>>]) -> String {
 }
 
 /// Every query of the engine agrees with the model.
-pub fn assert_agrees<S: Storage>(game: &TicTacToe<S>, model: &Model) {
-    assert_eq!(game.n(), model.n);
+pub fn assert_agrees<R: Representation>(game: &GameOn<R>, model: &Model) {
+    assert_eq!(game.rules().rows(), model.n);
     assert_eq!(game.winner(), model.winner());
     assert_eq!(game.is_over(), model.is_over());
     assert_eq!(game.is_draw(), model.is_draw());
@@ -188,7 +188,7 @@ pub fn assert_agrees<S: Storage>(game: &TicTacToe<S>, model: &Model) {
 /// Plays `play_i64(row, col, player)` on the game and on the model and checks that they agree; a
 /// refused move must leave the game exactly as it was. A lean caller promises never to play a taken
 /// cell, so such a move is skipped.
-pub fn check_raw_move(game: &mut ClassicGame, model: &mut Model, row: i64, col: i64, player: i64) {
+pub fn check_raw_move(game: &mut Game, model: &mut Model, row: i64, col: i64, player: i64) {
     let mut next = model.clone();
     let expected = next.play(row, col, player);
     if model.lean && matches!(expected, Err(Error::Occupied { .. })) {
@@ -204,7 +204,7 @@ pub fn check_raw_move(game: &mut ClassicGame, model: &mut Model, row: i64, col: 
 }
 
 /// A refused call leaves the game exactly as it was: equal, same bytes, same drawing.
-pub fn assert_unchanged(game: &ClassicGame, before: &ClassicGame) {
+pub fn assert_unchanged(game: &Game, before: &Game) {
     assert_eq!(game, before);
     assert_eq!(game.encode(), before.encode());
     assert_eq!(game.to_string(), before.to_string());
@@ -214,7 +214,7 @@ pub fn assert_unchanged(game: &ClassicGame, before: &ClassicGame) {
 /// may end the batch early with `None`), applies it with `play_all_i64`, and checks it against the model:
 /// either every move is applied, or none is and the error names the first refused move and why.
 pub fn check_batch(
-    game: &mut ClassicGame,
+    game: &mut Game,
     model: &mut Model,
     mut next_move: impl FnMut(Option<Player>) -> Option<[i64; 3]>,
 ) {
@@ -304,7 +304,7 @@ fn quiet_iterator_panics() {
 /// result against the model: all applied, or (on a refusal or a panic inside the iterator) none, and
 /// the game exactly as it was. A panic from anywhere but the iterator propagates.
 pub fn check_hostile_batch(
-    game: &mut ClassicGame,
+    game: &mut Game,
     model: &mut Model,
     moves: Vec<[i64; 3]>,
     hostility: Hostility,

@@ -7,6 +7,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::layout::{Columns, Env};
 use super::view::View;
 use super::{AutoReset, Illegal, Setup};
+use crate::chosen::Game;
 use crate::classic::ClassicGame;
 use crate::error::Error;
 use crate::packed::reciprocal;
@@ -106,17 +107,19 @@ impl Block {
     /// Puts `game` in place of game `i`: a checked game of the same size, in a position X could have
     /// reached moving first (else [`Error::Incompatible`], and nothing changes). It cancels a pending
     /// restart; a finished game stands as an ended one.
-    pub(super) fn set_game(&mut self, i: usize, game: &ClassicGame) -> Result<(), Error> {
-        if game.n() != self.n {
-            return Err(Error::Incompatible {
-                reason: "its size differs",
-            });
+    pub(super) fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
+        let rules = game.rules();
+        let refused = |reason| Err(Error::Incompatible { reason });
+        if !rules.is_classic() {
+            return refused("its rules differ");
         }
-        let Some((counters, lines, cells, moves)) = game.checked_state() else {
-            return Err(Error::Incompatible {
-                reason: "a lean game keeps no board",
-            });
+        if rules.rows() != self.n {
+            return refused("its size differs");
+        }
+        let Some(classic) = game.as_classic() else {
+            return refused("a lean game keeps no board");
         };
+        let (counters, lines, cells, moves) = classic.checked_state();
         let first = game.moves().next().map(|(_, _, p)| p);
         let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
         let slot = self.columns.slot(i, self.n);

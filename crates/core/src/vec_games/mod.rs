@@ -1,5 +1,5 @@
 //! Many games at once, for reinforcement learning, self-play and search: one object steps every game
-//! in one call. Every game keeps the same counters as a single [`ClassicGame`] and moves through the same
+//! in one call. Every game keeps the same counters as a single classic game and moves through the same
 //! checked move, so stepping one game of a batch gives exactly what a single game gives; this module
 //! adds the environment's bookkeeping (whose turn it is after a game ends, auto-reset, rewards) and
 //! writes the results into the caller's buffers.
@@ -195,7 +195,7 @@ impl VecGames {
         seed: u64,
         threads: usize,
     ) -> Result<VecGames, Error> {
-        if Mode::Checked.accepts(n).is_none() {
+        if Mode::Checked.size(n).is_err() {
             return Err(Error::InvalidSize {
                 n: n as i128,
                 max: Mode::Checked.max_n(),
@@ -528,12 +528,7 @@ impl VecGames {
     pub fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
         let (k, local) = self.locate(i)?;
         match &mut self.blocks[k] {
-            Part::Classic(b) => match game.as_classic() {
-                Some(classic) => b.set_game(local, classic),
-                None => Err(Error::Incompatible {
-                    reason: "its rules differ",
-                }),
-            },
+            Part::Classic(b) => b.set_game(local, game),
             Part::Bits(b) => b.set_game(local, game),
             Part::Lines(b) => b.set_game(local, game),
         }

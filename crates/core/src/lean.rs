@@ -1,0 +1,262 @@
+//! The classic square game in lean mode: one word a line (a [`Tally`]: the marks' difference and
+//! who has marked it) and no cells, so a game of any `n` up to [`MAX_LEAN_N`](crate::MAX_LEAN_N)
+//! takes O(n) memory. It cannot see a taken cell (its caller plays each cell at most once), undo a
+//! move or draw its board; a batch keeps, while it runs, the words each move replaced, so that it
+//! can be taken back. [`Game::new_lean`](crate::Game::new_lean) holds it.
+
+use alloc::vec::Vec;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+use crate::counters::{Counters, Tally};
+use crate::encoding::{Header, Reader, VERSION, Writer, classic_header, player_byte};
+use crate::error::{DecodeError, Error};
+use crate::limits::Mode;
+use crate::outcome::Outcome;
+use crate::player::Player;
+use crate::repr::private::{Bytes, Kept, Won};
+use crate::rules::Rules;
+use crate::turns::Turns;
+
+/// The words a batch keeps per move: the cell, then the four tallies it replaces.
+const RECORD: usize = 6;
+
+/// The representation of a lean classic game: its counters and a tally per row and column.
+#[derive(Clone, Debug)]
+pub struct Lean {
+    counters: Counters,
+    /// Row `i`'s tally, then column `i`'s; `n` pairs.
+    tallies: Vec<[Tally; 2]>,
+    /// A running batch's moves, [`RECORD`] words each, in the first `recorded` words; the rest
+    /// is room, every word written, so that recording a move is one copy after one comparison.
+    record: Vec<u32>,
+    recorded: usize,
+}
+
+impl Lean {
+    /// An empty `n x n` board; `n` is valid for lean mode.
+    pub(crate) fn empty(n: u32) -> Result<Lean, Error> {
+        let oom = Error::OutOfMemory {
+            rows: n as usize,
+            cols: n as usize,
+        };
+        let tallies = crate::memory::filled(n as usize, [Tally::EMPTY; 2]).ok_or(oom)?;
+        Ok(Lean {
+            counters: Counters::new(n),
+            tallies,
+            record: Vec::new(),
+            recorded: 0,
+        })
+    }
+
+    fn n(&self) -> usize {
+        self.tallies.len()
+    }
+
+    /// Room for at least one more move in the batch's record (doubling it), or
+    /// [`Error::OutOfMemory`] with nothing changed.
+    #[cold]
+    #[inline(never)]
+    fn grow_record(&mut self) -> Result<(), Error> {
+        let more = self.record.len().max(16 * RECORD);
+        if self.record.try_reserve_exact(more).is_err() {
+            return Err(self.out_of_memory());
+        }
+        self.record.resize(self.record.len() + more, 0);
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn out_of_memory(&self) -> Error {
+        Error::OutOfMemory {
+            rows: self.n(),
+            cols: self.n(),
+        }
+    }
+}
+
+impl Kept for Lean {
+    #[inline]
+    fn rules(&self) -> Rules {
+        Rules::classic(self.n())
+    }
+
+    #[inline]
+    fn mode(&self) -> Mode {
+        Mode::Lean
+    }
+
+    #[inline]
+    fn turns(&self) -> &Turns {
+        self.counters.turns()
+    }
+
+    fn journal(&self) -> &[u32] {
+        &[]
+    }
+
+    /// Checked against the tallies a move indexes, one pair a row.
+    #[inline(always)]
+    fn on_board(&self, row: u64, col: u64) -> Option<(usize, usize)> {
+        let n = self.tallies.len() as u64;
+        (row < n && col < n).then_some((row as usize, col as usize))
+    }
+
+    /// No cells kept: the caller promises an empty one.
+    #[inline(always)]
+    fn occupant(&self, _row: usize, _col: usize) -> Option<Player> {
+        None
+    }
+
+    fn landing(&self, _col: usize) -> Option<usize> {
+        // The classic rules have no gravity: the game refuses a drop before asking here.
+        None
+    }
+
+    /// The tallies, and in a batch first the words they replace (a tally cannot lose a mark).
+    #[inline(always)]
+    fn commit<const BATCH: bool>(&mut self, row: usize, col: usize, player: Player) -> Won {
+        if BATCH {
+            if self.record.len() - self.recorded < RECORD {
+                self.grow_record()?;
+            }
+            // On a lean board, whose n fits in 32 bits.
+            let [r, c, main, anti] = self.counters.tallies_before(&self.tallies, row, col);
+            let words = [row as u32, col as u32, r, c, main, anti];
+            self.record[self.recorded..][..RECORD].copy_from_slice(&words);
+            self.recorded += RECORD;
+        }
+        Ok(self
+            .counters
+            .add_tallies(&mut self.tallies, row, col, player))
+    }
+
+    fn take_back(&mut self) {
+        let Some(player) = self.counters.turns().last() else {
+            return;
+        };
+        if let &[.., row, col, r, c, main, anti] = &self.record[..self.recorded] {
+            self.recorded -= RECORD;
+            let (row, col) = (row as usize, col as usize);
+            self.counters
+                .restore_tallies(&mut self.tallies, row, col, player, [r, c, main, anti]);
+        }
+    }
+
+    fn end_batch(&mut self) {
+        self.recorded = 0;
+    }
+
+    fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
+        Err(Error::NeedsBoard)
+    }
+
+    fn clear(&mut self) {
+        self.tallies.fill([Tally::EMPTY; 2]);
+        self.recorded = 0;
+        self.counters.reset(&mut []);
+    }
+
+    fn holder(&self, _row: usize, _col: usize) -> Result<Option<Player>, Error> {
+        Err(Error::NeedsBoard)
+    }
+
+    #[inline]
+    fn can_win(&self, player: Player) -> bool {
+        self.counters.can_win(player)
+    }
+
+    /// Outside a batch a lean game keeps nothing but its tallies and counters.
+    fn try_copy(&self) -> Result<Lean, Error> {
+        let mut tallies = Vec::new();
+        if tallies.try_reserve_exact(self.n()).is_err() {
+            return Err(self.out_of_memory());
+        }
+        tallies.extend_from_slice(&self.tallies);
+        Ok(Lean {
+            counters: self.counters.clone(),
+            tallies,
+            record: Vec::new(),
+            recorded: 0,
+        })
+    }
+
+    /// A one-line summary, with the outcome once the game is over: there is no board to draw.
+    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (n, turns) = (self.n(), self.counters.turns());
+        let moves = turns.moves();
+        let plural = if moves == 1 { "" } else { "s" };
+        write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
+        match turns.outcome() {
+            Outcome::InPlay => Ok(()),
+            over => write!(f, ", {over}"),
+        }
+    }
+}
+
+/// Version 2 of the format, mode 1 (laid out on [`GameOn::decode`](crate::GameOn::decode)).
+impl Bytes for Lean {
+    fn encoded_len(&self) -> usize {
+        crate::encoding::CLASSIC_HEADER + 8 + 4 * (2 * self.n() + 2)
+    }
+
+    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let needed = self.encoded_len();
+        if out.len() < needed {
+            return Err(Error::BufferTooSmall { needed });
+        }
+        let mut w = Writer { out, at: 0 };
+        let turns = self.counters.turns();
+        classic_header(&mut w, self.n(), Mode::Lean, player_byte(turns.last()));
+        w.put(&turns.moves().to_le_bytes());
+        // Rows, then columns, then the diagonals.
+        let rows = self.tallies.iter().map(|pair| pair[0]);
+        let cols = self.tallies.iter().map(|pair| pair[1]);
+        for tally in rows.chain(cols).chain(self.counters.diagonal_tallies()) {
+            w.put(&tally.word().to_le_bytes());
+        }
+        Ok(w.at)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Lean, Error> {
+        let mut r = Reader { bytes };
+        if Header::version(&mut r)? != VERSION {
+            return Err(DecodeError::WrongShape.into());
+        }
+        let (Header { rules, mode }, last) = Header::classic(&mut r)?;
+        if mode != Mode::Lean {
+            return Err(DecodeError::WrongShape.into());
+        }
+        // The header checked n against the mode's limit, which fits in 32 bits.
+        let n = rules.rows() as u32;
+        r.expect_remaining(8 + (2 * u64::from(n) + 2) * 4)?;
+        let moves = r.u64()?;
+        let mut game = Lean::empty(n)?;
+        for k in 0..2 {
+            for pair in game.tallies.iter_mut() {
+                pair[k] = Tally::from_word(r.u32()?);
+            }
+        }
+        let diagonals = [Tally::from_word(r.u32()?), Tally::from_word(r.u32()?)];
+        game.counters = Counters::from_tallies(n, &game.tallies, diagonals, moves, last)
+            .map_err(DecodeError::Inconsistent)?;
+        Ok(game)
+    }
+}
+
+/// Equal lean games have the same counters and tallies: every call answers them alike.
+impl PartialEq for Lean {
+    fn eq(&self, other: &Lean) -> bool {
+        self.counters == other.counters && self.tallies == other.tallies
+    }
+}
+
+impl Eq for Lean {}
+
+impl Hash for Lean {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.counters.hash(state);
+        self.tallies.hash(state);
+    }
+}
