@@ -302,7 +302,7 @@ impl GameOn<Chosen> {
         match mode {
             Mode::Checked => ClassicGame::new(n).map(Game::from),
             Mode::Lean => {
-                let n = mode.size(n)?;
+                let n = Error::sized(n, mode)?;
                 Lean::empty(n).map(|g| GameOn(Chosen(Repr::Lean(GameOn(g)))))
             }
         }

@@ -78,7 +78,7 @@ impl GameOn<Classic<crate::Heap>> {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn new(n: usize) -> Result<Self, Error> {
-        let n = Mode::Checked.size(n)?;
+        let n = Error::sized(n, Mode::Checked)?;
         Classic::empty(n)
             .map(GameOn)
             .map_err(|_| Error::OutOfMemory {

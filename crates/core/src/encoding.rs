@@ -198,7 +198,7 @@ impl Header {
             1 => Mode::Lean,
             m => return Err(DecodeError::UnknownMode(m)),
         };
-        if mode.size(n).is_err() {
+        if mode.accepts(n).is_none() {
             return Err(DecodeError::WrongShape);
         }
         let rules = Rules::square(n).map_err(|_| DecodeError::WrongShape)?;

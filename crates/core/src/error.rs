@@ -242,6 +242,19 @@ pub enum DecodeError {
 }
 
 impl Error {
+    /// `n` as the 32-bit size the counters keep, or [`Error::InvalidSize`] when `mode` refuses it.
+    pub(crate) const fn sized(n: usize, mode: crate::limits::Mode) -> Result<u32, Error> {
+        match mode.accepts(n) {
+            Some(n) => Ok(n),
+            None => Err(Error::InvalidSize {
+                n: n as i128,
+                max: mode.max_n(),
+            }),
+        }
+    }
+}
+
+impl Error {
     /// Whether this is a move the rules refuse, the error every face shows as an illegal move when
     /// a move, a drop or a batch of moves asked it: a bad player, a cell, column or action off the
     /// board, the same player twice, a taken cell, a full column, not the landing cell, a drop

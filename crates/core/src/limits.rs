@@ -1,7 +1,5 @@
 //! The bottom floor: the two modes and the board sizes each allows. Every other module may use this
-//! one; it uses only the errors.
-
-use crate::error::Error;
+//! one; it uses none of them.
 
 /// The largest `n` of a checked game: every cell has a 32-bit index, and the board takes
 /// `n * n / 4` bytes (1 GiB at this size).
@@ -61,16 +59,12 @@ impl Mode {
         }
     }
 
-    /// `n` as the 32-bit size the counters keep, or [`Error::InvalidSize`] when this mode refuses
-    /// it.
-    pub(crate) const fn size(self, n: usize) -> Result<u32, Error> {
+    /// `n` as the 32-bit size the counters keep, when this mode accepts it.
+    pub(crate) const fn accepts(self, n: usize) -> Option<u32> {
         if n >= 1 && n <= self.max_n() {
-            Ok(n as u32)
+            Some(n as u32)
         } else {
-            Err(Error::InvalidSize {
-                n: n as i128,
-                max: self.max_n(),
-            })
+            None
         }
     }
 }

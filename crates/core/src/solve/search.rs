@@ -187,7 +187,7 @@ impl<'t> Search<'t> {
     }
 
     /// Whether this is a search with no node limit that helps no other, on a table two threads
-    /// may share: one that a helper may join ([`super::shared`]).
+    /// may share: one that a helper may join (the two-thread solve).
     #[cfg(feature = "std")]
     pub(crate) fn may_share(&self) -> bool {
         self.limit == u64::MAX && self.stop.is_none() && self.table.shareable()

@@ -4,9 +4,12 @@
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::layout::{Columns, Env};
-use super::view::View;
+use super::layout::Columns;
+use super::outputs::View;
+use super::planes::write_game;
+use super::seat::Env;
 use super::{AutoReset, Illegal, Setup};
+use crate::cells::words;
 use crate::chosen::Game;
 use crate::classic::ClassicGame;
 use crate::error::Error;
@@ -134,5 +137,24 @@ impl Block {
     /// The player to move in game `i`.
     pub(super) fn current_player(&self, i: usize) -> Player {
         self.columns.envs[i].to_move
+    }
+}
+
+impl Block {
+    pub(super) fn write_view(&self, view: View<'_>) {
+        sized!(self.write_view_sized(view));
+    }
+
+    fn write_view_sized<const N: usize>(&self, view: View<'_>) {
+        let cells = size::<N>(self.n) * size::<N>(self.n);
+        let games = self.columns.cells.chunks_exact(words(cells));
+        let games = games.zip(&self.columns.envs);
+        let seen = view.obs.chunks_exact_mut(2 * cells);
+        let seen = seen.zip(view.action_mask.chunks_exact_mut(cells));
+        let seen = seen.zip(view.current_player.iter_mut());
+        for ((board, &env), ((obs, mask), player)) in games.zip(seen) {
+            write_game(board, env, obs, mask);
+            *player = env.to_move.number();
+        }
     }
 }

@@ -8,10 +8,10 @@ use alloc::vec::Vec;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::layout::Env;
+use super::outputs::{StepOutputs, View};
 use super::sample::below;
+use super::seat::Env;
 use super::seat::{Seat, advance, check_seats, step_seats};
-use super::view::{StepOutputs, View};
 use super::{AutoReset, Illegal, Setup};
 use crate::chosen::{Game, IntoAny};
 use crate::error::Error;

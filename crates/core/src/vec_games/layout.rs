@@ -12,8 +12,8 @@ use crate::player::Player;
 
 use crate::packed::divide;
 
-use super::seat::Seat;
-use super::view::{write_game, write_obs};
+use super::planes::{write_game, write_obs};
+use super::seat::{Env, Seat};
 
 /// Every game's parts, game after game: game `i` owns `counters[i]`, `envs[i]`, the `n` pairs of
 /// lines from `lines[i * n]`, the board's words from `cells[i * words]` and `n * n` journal slots
@@ -25,28 +25,6 @@ pub(super) struct Columns {
     pub(super) cells: Vec<u64>,
     pub(super) journal: Vec<u32>,
     pub(super) envs: Vec<Env>,
-}
-
-/// A game's bookkeeping as an environment, beyond what its counters know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Env {
-    /// The player to move; it keeps alternating after a game ends.
-    pub(super) to_move: Player,
-    /// Ended and not yet started again.
-    pub(super) ended: bool,
-    /// The winner's number of an ended game (0 for a draw).
-    pub(super) winner: u8,
-    /// Ended by an illegal action.
-    pub(super) forfeit: bool,
-}
-
-impl Env {
-    pub(super) const START: Env = Env {
-        to_move: Player::X,
-        ended: false,
-        winner: 0,
-        forfeit: false,
-    };
 }
 
 /// One game's parts, borrowed from the arrays.

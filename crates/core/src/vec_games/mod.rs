@@ -5,18 +5,19 @@
 //! writes the results into the caller's buffers.
 //!
 //! The games are split into blocks (one unless threads are asked for), each laid out column by
-//! column ([`layout`]); a block is stepped ([`step`]), sampled ([`sample`]) and viewed ([`view`]) by
+//! column ([`layout`]); a block is stepped ([`step`]), sampled ([`sample`]) and viewed ([`planes`]) by
 //! one thread. With feature `std`, large blocks run on threads of their own.
 
 mod block;
 mod error;
 mod family;
 mod layout;
+mod outputs;
+mod planes;
 mod sample;
 mod seat;
 mod step;
 mod threads;
-mod view;
 mod words;
 
 use alloc::vec::Vec;
@@ -31,7 +32,7 @@ use block::Block;
 use error::fits;
 pub use error::{ShapeError, StepError, VecError};
 use family::FamilyBlock;
-pub use view::{StepOutputs, View};
+pub use outputs::{StepOutputs, View};
 use words::WordBlock;
 
 /// When a game that has ended starts again (Gymnasium's vector API).
@@ -195,7 +196,7 @@ impl VecGames {
         seed: u64,
         threads: usize,
     ) -> Result<VecGames, Error> {
-        if Mode::Checked.size(n).is_err() {
+        if Mode::Checked.accepts(n).is_none() {
             return Err(Error::InvalidSize {
                 n: n as i128,
                 max: Mode::Checked.max_n(),

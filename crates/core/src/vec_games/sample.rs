@@ -7,7 +7,8 @@ use rand_core::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::block::{Block, size, sized};
-use super::layout::{ClassicSeat, Env};
+use super::layout::ClassicSeat;
+use super::seat::Env;
 use super::seat::advance;
 use crate::cells::words;
 use crate::packed::{empty_cells, kth_empty};

@@ -3,8 +3,7 @@
 //! final observation), what a check refuses, and what a game taken out or put back must satisfy.
 //! Each block lends its games one at a time as [`Seat`]s: its own layout and its own move.
 
-use super::layout::Env;
-use super::view::StepOutputs;
+use super::outputs::StepOutputs;
 use super::{AutoReset, Illegal};
 use crate::cells::bits_player;
 use crate::error::Error;
@@ -189,4 +188,26 @@ impl Env {
             forfeit: false,
         })
     }
+}
+
+/// A game's bookkeeping as an environment, beyond what its counters know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Env {
+    /// The player to move; it keeps alternating after a game ends.
+    pub(super) to_move: Player,
+    /// Ended and not yet started again.
+    pub(super) ended: bool,
+    /// The winner's number of an ended game (0 for a draw).
+    pub(super) winner: u8,
+    /// Ended by an illegal action.
+    pub(super) forfeit: bool,
+}
+
+impl Env {
+    pub(super) const START: Env = Env {
+        to_move: Player::X,
+        ended: false,
+        winner: 0,
+        forfeit: false,
+    };
 }

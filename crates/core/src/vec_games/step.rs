@@ -4,8 +4,8 @@
 use super::block::{Block, size, sized};
 use super::error::{StepError, VecError};
 use super::layout::ClassicSeat;
+use super::outputs::StepOutputs;
 use super::seat::{check_seats, step_seats};
-use super::view::StepOutputs;
 use super::{AutoReset, Illegal};
 use crate::cells::{bits_player, cell_bits, words};
 use crate::error::Error;

@@ -1,13 +1,7 @@
-//! What the games look like to a learner: the observation planes (from the mover's view), the
-//! legal-action masks and the player to move, written into the caller's buffers.
+//! The caller's buffers a batch writes into: what every game looks like now ([`View`]) and what a
+//! step adds ([`StepOutputs`]), and how they are cut into one piece per block.
 
-use crate::player::Player;
-
-use super::block::{Block, size, sized};
-use super::layout::Env;
 use super::threads::front;
-use crate::cells::words;
-use crate::packed::{mover_view, spread, write_word};
 
 /// Where [`VecGames::reset`](super::VecGames::reset) and [`VecGames::step`](super::VecGames::step) write what every game looks like now, game after
 /// game: each slice holds exactly `num_envs` times the per-game length given.
@@ -40,77 +34,6 @@ pub struct StepOutputs<'a> {
     pub final_obs: &'a mut [bool],
     /// 1 per game: whether `final_obs` holds that game's final observation.
     pub has_final_obs: &'a mut [bool],
-}
-
-/// A game's observation, from the view of `to_move`, into `obs` (two entries a cell).
-#[inline(always)]
-pub(super) fn write_obs(board: &[u64], to_move: Player, obs: &mut [bool]) {
-    for (chunk, &word) in obs.chunks_mut(64).zip(board) {
-        spread(mover_view(word, to_move == Player::O), chunk);
-    }
-}
-
-/// A game's observation and mask, as [`View`] describes them.
-#[inline(always)]
-pub(super) fn write_game(board: &[u64], env: Env, obs: &mut [bool], mask: &mut [bool]) {
-    // The common small boards as arrays, so that every write is unrolled; a test the compiler
-    // answers wherever the size is a constant.
-    if write_sized::<9, 18>(board, env, obs, mask)
-        || write_sized::<16, 32>(board, env, obs, mask)
-        || write_sized::<25, 50>(board, env, obs, mask)
-    {
-        return;
-    }
-    write_words(board, env, obs, mask);
-}
-
-/// [`write_game`] for any board, word by word.
-#[inline(always)]
-fn write_words(board: &[u64], env: Env, obs: &mut [bool], mask: &mut [bool]) {
-    let chunks = obs.chunks_mut(64).zip(mask.chunks_mut(32));
-    for ((obs, mask), &word) in chunks.zip(board) {
-        write_word(word, env.to_move == Player::O, env.ended, obs, mask);
-    }
-}
-
-/// [`write_game`] for a board of `CELLS` cells (one word), `OBS = 2 * CELLS`; false (and nothing
-/// written) for any other board.
-#[inline(always)]
-fn write_sized<const CELLS: usize, const OBS: usize>(
-    board: &[u64],
-    env: Env,
-    obs: &mut [bool],
-    mask: &mut [bool],
-) -> bool {
-    let sized = (
-        board,
-        <&mut [bool; OBS]>::try_from(obs),
-        <&mut [bool; CELLS]>::try_from(mask),
-    );
-    let (&[word], Ok(obs), Ok(mask)) = sized else {
-        return false;
-    };
-    write_word(word, env.to_move == Player::O, env.ended, obs, mask);
-    true
-}
-
-impl Block {
-    pub(super) fn write_view(&self, view: View<'_>) {
-        sized!(self.write_view_sized(view));
-    }
-
-    fn write_view_sized<const N: usize>(&self, view: View<'_>) {
-        let cells = size::<N>(self.n) * size::<N>(self.n);
-        let games = self.columns.cells.chunks_exact(words(cells));
-        let games = games.zip(&self.columns.envs);
-        let seen = view.obs.chunks_exact_mut(2 * cells);
-        let seen = seen.zip(view.action_mask.chunks_exact_mut(cells));
-        let seen = seen.zip(view.current_player.iter_mut());
-        for ((board, &env), ((obs, mask), player)) in games.zip(seen) {
-            write_game(board, env, obs, mask);
-            *player = env.to_move.number();
-        }
-    }
 }
 
 impl<'a> View<'a> {
