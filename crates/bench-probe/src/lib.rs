@@ -5,7 +5,7 @@
 use std::sync::Mutex;
 
 use pyo3::prelude::*;
-use tictactoe_core::ClassicGame;
+use tictactoe_core::representations::ClassicGame;
 
 #[pyclass(frozen)]
 struct Probe {

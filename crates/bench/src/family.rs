@@ -5,7 +5,8 @@
 use std::hint::black_box;
 
 use tictactoe_bench::Rng;
-use tictactoe_core::{AutoReset, BitBoard, Game, Illegal, KGame, Player, Rules, Solver, VecGames};
+use tictactoe_core::representations::{BitBoard, KGame};
+use tictactoe_core::{AutoReset, Game, Illegal, Player, Rules, Solver, VecGames};
 
 use crate::{Contender, group};
 

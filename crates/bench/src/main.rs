@@ -12,9 +12,8 @@ use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 use std::time::Instant;
 
 use tictactoe_bench::{Rng, SETS, games, generate, read, write};
-use tictactoe_core::{
-    ClassicGame, FixedGame, Game, GameOn, MAX_CHECKED_N, Mode, Player, Representation,
-};
+use tictactoe_core::representations::{ClassicGame, GameOn, Representation};
+use tictactoe_core::{FixedGame, Game, MAX_CHECKED_N, Mode, Player};
 
 /// Counts the bytes the heap holds, so memory per game is measured rather than computed. It counts
 /// only while `COUNTING` is on (in [`memory`]): an atomic add on every allocation would otherwise be

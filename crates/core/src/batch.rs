@@ -6,10 +6,11 @@ use core::fmt;
 use crate::error::Error;
 use crate::player::Player;
 
-/// A refused move of [`GameOn::play_all`](crate::GameOn::play_all): which one, and why. None of the batch was applied.
+/// A refused move of [`GameOn::play_all`](crate::representations::GameOn::play_all): which one, and why. None of the batch was applied.
 ///
 /// ```
-/// use tictactoe_core::{BatchError, Error, ClassicGame, Player};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::{BatchError, Error, Player};
 ///
 /// let mut game = ClassicGame::new(3)?;
 /// let err = game.play_all_i64([[0, 0, 1], [0, 0, 2]]).unwrap_err();
@@ -40,7 +41,8 @@ impl core::error::Error for BatchError {
 /// The reason, without the position: for `?` in functions that return [`Error`].
 ///
 /// ```
-/// use tictactoe_core::{Error, ClassicGame, Player};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::{Error, Player};
 ///
 /// fn opening(game: &mut ClassicGame) -> Result<(), Error> {
 ///     game.play_all([(1, 1, Player::X), (1, 1, Player::O)])?;

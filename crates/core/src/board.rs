@@ -12,7 +12,8 @@ use crate::text::draw;
 /// cells between bars (`|X| |O|`).
 ///
 /// ```
-/// use tictactoe_core::{Error, ClassicGame, Player};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::{Error, Player};
 ///
 /// let mut game = ClassicGame::new(2)?;
 /// game.play(1, 0, Player::X)?;
@@ -28,7 +29,8 @@ impl<S: Storage> TicTacToe<S> {
     /// [`Game`](crate::Game) of [`Mode::Lean`](crate::Mode::Lean), whose text is a summary.)
     ///
     /// ```
-    /// use tictactoe_core::{ClassicGame, Player};
+    /// use tictactoe_core::representations::ClassicGame;
+    /// use tictactoe_core::Player;
     ///
     /// let mut game = ClassicGame::new(3)?;
     /// game.play(0, 2, Player::O)?;

@@ -13,7 +13,7 @@ use crate::game::GameOn;
 use crate::limits::Mode;
 use crate::storage::{Fixed, Storage, Unfit};
 
-/// The classic `n x n` game's representation: its counters, kept in storage `S` ([`Heap`](crate::Heap)
+/// The classic `n x n` game's representation: its counters, kept in storage `S` ([`Heap`](crate::representations::Heap)
 /// or [`Fixed`]). The game itself is [`TicTacToe<S>`](TicTacToe): [`ClassicGame`] or [`FixedGame`].
 #[derive(Clone)]
 pub struct Classic<S: Storage> {
@@ -27,7 +27,8 @@ pub struct Classic<S: Storage> {
 /// family's boards for every other; all answer the methods of [`GameOn`].
 ///
 /// ```
-/// use tictactoe_core::{ClassicGame, Player};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::Player;
 ///
 /// let mut game = ClassicGame::new(3)?;
 /// game.play(0, 0, Player::X)?;
@@ -43,14 +44,15 @@ pub type TicTacToe<S> = GameOn<Classic<S>>;
 /// was called `Game`.)
 ///
 /// ```
-/// use tictactoe_core::{ClassicGame, Player};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::Player;
 ///
 /// let mut game = ClassicGame::new(4)?;
 /// assert_eq!(game.play(3, 0, Player::O)?, None);
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
 #[cfg(feature = "alloc")]
-pub type ClassicGame = TicTacToe<crate::Heap>;
+pub type ClassicGame = TicTacToe<crate::representations::Heap>;
 
 /// A checked game whose size `N` (1 to 32) is fixed at compile time: no allocator needed.
 ///
@@ -66,12 +68,13 @@ pub type ClassicGame = TicTacToe<crate::Heap>;
 pub type FixedGame<const N: usize> = TicTacToe<Fixed<N>>;
 
 #[cfg(feature = "alloc")]
-impl GameOn<Classic<crate::Heap>> {
+impl GameOn<Classic<crate::representations::Heap>> {
     /// A checked `n x n` game: `n` from 1 to [`MAX_CHECKED_N`](crate::MAX_CHECKED_N). (A lean
     /// game is [`Game::new_lean`](crate::Game::new_lean).)
     ///
     /// ```
-    /// use tictactoe_core::{Error, ClassicGame};
+    /// use tictactoe_core::representations::ClassicGame;
+    /// use tictactoe_core::Error;
     ///
     /// assert_eq!(ClassicGame::new(3)?.n(), 3);
     /// assert!(matches!(ClassicGame::new(0), Err(Error::InvalidSize { n: 0, .. })));
@@ -131,7 +134,7 @@ impl<S: Storage> TicTacToe<S> {
     /// The board size `n`.
     ///
     /// ```
-    /// # use tictactoe_core::ClassicGame;
+    /// # use tictactoe_core::representations::ClassicGame;
     /// assert_eq!(ClassicGame::new(7)?.n(), 7);
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
@@ -170,7 +173,8 @@ impl<S: Storage> Eq for Classic<S> {}
 ///
 /// ```
 /// use std::collections::HashSet;
-/// use tictactoe_core::{ClassicGame, Player};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::Player;
 ///
 /// let mut seen = HashSet::new();
 /// let mut game = ClassicGame::new(3)?;

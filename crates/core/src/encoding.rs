@@ -1,5 +1,5 @@
 //! A compact, versioned byte encoding of a game, and a decoder that trusts none of its input. The
-//! layout is documented on [`GameOn::decode`](crate::GameOn::decode).
+//! layout is documented on [`GameOn::decode`](crate::representations::GameOn::decode).
 
 use crate::classic::Classic;
 use crate::error::{DecodeError, Error};
@@ -12,7 +12,7 @@ use crate::storage::{Storage, Unfit};
 const MAGIC: &[u8; 3] = b"TTT";
 /// The classic square game's format, in both modes.
 pub(crate) const VERSION: u8 = 2;
-/// The family's: the rules in the header, then the moves (see [`KGame::decode`](crate::KGame::decode)).
+/// The family's: the rules in the header, then the moves (see [`KGame::decode`](crate::representations::KGame::decode)).
 pub(crate) const RULES_VERSION: u8 = 3;
 /// The bytes of a version 2 header: magic, version, n, mode, player.
 pub(crate) const CLASSIC_HEADER: usize = 3 + 1 + 4 + 1 + 1;
@@ -270,7 +270,7 @@ impl<S: Storage> Bytes for Classic<S> {
         Ok(w.at)
     }
 
-    /// Laid out on [`GameOn::decode`](crate::GameOn::decode): the moves replayed through the rules.
+    /// Laid out on [`GameOn::decode`](crate::representations::GameOn::decode): the moves replayed through the rules.
     fn decode(bytes: &[u8]) -> Result<Self, Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != VERSION {

@@ -12,7 +12,8 @@ use crate::player::{InvalidPlayer, Player};
 /// panics, whatever the fields hold:
 ///
 /// ```
-/// use tictactoe_core::{Error, ClassicGame, Player};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::{Error, Player};
 ///
 /// let mut game = ClassicGame::new(3)?;
 /// game.play(1, 1, Player::X)?;
@@ -207,10 +208,11 @@ pub enum Error {
     Decode(DecodeError),
 }
 
-/// Why an encoded game was refused by [`TicTacToe::decode`](crate::TicTacToe::decode).
+/// Why an encoded game was refused by [`TicTacToe::decode`](crate::representations::TicTacToe::decode).
 ///
 /// ```
-/// use tictactoe_core::{DecodeError, Error, ClassicGame};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::{DecodeError, Error};
 ///
 /// let mut bytes = ClassicGame::new(3)?.encode();
 /// bytes.push(0);
@@ -243,6 +245,7 @@ pub enum DecodeError {
 
 impl Error {
     /// `n` as the 32-bit size the counters keep, or [`Error::InvalidSize`] when `mode` refuses it.
+    #[cfg(feature = "alloc")]
     pub(crate) const fn sized(n: usize, mode: crate::limits::Mode) -> Result<u32, Error> {
         match mode.accepts(n) {
             Some(n) => Ok(n),
@@ -345,7 +348,8 @@ impl Error {
     /// no number given.
     ///
     /// ```
-    /// use tictactoe_core::{Error, ClassicGame, Quoted};
+    /// use tictactoe_core::representations::ClassicGame;
+    /// use tictactoe_core::{Error, Quoted};
     ///
     /// let err = ClassicGame::new(3)?.cell(i64::MAX as usize, 0).unwrap_err();
     /// let huge = "1180591620717411303424"; // 2**70, which the caller passed

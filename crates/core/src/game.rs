@@ -1,7 +1,7 @@
 //! The one game type: every rule check and every public method of a game, written once over its
 //! representation ([`Representation`]). [`Game`](crate::Game) (rules chosen at run time),
-//! [`ClassicGame`](crate::ClassicGame), [`FixedGame`](crate::FixedGame) and
-//! [`KGame`](crate::KGame) are its names for each representation.
+//! [`ClassicGame`](crate::representations::ClassicGame), [`FixedGame`](crate::FixedGame) and
+//! [`KGame`](crate::representations::KGame) are its names for each representation.
 
 use core::fmt;
 
@@ -16,12 +16,13 @@ use crate::turns::Turns;
 
 /// A game of the k-in-a-row family kept in the representation `R`. Most callers name it
 /// [`Game`](crate::Game), which chooses the representation for its rules at run time; the others
-/// are [`ClassicGame`](crate::ClassicGame) and [`FixedGame`](crate::FixedGame) (the classic game's
-/// counters, on the heap or in arrays), and [`KGame`](crate::KGame) (a board of the family by
+/// are [`ClassicGame`](crate::representations::ClassicGame) and [`FixedGame`](crate::FixedGame) (the classic game's
+/// counters, on the heap or in arrays), and [`KGame`](crate::representations::KGame) (a board of the family by
 /// name). Every one answers the same methods, written once here.
 ///
 /// ```
-/// use tictactoe_core::{ClassicGame, Error, Game, KGame, Player, Rules};
+/// use tictactoe_core::representations::{ClassicGame, KGame};
+/// use tictactoe_core::{Error, Game, Player, Rules};
 ///
 /// let mut four = Game::with_rules(Rules::connect_four())?;
 /// assert_eq!(four.drop_in(3, Player::X)?, None);
@@ -37,7 +38,7 @@ pub struct GameOn<R>(pub(crate) R);
 
 /// Equal games give every call the same answer: the same rules and mode, the same moves (a lean
 /// game: the same counters). A [`FixedGame`](crate::FixedGame) equals the
-/// [`ClassicGame`](crate::ClassicGame) of the same moves.
+/// [`ClassicGame`](crate::representations::ClassicGame) of the same moves.
 impl<R: PartialEq<T>, T> PartialEq<GameOn<T>> for GameOn<R> {
     fn eq(&self, other: &GameOn<T>) -> bool {
         self.0 == other.0
@@ -395,7 +396,7 @@ impl<R: Representation> GameOn<R> {
     /// The length of [`encode_into`](Self::encode_into)'s output.
     ///
     /// ```
-    /// # use tictactoe_core::{ClassicGame, Player};
+    /// # use tictactoe_core::{representations::ClassicGame, Player};
     /// let mut game = ClassicGame::new(3)?;
     /// game.play(1, 1, Player::X)?;
     /// assert_eq!(game.encoded_len(), 10 + 8 + 4);
@@ -486,7 +487,8 @@ impl<R: Representation> GameOn<R> {
     /// rules as version 2 only, so that every game has one encoding.
     ///
     /// ```
-    /// use tictactoe_core::{ClassicGame, DecodeError, Error, Game, KGame, LineBoard};
+    /// use tictactoe_core::representations::{ClassicGame, KGame, LineBoard};
+    /// use tictactoe_core::{DecodeError, Error, Game};
     ///
     /// assert_eq!(ClassicGame::decode(b"TTT"), Err(Error::Decode(DecodeError::Truncated)));
     /// assert_eq!(Game::decode(b"not a game"), Err(Error::Decode(DecodeError::NotAGame)));

@@ -195,7 +195,7 @@ impl Kept for Lean {
     }
 }
 
-/// Version 2 of the format, mode 1 (laid out on [`GameOn::decode`](crate::GameOn::decode)).
+/// Version 2 of the format, mode 1 (laid out on [`GameOn::decode`](crate::representations::GameOn::decode)).
 impl Bytes for Lean {
     fn encoded_len(&self) -> usize {
         crate::encoding::CLASSIC_HEADER + 8 + 4 * (2 * self.n() + 2)

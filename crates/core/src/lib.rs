@@ -27,12 +27,10 @@
 //!   them best; [`Solver`] and [`Agent`] for perfect and skilled play; [`VecGames`] for many
 //!   games in one call (feature `vec`).
 //! - [`FixedGame<N>`]: the classic `N x N` game in arrays sized when compiled, without an allocator.
-//! - Every game is one type, [`GameOn<R>`](GameOn), whose methods (every rule check, the move
-//!   record, undo, batches, encoding, display) are written once over its representation `R`
-//!   ([`Representation`]): [`Game`] is `GameOn<Chosen>`; the representations by name, for those
-//!   who want one, are [`ClassicGame`] (the checked counters, on the heap;
-//!   `GameOn<Classic<Heap>>`), [`FixedGame<N>`] and [`KGame<BitBoard>`](KGame) / [`KGame<LineBoard>`](KGame)
-//!   (`GameOn<Family<M>>`).
+//! - Every game is one type, [`GameOn<R>`](representations::GameOn), whose methods (every rule
+//!   check, the move record, undo, batches, encoding, display) are written once over its
+//!   representation `R`: [`Game`] is `GameOn<Chosen>`; the representations by name, for those who
+//!   want one, are in [`representations`].
 //!
 //! # Two modes of the classic game
 //!
@@ -103,33 +101,105 @@ mod turns;
 mod vec_games;
 
 pub use batch::BatchError;
-pub use board::Board;
 #[cfg(feature = "alloc")]
 #[allow(deprecated)]
-pub use chosen::{AnyGame, Chosen, Game};
-#[cfg(feature = "alloc")]
-pub use classic::ClassicGame;
-pub use classic::{Classic, FixedGame, TicTacToe};
+pub use chosen::{AnyGame, Game};
+pub use classic::FixedGame;
 pub use encoding::Header;
 pub use error::{DecodeError, Error, Quoted};
-pub use game::GameOn;
-#[cfg(feature = "alloc")]
-pub use kgame::{BitBoard, Family, KGame, LineBoard, Marks};
 pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
 #[cfg(feature = "alloc")]
 pub use notation::nearest_centre;
 pub use outcome::Outcome;
 pub use player::{InvalidPlayer, Player};
-pub use repr::Representation;
 pub use rules::Rules;
 #[cfg(feature = "alloc")]
 pub use solve::{Agent, MoveValues, Solution, Solver, TieBreak};
 #[doc(hidden)]
 pub use spans::overlapping;
-#[cfg(feature = "alloc")]
-pub use storage::Heap;
-pub use storage::{Fixed, Storage};
 #[cfg(feature = "vec")]
 pub use vec_games::{
     AutoReset, Illegal, ShapeError, StepError, StepOutputs, VecError, VecGames, View,
 };
+
+pub mod representations {
+    //! The ways a game can be kept, by name, for those who want one; most callers want
+    //! [`Game`](crate::Game), which picks the best for its rules at run time. Every game is one type,
+    //! [`GameOn<R>`](GameOn), over a sealed [`Representation`] `R`: [`Chosen`] (the run-time choice,
+    //! inside [`Game`](crate::Game)), the classic checked game's counters [`Classic<S>`](Classic) in
+    //! a [`Storage`] ([`ClassicGame`] on the [`Heap`], [`FixedGame<N>`](crate::FixedGame) in
+    //! [`Fixed`] arrays), and a board of the family with its record of moves,
+    //! [`Family<M>`](Family) on [`Marks`] `M` ([`KGame<BitBoard>`](KGame), [`KGame<LineBoard>`](KGame)).
+    //!
+    //! ```
+    //! use tictactoe_core::representations::{BitBoard, KGame};
+    //! use tictactoe_core::{Player, Rules};
+    //!
+    //! let mut game: KGame<BitBoard> = KGame::new_small(Rules::connect_four())?;
+    //! game.drop_in(3, Player::X)?;
+    //! # Ok::<(), tictactoe_core::Error>(())
+    //! ```
+
+    pub use crate::board::Board;
+    #[cfg(feature = "alloc")]
+    pub use crate::chosen::Chosen;
+    #[cfg(feature = "alloc")]
+    pub use crate::classic::ClassicGame;
+    pub use crate::classic::{Classic, TicTacToe};
+    pub use crate::game::GameOn;
+    #[cfg(feature = "alloc")]
+    pub use crate::kgame::{BitBoard, Family, KGame, LineBoard, Marks};
+    pub use crate::repr::Representation;
+    #[cfg(feature = "alloc")]
+    pub use crate::storage::Heap;
+    pub use crate::storage::{Fixed, Storage};
+}
+
+pub use deprecated::*;
+
+/// The names of 0.2.0 that moved to [`representations`], where they are now.
+#[allow(deprecated)]
+mod deprecated {
+    use crate::representations as moved;
+
+    /// Moved to [`representations::TicTacToe`](crate::representations::TicTacToe).
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `tictactoe_core::representations::TicTacToe`"
+    )]
+    pub type TicTacToe<S> = moved::TicTacToe<S>;
+    /// Moved to [`representations::KGame`](crate::representations::KGame).
+    #[cfg(feature = "alloc")]
+    #[deprecated(since = "0.3.0", note = "use `tictactoe_core::representations::KGame`")]
+    pub type KGame<M = moved::LineBoard> = moved::KGame<M>;
+    /// Moved to [`representations::BitBoard`](crate::representations::BitBoard).
+    #[cfg(feature = "alloc")]
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `tictactoe_core::representations::BitBoard`"
+    )]
+    pub type BitBoard = moved::BitBoard;
+    /// Moved to [`representations::LineBoard`](crate::representations::LineBoard).
+    #[cfg(feature = "alloc")]
+    #[deprecated(
+        since = "0.3.0",
+        note = "use `tictactoe_core::representations::LineBoard`"
+    )]
+    pub type LineBoard = moved::LineBoard;
+    /// Moved to [`representations::Heap`](crate::representations::Heap).
+    #[cfg(feature = "alloc")]
+    #[deprecated(since = "0.3.0", note = "use `tictactoe_core::representations::Heap`")]
+    pub type Heap = moved::Heap;
+    /// Moved to [`representations::Fixed`](crate::representations::Fixed).
+    #[deprecated(since = "0.3.0", note = "use `tictactoe_core::representations::Fixed`")]
+    pub type Fixed<const N: usize> = moved::Fixed<N>;
+    /// Moved to [`representations::Board`](crate::representations::Board).
+    #[deprecated(since = "0.3.0", note = "use `tictactoe_core::representations::Board`")]
+    pub type Board<'a, S> = moved::Board<'a, S>;
+    // Traits have no deprecated aliases: they stay reachable here, out of the docs.
+    #[cfg(feature = "alloc")]
+    #[doc(hidden)]
+    pub use crate::representations::Marks;
+    #[doc(hidden)]
+    pub use crate::representations::Storage;
+}

@@ -5,7 +5,8 @@
 /// `n * n / 4` bytes (1 GiB at this size).
 ///
 /// ```
-/// use tictactoe_core::{Error, ClassicGame, MAX_CHECKED_N};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::{Error, MAX_CHECKED_N};
 ///
 /// assert!(matches!(ClassicGame::new(MAX_CHECKED_N + 1), Err(Error::InvalidSize { .. })));
 /// ```
@@ -35,7 +36,7 @@ pub const MAX_LEAN_N: usize = (1 << 29) - 1;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Mode {
     /// Counters, who holds each cell (2 bits a cell) and the move history: rejects an occupied cell,
-    /// and offers [`cell`](crate::TicTacToe::cell), [`undo`](crate::TicTacToe::undo) and drawing the
+    /// and offers [`cell`](crate::representations::TicTacToe::cell), [`undo`](crate::representations::TicTacToe::undo) and drawing the
     /// board.
     #[default]
     Checked,

@@ -8,7 +8,8 @@ use crate::player::Player;
 /// "a draw".
 ///
 /// ```
-/// use tictactoe_core::{ClassicGame, Outcome, Player};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::{Outcome, Player};
 ///
 /// let mut game = ClassicGame::new(1)?;
 /// assert_eq!(game.outcome(), Outcome::InPlay);

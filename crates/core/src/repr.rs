@@ -1,11 +1,11 @@
-//! The seam between the one game type ([`GameOn`](crate::GameOn)) and the ways of keeping a game:
-//! the classic game's counters ([`Classic`](crate::Classic)), a family board with its record of
-//! moves ([`Family`](crate::Family)), and the one [`Game`](crate::Game) chooses at run time
-//! ([`Chosen`](crate::Chosen)). The game asks a representation only these questions and writes every
+//! The seam between the one game type ([`GameOn`](crate::representations::GameOn)) and the ways of keeping a game:
+//! the classic game's counters ([`Classic`](crate::representations::Classic)), a family board with its record of
+//! moves ([`Family`](crate::representations::Family)), and the one [`Game`](crate::Game) chooses at run time
+//! ([`Chosen`](crate::representations::Chosen)). The game asks a representation only these questions and writes every
 //! public method once on top of them.
 
-/// A way of keeping a game: [`Classic`](crate::Classic), [`Family`](crate::Family) or
-/// [`Chosen`](crate::Chosen). Sealed: code can be generic over it, but its methods are the crate's
+/// A way of keeping a game: [`Classic`](crate::representations::Classic), [`Family`](crate::representations::Family) or
+/// [`Chosen`](crate::representations::Chosen). Sealed: code can be generic over it, but its methods are the crate's
 /// own.
 pub trait Representation: private::Kept {}
 

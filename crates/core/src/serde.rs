@@ -52,7 +52,8 @@ impl<'de> Deserialize<'de> for Game {
 }
 
 /// ```
-/// use tictactoe_core::{ClassicGame, Player};
+/// use tictactoe_core::representations::ClassicGame;
+/// use tictactoe_core::Player;
 ///
 /// let mut game = ClassicGame::new(3)?;
 /// game.play(1, 1, Player::X)?;

@@ -61,11 +61,12 @@ pub(crate) mod sealed {
     }
 }
 
-/// The memory behind a [`TicTacToe`](crate::TicTacToe): [`Heap`] (with the `alloc` feature) or
+/// The memory behind a [`TicTacToe`](crate::representations::TicTacToe): [`Heap`] (with the `alloc` feature) or
 /// [`Fixed`]. Sealed: code can be generic over it, but only this crate implements it.
 ///
 /// ```
-/// use tictactoe_core::{FixedGame, ClassicGame, Player, Storage, TicTacToe};
+/// use tictactoe_core::representations::{ClassicGame, Storage, TicTacToe};
+/// use tictactoe_core::{FixedGame, Player};
 ///
 /// fn centre<S: Storage>(game: &mut TicTacToe<S>) -> bool {
 ///     let middle = game.n() / 2;
@@ -175,10 +176,11 @@ mod heap {
 
     /// A board whose size is chosen at run time, on the heap (feature `alloc`).
     ///
-    /// Use it through [`ClassicGame`](crate::ClassicGame), where it is the default storage:
+    /// Use it through [`ClassicGame`](crate::representations::ClassicGame), where it is the default storage:
     ///
     /// ```
-    /// use tictactoe_core::{ClassicGame, Mode};
+    /// use tictactoe_core::representations::ClassicGame;
+    /// use tictactoe_core::Mode;
     ///
     /// let game = ClassicGame::new(1_000)?;
     /// assert_eq!(game.mode(), Mode::Checked);

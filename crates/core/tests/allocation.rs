@@ -5,9 +5,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use tictactoe_core::{
-    AutoReset, ClassicGame, Error, Game, Illegal, MAX_LEAN_N, Player, Rules, VecGames,
-};
+use tictactoe_core::representations::ClassicGame;
+use tictactoe_core::{AutoReset, Error, Game, Illegal, MAX_LEAN_N, Player, Rules, VecGames};
 
 /// The system allocator, except that it refuses every allocation a thread makes while its
 /// `REFUSE` is set: per thread, so that tests running side by side (and the harness) are untouched.

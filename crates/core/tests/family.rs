@@ -5,9 +5,10 @@
 //! family board by name, `Game` (whichever it chooses) and the classic counters.
 
 use proptest::prelude::*;
-use tictactoe_core::{
-    BitBoard, ClassicGame, Error, Game, GameOn, KGame, Marks, Player, Representation, Rules,
+use tictactoe_core::representations::{
+    BitBoard, ClassicGame, GameOn, KGame, Marks, Representation,
 };
+use tictactoe_core::{Error, Game, Player, Rules};
 use tictactoe_testkit::family::KModel;
 
 #[derive(Clone, Debug)]

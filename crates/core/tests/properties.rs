@@ -169,7 +169,7 @@ fn run(n: usize, lean: bool, ops: Vec<Op>) {
 /// A fixed-size game makes the same moves as a heap game and the model.
 fn run_fixed<const N: usize>(moves: &[(i64, i64, Who)]) {
     let mut fixed = FixedGame::<N>::new();
-    let mut heap = tictactoe_core::ClassicGame::new(N).unwrap();
+    let mut heap = tictactoe_core::representations::ClassicGame::new(N).unwrap();
     let mut model = Model::new(N, false);
     for &(row, col, who) in moves {
         let player = resolve(who, model.last_player());

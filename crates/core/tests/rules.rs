@@ -3,7 +3,8 @@
 use tictactoe_testkit as common;
 
 use common::Model;
-use tictactoe_core::{ClassicGame, DecodeError, Error, FixedGame, Game, Mode, Player};
+use tictactoe_core::representations::ClassicGame;
+use tictactoe_core::{DecodeError, Error, FixedGame, Game, Mode, Player};
 
 const CLASSIC: [(i64, i64, i64); 7] = [
     (0, 0, 1),

@@ -4,7 +4,8 @@
 pub mod envs;
 pub mod family;
 
-use tictactoe_core::{Error, Game, GameOn, Player, Representation};
+use tictactoe_core::representations::{GameOn, Representation};
+use tictactoe_core::{Error, Game, Player};
 
 /// A seeded xorshift64, for tests that play pseudo-random positions the same way every run.
 #[derive(Clone, Debug)]

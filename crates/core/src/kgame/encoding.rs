@@ -1,4 +1,4 @@
-//! A game of the family ([`KGame`](crate::KGame)) as bytes: version 3 of the format, the rules in the header, then the moves, which
+//! A game of the family ([`KGame`](crate::representations::KGame)) as bytes: version 3 of the format, the rules in the header, then the moves, which
 //! decoding replays through the rules (so every move is checked again).
 
 use crate::encoding::{Header, RULES_HEADER, RULES_VERSION, Reader, Writer};
@@ -28,7 +28,7 @@ impl<M: Marks> Bytes for Family<M> {
         Ok(w.at)
     }
 
-    /// Laid out on [`GameOn::decode`](crate::GameOn::decode): the moves replayed through the rules.
+    /// Laid out on [`GameOn::decode`](crate::representations::GameOn::decode): the moves replayed through the rules.
     fn decode(bytes: &[u8]) -> Result<Family<M>, Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != RULES_VERSION {

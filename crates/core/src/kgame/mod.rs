@@ -34,7 +34,8 @@ use crate::turns::Turns;
 /// those of every game ([`GameOn`]).
 ///
 /// ```
-/// use tictactoe_core::{KGame, Player, Rules};
+/// use tictactoe_core::representations::KGame;
+/// use tictactoe_core::{Player, Rules};
 ///
 /// let mut game = KGame::new(Rules::connect_four())?;
 /// for col in [3, 3, 4, 4, 5, 5] {
@@ -63,7 +64,8 @@ impl GameOn<Family<LineBoard>> {
     /// [`Error::InvalidRules`]); [`Error::OutOfMemory`] when its memory cannot be had.
     ///
     /// ```
-    /// use tictactoe_core::{KGame, Rules};
+    /// use tictactoe_core::representations::KGame;
+    /// use tictactoe_core::Rules;
     ///
     /// let game = KGame::new(Rules::gomoku(15)?)?;
     /// assert_eq!((game.rules().rows(), game.rules().k()), (15, 5));
@@ -79,7 +81,8 @@ impl GameOn<Family<BitBoard>> {
     /// (Connect Four, every square board up to 7 x 7); others are [`Error::InvalidRules`].
     ///
     /// ```
-    /// use tictactoe_core::{KGame, Player, Rules};
+    /// use tictactoe_core::representations::KGame;
+    /// use tictactoe_core::{Player, Rules};
     ///
     /// let mut game = KGame::new_small(Rules::connect_four())?;
     /// game.drop_in(3, Player::X)?;

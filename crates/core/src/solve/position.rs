@@ -1,5 +1,5 @@
 //! A position as the search sees it: two 64-bit words (the player to move's marks and the
-//! opponent's) in the layout of the game's own [`BitBoard`](crate::BitBoard) ([`Shape`]). Copies
+//! opponent's) in the layout of the game's own [`BitBoard`](crate::representations::BitBoard) ([`Shape`]). Copies
 //! are cheap, so the search plays a move by making a new position; the legal cells (with gravity,
 //! the lowest empty cell of each column) are a few word operations.
 
