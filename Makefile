@@ -46,7 +46,7 @@ help:
 	@echo "  make wheels          the release set: manylinux2014 x86_64 and aarch64, musllinux x86_64, sdist"
 	@echo "  make wasm            the npm package tictactoe-engine, in $(NPM_PKG)"
 	@echo "  make web             build the page and serve it on localhost (PORT=$(PORT))"
-	@echo "  make semver          the core's public API against the last release (cargo-semver-checks)"
+	@echo "  make semver          every break of the core's public API since the last release (cargo-semver-checks)"
 	@echo "  make book            the Connect Four opening book, built by the engine's search (BOOK_DEPTH=2)"
 	@echo "  make clean           remove target/ and .venv"
 	@echo "Parts of make test:"
@@ -424,6 +424,10 @@ bench-floor: lib venv
 SEMVER_BASELINE ?= $(shell git describe --tags --abbrev=0 --match 'v*' 2>/dev/null || \
   git rev-parse "$$(git log -1 --format=%H -G'^version = "' -- Cargo.toml)^")
 SEMVER_CHECKS := $(CURDIR)/target/tools/bin/cargo-semver-checks
+# Checked as a minor release, so that every break is listed: before 1.0 a new minor version may
+# break, and the tool would then skip every check. A break it lists must be under **Breaking** in
+# CHANGELOG.md; SEMVER_RELEASE_TYPE=major to check as the version says.
+SEMVER_RELEASE_TYPE ?= minor
 
 # The opening book of 7 x 6 Connect Four (crates/core/src/solve/book_data.rs): every position of
 # BOOK_DEPTH stones solved by the engine's own search (the book off), the shallower ones by minimax
@@ -440,7 +444,7 @@ semver:
 	@command -v cargo-semver-checks >/dev/null || [ -x $(SEMVER_CHECKS) ] || \
 	  $(CARGO) install -q --locked --root target/tools cargo-semver-checks
 	PATH="$(CURDIR)/target/tools/bin:$$PATH" $(CARGO) semver-checks check-release \
-	  -p tictactoe-core --baseline-rev $(SEMVER_BASELINE)
+	  -p tictactoe-core --baseline-rev $(SEMVER_BASELINE) --release-type $(SEMVER_RELEASE_TYPE)
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := ops batch decode ffi family
