@@ -169,11 +169,9 @@ impl Kept for Lean {
 
     /// Outside a batch a lean game keeps nothing but its tallies and counters.
     fn try_copy(&self) -> Result<Lean, Error> {
-        let mut tallies = Vec::new();
-        if tallies.try_reserve_exact(self.n()).is_err() {
-            return Err(self.out_of_memory());
-        }
-        tallies.extend_from_slice(&self.tallies);
+        let mut tallies = crate::memory::filled(self.n(), [Tally::EMPTY; 2])
+            .ok_or_else(|| self.out_of_memory())?;
+        tallies.copy_from_slice(&self.tallies);
         Ok(Lean {
             counters: self.counters.clone(),
             tallies,

@@ -321,8 +321,9 @@ fn a_history_that_outgrows_its_first_room_grows_and_takes_back_exactly() {
     }
     assert_eq!(game, ClassicGame::new(12).unwrap());
 
-    // A lean batch records two words a move so that it can take them back: 144 moves, then a refused
-    // one, and the game is as it was.
+    // A lean batch records six words a move (the cell and the four tallies it replaces) so that it
+    // can take them back: 144 moves, past the record's first room, then a refused one, and the game
+    // is as it was.
     let mut lean = Game::new_lean(12).unwrap();
     lean.play_i64(0, 0, 1).unwrap();
     lean.undo().unwrap_err();
