@@ -2,6 +2,7 @@
 //! engine and the hand-written C loop and prints one JSON object per line for `bench/report.py`.
 
 mod book;
+mod books;
 mod family;
 mod solver_sets;
 
@@ -450,6 +451,9 @@ fn main() {
         }
         (Some("connect-four-batch"), _) => family::batch_rows(),
         (Some("solver-set"), _) => solver_sets::run(&args[2..]),
+        (Some("book-shard"), _) => books::shard(&args[2..]),
+        (Some("book-merge"), _) => books::merge(&args[2..]),
+        (Some("bitbully-check"), _) => books::bitbully_check(&args[2..]),
         (Some("book"), Some(depth)) => {
             let depth = depth.parse().expect("a depth in stones");
             book::build(depth, args.get(3).expect("the book's file"));

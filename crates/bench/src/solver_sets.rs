@@ -52,7 +52,12 @@ pub fn run(args: &[String]) {
         let before = solver.stats().0;
         let start = Instant::now();
         // A budget no search reaches keeps the solve on one thread.
-        let s = solver.solve(&game, Some(u64::MAX - 1)).expect("solved");
+        let s = if std::env::var_os("VALUE_ONLY").is_some() {
+            let value = solver.value(&game, Some(u64::MAX - 1)).expect("solved");
+            tictactoe_core::Solution { value, plies: 0 }
+        } else {
+            solver.solve(&game, Some(u64::MAX - 1)).expect("solved")
+        };
         seconds += start.elapsed().as_secs_f64();
         nodes += solver.stats().0 - before;
         checksum = checksum

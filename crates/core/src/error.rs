@@ -199,6 +199,11 @@ pub enum Error {
         /// The skill asked for, as [`f64::to_bits`] gives it (so that errors stay `Eq` and `Hash`).
         bits: u64,
     },
+    /// An opening book's bytes are not what they claim to be ([`Book`](crate::Book)).
+    InvalidBook {
+        /// What is wrong with them.
+        reason: &'static str,
+    },
     /// An output buffer is too small.
     BufferTooSmall {
         /// The bytes the output needs.
@@ -515,6 +520,7 @@ impl Error {
                     write!(f, "skill must be between 0 and 1, not {skill:e}")
                 }
             }
+            Error::InvalidBook { reason } => write!(f, "not a valid opening book: {reason}"),
             Error::BufferTooSmall { needed } => {
                 write!(f, "the buffer is too small: {needed} bytes are needed")
             }

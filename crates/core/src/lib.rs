@@ -114,7 +114,7 @@ pub use outcome::Outcome;
 pub use player::{InvalidPlayer, Player};
 pub use rules::Rules;
 #[cfg(feature = "alloc")]
-pub use solve::{Agent, MoveValues, Solution, Solver, TieBreak};
+pub use solve::{Agent, Book, MoveValues, Solution, Solver, TieBreak};
 #[doc(hidden)]
 pub use spans::overlapping;
 #[cfg(feature = "vec")]

@@ -7,9 +7,11 @@
 //! size makes any exhaustive search; a node budget bounds every search.
 
 mod agent;
+mod bitbully;
 mod book;
 mod fallback;
 mod heuristic;
+mod library;
 mod moves;
 mod position;
 mod search;
@@ -31,6 +33,7 @@ use search::{OutOfNodes, Search};
 use table::Table;
 
 pub use agent::{Agent, TieBreak};
+pub use library::Book;
 
 /// What perfect play makes of a position: `value` for the player to move (+1 a win, 0 a draw, -1 a
 /// loss) and `plies`, how many more moves the game lasts when the winner wins as fast as it can and
@@ -71,6 +74,8 @@ pub struct Solver {
     hits: u64,
     /// Whether the opening book answers the positions it holds ([`Solver::use_book`]).
     book: bool,
+    /// The books loaded ([`Solver::add_book`]), read inside every search of their rules.
+    books: Vec<Book>,
 }
 
 /// The [`Solution`] a score stands for, on the one scale both searches use (a win at move `M`,
@@ -174,6 +179,7 @@ impl Solver {
             nodes: 0,
             hits: 0,
             book: true,
+            books: Vec::new(),
         })
     }
 
@@ -222,6 +228,19 @@ impl Solver {
     #[must_use]
     pub fn uses_book(&self) -> bool {
         self.book
+    }
+
+    /// Reads `book` inside every search of its rules, when this solver uses books
+    /// ([`use_book`](Self::use_book)): a position of at most its depth is a lookup, and a
+    /// position a few stones deeper a short search. Answers stay exactly those without it.
+    pub fn add_book(&mut self, book: Book) {
+        self.books.push(book);
+    }
+
+    /// The books [`add_book`](Self::add_book) gave, oldest first.
+    #[must_use]
+    pub fn books(&self) -> &[Book] {
+        &self.books
     }
 
     /// [`new`](Self::new) for foreign callers: `bits` as passed, a negative or huge one refused
@@ -291,6 +310,9 @@ impl Solver {
         };
         let mut search = Search::new(shape, &self.table, near, limit);
         search.book = self.book;
+        if self.book {
+            search.use_books(&self.books);
+        }
         search
     }
 
@@ -313,6 +335,32 @@ impl Solver {
             let cells = search.shape.cells.count_ones();
             let score = exact(search, p)?;
             Ok(solution(score.into(), cells.into(), p.moves.into()))
+        })
+    }
+
+    /// Whether `game` is won (+1), drawn (0) or lost (-1) for the player to move under perfect
+    /// play: [`solve`](Self::solve)'s `value` alone, which a search finds for a fraction of the
+    /// nodes (it need not tell a quick win from a slow one). Refused as `solve` refuses.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules, Solver};
+    ///
+    /// let mut solver = Solver::new(12)?;
+    /// let game = Game::with_rules(Rules::new(4, 4, 3, false)?)?;
+    /// assert_eq!(solver.value(&game, None)?, solver.solve(&game, None)?.value);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn value(&mut self, game: &Game, max_nodes: Option<u64>) -> Result<i8, Error> {
+        let walk = |game: &Game, limit, nodes: &mut u64| {
+            fallback::solve(game, limit, nodes).map(|s| s.value)
+        };
+        self.run(game, max_nodes, walk, |search, p| {
+            if search.book
+                && let Some(score) = book::score(&search.shape, &p)
+            {
+                return Ok(score.signum() as i8);
+            }
+            search.value_alone(p)
         })
     }
 

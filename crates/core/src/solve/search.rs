@@ -26,6 +26,7 @@
 
 use core::sync::atomic::AtomicBool;
 
+use super::library::{Book, Known};
 use super::moves::Ordered;
 use super::position::{Outlook, Position};
 use super::spots::{AnyShape, ConnectFour, Spots};
@@ -84,6 +85,10 @@ pub(crate) struct Search<'t> {
     stop: Option<&'t AtomicBool>,
     /// Whether a position the opening book holds is answered from it ([`solve`](Self::solve)).
     pub(crate) book: bool,
+    /// The loaded books of this search's rules ([`use_books`](Self::use_books)), and the most
+    /// stones any of them holds (none: below every position).
+    books: &'t [Book],
+    book_moves: u32,
 }
 
 /// Odd, so that multiplying by it mixes a position's words into the high bits.
@@ -136,6 +141,8 @@ impl<'t> Search<'t> {
             limit,
             stop: None,
             book: false,
+            books: &[],
+            book_moves: 0,
         }
     }
 
@@ -152,6 +159,28 @@ impl<'t> Search<'t> {
             stop: Some(stop),
             ..Search::new(shape, table, near, HELPER_STRETCH)
         }
+    }
+
+    /// Reads `books` (those of other rules are passed over) at every node they hold.
+    pub(crate) fn use_books(&mut self, books: &'t [Book]) {
+        let shape = self.shape;
+        let ours = books.iter().filter(|b| Shape::of(b.rules()) == Some(shape));
+        if let Some(deepest) = ours.map(Book::depth).max() {
+            self.books = books;
+            self.book_moves = deepest + 1;
+        }
+    }
+
+    /// What the books know of `p`, as the range of its score.
+    #[cold]
+    fn booked(&self, p: &Position) -> Option<(i32, i32)> {
+        let known = self.books.iter().find_map(|b| b.lookup(&self.shape, p))?;
+        Some(match known {
+            Known::Score(s) => (s, s),
+            Known::Value(1) => (1, self.at_best(p.moves + 1)),
+            Known::Value(0) => (0, 0),
+            Known::Value(_) => (-self.at_best(p.moves + 2), -1),
+        })
     }
 
     /// The table this search reads and writes.
@@ -220,6 +249,21 @@ impl<'t> Search<'t> {
         Ok(lo)
     }
 
+    /// Whether `p` (not over) is won (+1), drawn (0) or lost (-1) for its mover, by at most two
+    /// null-window probes around a draw: far cheaper than the exact score, which also tells how
+    /// soon.
+    pub(crate) fn value_alone(&mut self, p: Position) -> Result<i8, OutOfNodes> {
+        let above_draw = self.probe(p, Window::above(0))?;
+        if above_draw > 0 {
+            return Ok(1);
+        }
+        // Failing low, the probe's bound may already rule the draw out.
+        if above_draw < 0 || self.probe(p, Window::above(-1))? < 0 {
+            return Ok(-1);
+        }
+        Ok(0)
+    }
+
     /// The score of `p` if it lies inside `window`; otherwise a bound beyond the window on the
     /// side it failed (fail-soft). `p` is not over.
     pub(crate) fn probe(&mut self, p: Position, window: Window) -> Result<i32, OutOfNodes> {
@@ -254,6 +298,12 @@ impl<'t> Search<'t> {
         // opponent a win): the earliest wins left bound the score on both sides.
         let (lower, upper) = (-self.at_best(p.moves + 4), self.at_best(p.moves + 3));
         if let Some(bound) = window.learn(lower, upper) {
+            return Ok(bound);
+        }
+        if p.moves < self.book_moves
+            && let Some((lower, upper)) = self.booked(&p)
+            && let Some(bound) = window.learn(lower, upper)
+        {
             return Ok(bound);
         }
         let table = if p.moves < self.near_from {
