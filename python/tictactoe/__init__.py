@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from tictactoe._tictactoe import (
     Agent,
+    Book,
     IllegalMoveError,
     SearchLimitError,
     Solver,
@@ -45,6 +46,7 @@ def read_header(data: bytes) -> Header:
 
 __all__ = [
     "Agent",
+    "Book",
     "Header",
     "IllegalMoveError",
     "SearchLimitError",

@@ -1,3 +1,4 @@
+import os
 from collections.abc import Iterable
 from typing import Any, Literal, Self, SupportsIndex, TypeAlias, final
 
@@ -5,6 +6,7 @@ from typing_extensions import disjoint_base
 
 __all__ = [
     "Agent",
+    "Book",
     "IllegalMoveError",
     "SearchLimitError",
     "Solver",
@@ -471,9 +473,14 @@ class Solver:
     each) between calls, so that an agent playing a whole game, or a loop over many positions,
     reuses what it proved. Its methods answer exactly as the game's own ``solve``, ``best_moves``
     and ``move_values`` do, and never change the game passed; a game of other rules than the last
-    clears the table by itself. Threads sharing a solver take turns. The 7 x 6 Connect Four
-    positions of the opening book (every position of up to two stones, built by the engine's own
-    search) are answered from it at once, without a node; ``book=False`` searches them too.
+    clears the table by itself. Threads sharing a solver take turns.
+
+    ``book=True`` (the default) answers from the engine's own opening books: the 7 x 6 Connect
+    Four positions of up to two stones at once, without a node. ``book=False`` searches every
+    position. Any other ``book`` is a book to read as well, inside every search of its rules: a
+    ``Book``, or what ``Book`` reads (its bytes, a path, ``"bitbully-8ply"``,
+    ``"bitbully-12ply"``, ``"bitbully-12ply-dist"``); ``add_book`` adds more. Answers with any
+    book are exactly those without.
 
     ``table_bits`` outside 0..30 is a ``ValueError``; a table that cannot be had a
     ``MemoryError``.
@@ -489,12 +496,30 @@ class Solver:
     ...
     tictactoe.SearchLimitError: the search used its whole budget of 10 positions without an answer
     """
-    def __new__(cls, table_bits: SupportsIndex = 20, *, book: bool = True) -> Self: ...
+    def __new__(
+        cls,
+        table_bits: SupportsIndex = 20,
+        *,
+        book: bool | Book | bytes | bytearray | memoryview | str | os.PathLike[str] = True,
+    ) -> Self: ...
     @property
     def table_bits(self) -> int:
         """The table's size, as a power of two of entries."""
     def solve(self, game: TicTacToe, max_nodes: SupportsIndex | None = None) -> tuple[int, int]:
         """``game.solve(max_nodes)``, on this solver's table."""
+    def value(self, game: TicTacToe, max_nodes: SupportsIndex | None = None) -> int:
+        """Whether ``game``'s position is won (1), drawn (0) or lost (-1) for the player to move:
+        ``solve(game)[0]``, for a fraction of the search (it need not find how soon).
+        """
+    def add_book(
+        self, book: Book | bytes | bytearray | memoryview | str | os.PathLike[str]
+    ) -> None:
+        """Reads ``book`` (a ``Book``, or what ``Book`` reads: bytes, a path, a BitBully name) inside
+        every later search of its rules.
+        """
+    @property
+    def books(self) -> int:
+        """How many books ``add_book`` (or ``book=``) gave."""
     def best_moves(
         self, game: TicTacToe, max_nodes: SupportsIndex | None = None
     ) -> list[tuple[int, int]]:
@@ -513,21 +538,66 @@ class Solver:
         """Forgets every position the table holds."""
 
 @final
+class Book:
+    """An opening book of a gravity game: every position of some number of stones with its win, draw
+    or loss (or its exact score), which a ``Solver`` given it reads inside every search of its
+    rules; answers stay exactly those of the search without it.
+
+    ``source`` is the book's bytes (bytes-like), a path to its file, or the name of one of
+    BitBully's published Connect Four books: ``"bitbully-8ply"``, ``"bitbully-12ply"`` or
+    ``"bitbully-12ply-dist"`` (``pip install 'tictactoe-engine[books]'`` installs them). Books the
+    engine builds (``tools/book_cluster.py``) and BitBully's files are both recognised by their
+    content; bytes that are neither, or that do not hold what they claim, are a ``ValueError``.
+
+    >>> from tictactoe import TicTacToe
+    >>> Book(b"not a book")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a valid opening book: it is neither one of ours nor one of BitBully's
+    """
+    def __new__(cls, source: bytes | bytearray | memoryview | str | os.PathLike[str]) -> Self: ...
+    def value(self, game: TicTacToe) -> int | None:
+        """What the book says of ``game``'s position for the player to move: 1 a win, 0 a draw, -1 a
+        loss; ``None`` when it does not hold the position.
+        """
+    def solution(self, game: TicTacToe) -> tuple[int, int] | None:
+        """``(value, plies)`` of ``game``'s position, as ``solve()`` gives it, when the book keeps
+        exact scores and holds the position; else ``None``.
+        """
+    @property
+    def depth(self) -> int:
+        """The most stones of a position it holds."""
+    @property
+    def shallowest(self) -> int:
+        """The fewest stones of a position it holds."""
+    @property
+    def exact(self) -> bool:
+        """Whether it keeps exact scores (how soon a win comes), not only win, draw or loss."""
+    def to_bytes(self) -> bytes:
+        """The book in the engine's own format."""
+    def __len__(self) -> int:
+        """Return len(self)."""
+
+@final
 class Agent:
     """A player of any rules with a skill dial. ``choose(game)`` picks a legal move of a game in
-    progress as ``(row, col)``: at ``skill=1.0`` always one of ``best_moves()`` (uniformly among
-    them), at ``0.0`` any legal move uniformly, and in between a best move with probability
-    ``skill`` and otherwise any legal move. The same seed and the same positions give the same
-    choices.
+    progress as ``(row, col)``: at ``skill=1.0`` one of ``best_moves()`` (uniformly among them)
+    wherever the budget solves the position, at ``0.0`` any legal move uniformly, and in between a
+    best move with probability ``skill`` and otherwise any legal move. The same seed and the same
+    positions give the same choices.
 
-    When the position cannot be solved within ``max_nodes`` (``None``: no bound, so give one for
-    Connect Four openings or gomoku; else an int from 1 to 2**64 - 1), its best move is the one a rating of the board puts first: a
-    win at once, else a block of the opponent's win at once, else the cell that counts most in the
-    windows still open to either player (with gravity, never the cell under the opponent's winning
-    cell while another is left). ``last_solved`` says whether the last choice came from a complete
-    solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table.
-    ``tie_break`` picks among equally good best moves: ``"random"`` (uniformly, the default),
-    ``"center"`` (nearest the centre) or ``"first"`` (row-major).
+    ``max_nodes`` bounds the search of a move (by default 1,000,000 nodes: a Connect Four or gomoku
+    move in about 100 ms; ``None``: no bound, perfect play however long it takes; else an int
+    from 1 to 2**64 - 1). Within it the agent first proves which moves win, draw or lose (books
+    answer the shallow positions), then spends what is left on how soon, and never picks a move
+    proved worse than another proved move: a win or a draw it has proved is never given away.
+    Among the moves it could not tell apart, the one a rating of the board puts first: a win at
+    once, else a block of the opponent's win at once, else the cell that counts most in the
+    windows still open to either player (with gravity, never the cell under the opponent's
+    winning cell while another is left). ``last_solved`` says whether the last choice came from a
+    complete solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table (and
+    its books read). ``tie_break`` picks among equally good best moves: ``"random"`` (uniformly,
+    the default), ``"center"`` (nearest the centre) or ``"first"`` (row-major).
 
     >>> from tictactoe import TicTacToe
     >>> game = TicTacToe(3)
@@ -541,7 +611,7 @@ class Agent:
         skill: float = 1.0,
         *,
         seed: int | None = None,
-        max_nodes: SupportsIndex | None = None,
+        max_nodes: SupportsIndex | None = 1_000_000,
         solver: Solver | None = None,
         tie_break: Literal["random", "center", "first"] = "random",
     ) -> Self: ...
@@ -550,7 +620,7 @@ class Agent:
         """The chance of picking a best move."""
     @property
     def max_nodes(self) -> int | None:
-        """The node budget of a move (``None``: no bound)."""
+        """The node budget of a move (``None``: no bound; by default 1,000,000)."""
     @property
     def last_solved(self) -> bool:
         """Whether the last choice came from a complete solve (a choice another thread is making is

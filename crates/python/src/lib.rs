@@ -3,6 +3,7 @@
 
 mod args;
 mod arrays;
+mod books;
 mod buffer;
 mod conventions;
 mod errors;
@@ -746,6 +747,7 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vec::VecEngine>()?;
     m.add_class::<solver::PySolver>()?;
     m.add_class::<solver::PyAgent>()?;
+    m.add_class::<books::PyBook>()?;
     m.add_function(wrap_pyfunction!(_read_header, m)?)?;
     m.add_function(wrap_pyfunction!(_seed, m)?)?;
     m.add_function(wrap_pyfunction!(_board, m)?)?;

@@ -6,12 +6,13 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt};
+use pyo3::types::{PyBool, PyDict, PyInt};
 use tictactoe_core::{Agent, MoveValues, Solver, TieBreak};
 
 use crate::args::{
     Int, Shown, budget, budget_int, describe, int_arg, real_arg, saturated, seed_arg,
 };
+use crate::books::book_arg;
 use crate::errors::{Call, to_py};
 use crate::{TicTacToe, solve_error};
 
@@ -33,9 +34,14 @@ pub(crate) fn values_dict(py: Python<'_>, values: MoveValues) -> PyResult<Bound<
 /// each) between calls, so that an agent playing a whole game, or a loop over many positions,
 /// reuses what it proved. Its methods answer exactly as the game's own ``solve``, ``best_moves``
 /// and ``move_values`` do, and never change the game passed; a game of other rules than the last
-/// clears the table by itself. Threads sharing a solver take turns. The 7 x 6 Connect Four
-/// positions of the opening book (every position of up to two stones, built by the engine's own
-/// search) are answered from it at once, without a node; ``book=False`` searches them too.
+/// clears the table by itself. Threads sharing a solver take turns.
+///
+/// ``book=True`` (the default) answers from the engine's own opening books: the 7 x 6 Connect
+/// Four positions of up to two stones at once, without a node. ``book=False`` searches every
+/// position. Any other ``book`` is a book to read as well, inside every search of its rules: a
+/// ``Book``, or what ``Book`` reads (its bytes, a path, ``"bitbully-8ply"``,
+/// ``"bitbully-12ply"``, ``"bitbully-12ply-dist"``); ``add_book`` adds more. Answers with any
+/// book are exactly those without.
 ///
 /// ``table_bits`` outside 0..30 is a ``ValueError``; a table that cannot be had a
 /// ``MemoryError``.
@@ -60,10 +66,20 @@ pub(crate) struct PySolver {
 impl PySolver {
     #[new]
     #[pyo3(
-        signature = (table_bits = None, *, book = true),
+        signature = (table_bits = None, *, book = None),
         text_signature = "(table_bits=20, *, book=True)"
     )]
-    fn new(py: Python<'_>, table_bits: Option<&Bound<'_, PyAny>>, book: bool) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        table_bits: Option<&Bound<'_, PyAny>>,
+        book: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        // True (the default): the engine's own books; False: none; else a book to read too.
+        let (use_books, extra) = match book {
+            None => (true, None),
+            Some(obj) if obj.is_instance_of::<PyBool>() => (obj.is_truthy()?, None),
+            Some(obj) => (true, Some(book_arg(py, obj)?)),
+        };
         let bits = match table_bits {
             Some(obj) => int_arg(obj)?,
             None => Int::of(py, Solver::DEFAULT_TABLE_BITS.into()),
@@ -75,7 +91,10 @@ impl PySolver {
             };
             to_py(py, err, describe(err, shown), Call::Other)
         })?;
-        solver.use_book(book);
+        solver.use_book(use_books);
+        if let Some(extra) = extra {
+            solver.add_book(extra);
+        }
         let bits = solver.table_bits();
         Ok(PySolver {
             inner: Mutex::new(solver),
@@ -102,6 +121,35 @@ impl PySolver {
         let solved = py.detach(|| lock(&self.inner).solve(&game, budget));
         let s = solved.map_err(|err| solve_error(py, err))?;
         Ok((s.value, s.plies))
+    }
+
+    /// Whether ``game``'s position is won (1), drawn (0) or lost (-1) for the player to move:
+    /// ``solve(game)[0]``, for a fraction of the search (it need not find how soon).
+    #[pyo3(signature = (game, max_nodes = None))]
+    fn value(
+        &self,
+        py: Python<'_>,
+        game: PyRef<'_, TicTacToe>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<i8> {
+        let budget = budget(max_nodes)?;
+        let game = game.snapshot(py)?;
+        let found = py.detach(|| lock(&self.inner).value(&game, budget));
+        found.map_err(|err| solve_error(py, err))
+    }
+
+    /// Reads ``book`` (a ``Book``, or what ``Book`` reads: bytes, a path, a BitBully name) inside
+    /// every later search of its rules.
+    fn add_book(&self, py: Python<'_>, book: &Bound<'_, PyAny>) -> PyResult<()> {
+        let book = book_arg(py, book)?;
+        py.detach(|| lock(&self.inner).add_book(book));
+        Ok(())
+    }
+
+    /// How many books ``add_book`` (or ``book=``) gave.
+    #[getter]
+    fn books(&self, py: Python<'_>) -> usize {
+        py.detach(|| lock(&self.inner).books().len())
     }
 
     /// ``game.best_moves(max_nodes)``, on this solver's table.
@@ -152,19 +200,23 @@ impl PySolver {
 }
 
 /// A player of any rules with a skill dial. ``choose(game)`` picks a legal move of a game in
-/// progress as ``(row, col)``: at ``skill=1.0`` always one of ``best_moves()`` (uniformly among
-/// them), at ``0.0`` any legal move uniformly, and in between a best move with probability
-/// ``skill`` and otherwise any legal move. The same seed and the same positions give the same
-/// choices.
+/// progress as ``(row, col)``: at ``skill=1.0`` one of ``best_moves()`` (uniformly among them)
+/// wherever the budget solves the position, at ``0.0`` any legal move uniformly, and in between a
+/// best move with probability ``skill`` and otherwise any legal move. The same seed and the same
+/// positions give the same choices.
 ///
-/// When the position cannot be solved within ``max_nodes`` (``None``: no bound, so give one for
-/// Connect Four openings or gomoku; else an int from 1 to 2**64 - 1), its best move is the one a rating of the board puts first: a
-/// win at once, else a block of the opponent's win at once, else the cell that counts most in the
-/// windows still open to either player (with gravity, never the cell under the opponent's winning
-/// cell while another is left). ``last_solved`` says whether the last choice came from a complete
-/// solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table.
-/// ``tie_break`` picks among equally good best moves: ``"random"`` (uniformly, the default),
-/// ``"center"`` (nearest the centre) or ``"first"`` (row-major).
+/// ``max_nodes`` bounds the search of a move (by default 1,000,000 nodes: a Connect Four or gomoku
+/// move in about 100 ms; ``None``: no bound, perfect play however long it takes; else an int
+/// from 1 to 2**64 - 1). Within it the agent first proves which moves win, draw or lose (books
+/// answer the shallow positions), then spends what is left on how soon, and never picks a move
+/// proved worse than another proved move: a win or a draw it has proved is never given away.
+/// Among the moves it could not tell apart, the one a rating of the board puts first: a win at
+/// once, else a block of the opponent's win at once, else the cell that counts most in the
+/// windows still open to either player (with gravity, never the cell under the opponent's
+/// winning cell while another is left). ``last_solved`` says whether the last choice came from a
+/// complete solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table (and
+/// its books read). ``tie_break`` picks among equally good best moves: ``"random"`` (uniformly,
+/// the default), ``"center"`` (nearest the centre) or ``"first"`` (row-major).
 ///
 /// >>> from tictactoe import TicTacToe
 /// >>> game = TicTacToe(3)
@@ -188,14 +240,14 @@ pub(crate) struct PyAgent {
 impl PyAgent {
     #[new]
     #[pyo3(
-        signature = (skill = None, *, seed = None, max_nodes = None, solver = None, tie_break = "random"),
-        text_signature = "(skill=1.0, *, seed=None, max_nodes=None, solver=None, tie_break='random')"
+        signature = (skill = None, *, seed = None, max_nodes = Nodes::Default, solver = None, tie_break = "random"),
+        text_signature = "(skill=1.0, *, seed=None, max_nodes=1000000, solver=None, tie_break='random')"
     )]
     fn new(
         py: Python<'_>,
         skill: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
-        max_nodes: Option<&Bound<'_, PyAny>>,
+        max_nodes: Nodes<'_>,
         solver: Option<&Bound<'_, PyAny>>,
         tie_break: &str,
     ) -> PyResult<Self> {
@@ -213,7 +265,10 @@ impl PyAgent {
             None => 1.0,
             Some(obj) => real_arg(obj, "skill")?,
         };
-        let given = budget_int(max_nodes)?;
+        let given = match max_nodes {
+            Nodes::Default => Some(PyInt::new(py, Agent::DEFAULT_MAX_NODES)),
+            Nodes::Given(obj) => budget_int(Some(&obj))?,
+        };
         let max_nodes = given.as_ref().map(saturated);
         if max_nodes == Some(0) {
             // The C face's 0 is "no budget"; a zero budget would never search. Neither is meant.
@@ -243,7 +298,7 @@ impl PyAgent {
         self.skill
     }
 
-    /// The node budget of a move (``None``: no bound).
+    /// The node budget of a move (``None``: no bound; by default 1,000,000).
     #[getter]
     fn max_nodes(&self, py: Python<'_>) -> Option<Py<PyInt>> {
         self.max_nodes.as_ref().map(|n| n.clone_ref(py))
@@ -278,5 +333,19 @@ impl PyAgent {
             .as_ref()
             .map_or_else(|| "None".to_string(), ToString::to_string);
         format!("Agent(skill={}, max_nodes={nodes})", self.skill)
+    }
+}
+
+/// An agent's `max_nodes` as passed: left out (the default budget), or given (`None`: no bound).
+pub(crate) enum Nodes<'py> {
+    Default,
+    Given(Bound<'py, PyAny>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Nodes<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Nodes::Given(obj.to_owned()))
     }
 }

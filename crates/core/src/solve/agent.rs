@@ -4,7 +4,8 @@
 
 use alloc::vec::Vec;
 
-use super::heuristic::{legal_cells, rated_best};
+use super::heuristic::legal_cells;
+use super::prove::best_within;
 use super::{Solver, solvable};
 use crate::chosen::Game;
 use crate::error::Error;
@@ -48,11 +49,17 @@ pub enum TieBreak {
 }
 
 /// A player of any rules of the family, with a skill between 0 (uniformly random legal moves) and
-/// 1 (always one of [`Solver::best_moves`]). In between, each choice is a best move with
-/// probability `skill` and otherwise any legal move, uniformly. When the position cannot be solved
-/// within `max_nodes`, the best move is the one a rating of the board puts first: a win at once,
-/// else a block of the opponent's win at once, else the cell with the most worth in the windows
-/// still open ([`Agent::last_solved`] then says `false`).
+/// 1 (one of [`Solver::best_moves`] wherever its budget solves the position). In between, each
+/// choice is a best move with probability `skill` and otherwise any legal move, uniformly.
+///
+/// With a node budget ([`DEFAULT_MAX_NODES`](Self::DEFAULT_MAX_NODES) is about 100 ms of a
+/// Connect Four or gomoku move), a move is found in two steps: which moves win, draw or lose
+/// ([`Solver::value`] on each, in rounds of growing shares of the budget; books answer the shallow
+/// positions), then how soon, for the best of them. A move proved worse than another proved move
+/// is never picked, so a proved win or draw is never given away. Among moves the budget could not
+/// tell apart, the one a rating of the board puts first: a win at once, else a block of the
+/// opponent's win at once, else the cell with the most worth in the windows still open
+/// ([`Agent::last_solved`] then says `false`).
 ///
 /// ```
 /// use tictactoe_core::{Agent, Game, Mode, Rules};
@@ -76,6 +83,10 @@ pub struct Agent {
 }
 
 impl Agent {
+    /// The node budget of a move that the faces give an agent by default: a Connect Four or
+    /// gomoku move in about 100 ms on the machines measured (`bench/python/agent_bench.py`).
+    pub const DEFAULT_MAX_NODES: u64 = 1_000_000;
+
     /// An agent of `skill` in `[0, 1]` (else [`Error::InvalidSkill`]) whose choices follow from
     /// `seed`, searching at most `max_nodes` positions a move (`None`: no limit).
     pub fn new(skill: f64, seed: u64, max_nodes: Option<u64>) -> Result<Agent, Error> {
@@ -158,17 +169,18 @@ impl Agent {
         // The dial is read first, so that the same seed makes the same choices whatever the
         // budget lets the search finish.
         let best = self.draws.unit() < self.skill;
-        let pool: Vec<(usize, usize)> = if best {
-            match solver.best_moves(game, self.max_nodes) {
-                Ok(moves) => {
-                    self.last_solved = true;
-                    moves
-                }
-                Err(Error::SearchLimit { .. }) => rated_best(game)?,
-                Err(err) => return Err(err),
+        let pool: Vec<(usize, usize)> = match (best, self.max_nodes) {
+            (false, _) => legal_cells(game),
+            (true, None) => {
+                let moves = solver.best_moves(game, None)?;
+                self.last_solved = true;
+                moves
             }
-        } else {
-            legal_cells(game)
+            (true, Some(budget)) => {
+                let choice = best_within(solver, game, budget)?;
+                self.last_solved = choice.solved;
+                choice.pool
+            }
         };
         Ok(match self.tie_break {
             TieBreak::Center if best => {

@@ -144,15 +144,19 @@ fn rate(game: &Game) -> Option<Ratings> {
     Some(Ratings { cols, worth, flags })
 }
 
-/// The legal moves of `game` (in play, with a board) that the rating puts first, row-major: every
-/// win at once, else every block, else the highest rated (ties all kept).
-pub(crate) fn rated_best(game: &Game) -> Result<Vec<(usize, usize)>, Error> {
+/// The moves of `among` (legal moves of `game`, in play, with a board) that the rating puts
+/// first, row-major: every win at once, else every block, else the highest rated (ties all kept).
+pub(crate) fn rated_best(
+    game: &Game,
+    among: &[(usize, usize)],
+) -> Result<Vec<(usize, usize)>, Error> {
     let rules = game.rules();
     let oom = Error::OutOfMemory {
         rows: rules.rows(),
         cols: rules.cols(),
     };
-    let legal = legal_cells(game);
+    let mut legal = among.to_vec();
+    legal.sort_unstable();
     let ratings = rate(game).ok_or(oom)?;
     let at = |(r, c): (usize, usize)| r * ratings.cols + c;
     let flagged = |flag: u8| -> Vec<(usize, usize)> {

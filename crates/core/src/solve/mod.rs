@@ -14,6 +14,7 @@ mod heuristic;
 mod library;
 mod moves;
 mod position;
+mod prove;
 mod search;
 #[cfg(feature = "std")]
 mod shared;

@@ -1,0 +1,122 @@
+//! An agent's move within a node budget: first whether each move wins, draws or loses (a
+//! win/draw/loss search is far cheaper than exact plies, and books answer the shallow ones), then
+//! with what is left the exact plies of the best of them. A move proved worse than another proved
+//! move is never among the choices, so a win or a draw once proved is never given away.
+
+use alloc::vec::Vec;
+
+use super::heuristic::{legal_cells, rated_best};
+use super::{Solution, Solver, rank};
+use crate::chosen::Game;
+use crate::error::Error;
+use crate::player::Player;
+
+/// What the budget bought: the moves to pick among, and whether they are exactly
+/// [`Solver::best_moves`] (every move proved, the best exactly).
+pub(crate) struct Choice {
+    pub(crate) pool: Vec<(usize, usize)>,
+    pub(crate) solved: bool,
+}
+
+/// One move of the position: the game after it, and what is proved of it for the mover.
+struct Candidate {
+    cell: (usize, usize),
+    after: Game,
+    value: Option<i8>,
+    exact: Option<Solution>,
+}
+
+/// Rounds of the win/draw/loss search: in each, every move not yet proved gets the budget left
+/// divided by this many times the moves left to prove. Smaller rounds first, so that the cheap
+/// proofs are not kept waiting by a hard one.
+const ROUNDS: [u64; 3] = [8, 4, 2];
+
+/// The moves of `game` (in play, with a board) an agent at full strength picks among, searching
+/// at most about `budget` nodes on `solver`.
+pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Result<Choice, Error> {
+    let mover = game.last_player().map_or(Player::X, Player::other);
+    let mut moves = Vec::new();
+    for cell in legal_cells(game) {
+        let mut after = game.try_clone()?;
+        after.play(cell.0, cell.1, mover)?;
+        let (value, exact) = match after.winner() {
+            Some(_) => (Some(1), Some(Solution { value: 1, plies: 1 })),
+            None if after.is_over() => (Some(0), Some(Solution { value: 0, plies: 1 })),
+            None => (None, None),
+        };
+        moves.push(Candidate {
+            cell,
+            after,
+            value,
+            exact,
+        });
+    }
+    let mut left = budget;
+    for divisor in ROUNDS {
+        let open = moves.iter().filter(|m| m.value.is_none()).count() as u64;
+        if open == 0 || left == 0 {
+            break;
+        }
+        let share = (left / (divisor * open)).max(1);
+        for m in moves.iter_mut().filter(|m| m.value.is_none()) {
+            let (found, spent) = spend(solver, |s| s.value(&m.after, Some(share)))?;
+            m.value = found.map(|v| -v);
+            left = left.saturating_sub(spent);
+        }
+    }
+    // The best proved value; moves not proved are kept only where no proof beats a loss.
+    let best = moves.iter().filter_map(|m| m.value).max();
+    let all_proved = moves.iter().all(|m| m.value.is_some());
+    let keep = |m: &Candidate| match best {
+        Some(-1) if !all_proved => m.value.is_none(),
+        Some(best) => m.value == Some(best),
+        None => true,
+    };
+    let mut pool: Vec<&mut Candidate> = moves.iter_mut().filter(|m| keep(m)).collect();
+    // Exact plies for the best class, when the class is settled: every move proved, or a win
+    // (nothing beats a win).
+    if all_proved || best == Some(1) {
+        let mut open = pool.iter().filter(|m| m.exact.is_none()).count() as u64;
+        for m in pool.iter_mut().filter(|m| m.exact.is_none()) {
+            let share = (left / open).max(1);
+            let (found, spent) = spend(solver, |s| s.solve(&m.after, Some(share)))?;
+            m.exact = found.map(|s| Solution {
+                value: -s.value,
+                plies: s.plies + 1,
+            });
+            left = left.saturating_sub(spent);
+            open -= 1;
+        }
+        if pool.iter().all(|m| m.exact.is_some()) {
+            let top = pool.iter().filter_map(|m| m.exact.map(rank)).max();
+            let exact_best = pool
+                .iter()
+                .filter(|m| m.exact.map(rank) == top)
+                .map(|m| m.cell)
+                .collect();
+            return Ok(Choice {
+                pool: exact_best,
+                solved: all_proved,
+            });
+        }
+    }
+    let cells: Vec<(usize, usize)> = pool.iter().map(|m| m.cell).collect();
+    Ok(Choice {
+        pool: rated_best(game, &cells)?,
+        solved: false,
+    })
+}
+
+/// Runs `search` on `solver`: its answer (`None` when the budget ran out) and the nodes it took.
+fn spend<T>(
+    solver: &mut Solver,
+    search: impl FnOnce(&mut Solver) -> Result<T, Error>,
+) -> Result<(Option<T>, u64), Error> {
+    let before = solver.stats().0;
+    let found = match search(solver) {
+        Ok(found) => Some(found),
+        Err(Error::SearchLimit { .. }) => None,
+        Err(err) => return Err(err),
+    };
+    Ok((found, solver.stats().0 - before))
+}
