@@ -11,6 +11,10 @@
 // column (row `rows - 1` is the bottom), as in Connect Four.
 #define TICTACTOE_GRAVITY 1
 
+// The node budget of an agent's move that plays at the speed of play: a Connect Four or gomoku
+// move in about 100 ms on the machines measured (the other faces' default).
+#define TICTACTOE_AGENT_DEFAULT_MAX_NODES 1000000
+
 // The major version of the library this header belongs to.
 #define TICTACTOE_VERSION_MAJOR 0
 
@@ -70,6 +74,8 @@ typedef enum tictactoe_error {
   // The game's moves or columns have no such notation: a move string needs gravity and at most
   // nine columns.
   TICTACTOE_ERROR_NO_NOTATION = -22,
+  // An opening book's bytes are not what they claim to be.
+  TICTACTOE_ERROR_INVALID_BOOK = -23,
 } tictactoe_error;
 
 // When a game that has ended starts again.
@@ -554,6 +560,30 @@ int tictactoe_solver_solve(struct TicTacToeSolver *solver,
                            int *plies,
                            uint64_t max_nodes);
 
+// Whether `game`'s position is won (1), drawn (0) or lost (-1) for the player to move, into
+// `*value`: `tictactoe_solver_solve`'s value alone, for a fraction of the search. The same codes.
+//
+// # Safety
+//
+// `solver` and `game` are NULL or live objects from this library; `value` is NULL or writable.
+int tictactoe_solver_value(struct TicTacToeSolver *solver,
+                           const struct TicTacToe *game,
+                           int *value,
+                           uint64_t max_nodes);
+
+// Reads the opening book in `bytes` (`len` of them, copied: the caller keeps its buffer) inside
+// every later search of its rules: a book the engine built (`make book`) or one of BitBully's
+// published files (`book_8ply.dat`, `book_12ply.dat`, `book_12ply_distances.dat`). Answers stay
+// exactly those without it. Returns 0, or `TICTACTOE_ERROR_INVALID_BOOK` for bytes that are not
+// what they claim (the solver unchanged), `TICTACTOE_ERROR_NULL_POINTER` for a NULL solver, or
+// NULL bytes with a length.
+//
+// # Safety
+//
+// `solver` is NULL or a live solver from this library; `bytes` is NULL (with `len` 0) or points
+// to `len` readable bytes.
+int tictactoe_solver_add_book(struct TicTacToeSolver *solver, const uint8_t *bytes, size_t len);
+
 // Every legal move of `game` with the exact outcome of playing it, for the player who plays it,
 // in row-major order (with gravity, the landing cell): rows into `rows`, columns into `cols`,
 // values (1, 0, -1) into `values` and the plies the game then lasts, counting that move, into
@@ -575,11 +605,14 @@ int64_t tictactoe_move_values(const struct TicTacToe *game,
                               size_t capacity,
                               uint64_t max_nodes);
 
-// A player with a skill dial: at `skill` 1 it always picks one of `tictactoe_best_moves`
-// (uniformly among them), at 0 any legal move uniformly, and in between a best move with
-// probability `skill`. The same `seed` and positions give the same choices. `max_nodes` bounds
-// each move's search (0: no bound); when it runs out, the move is the one a rating of the board
-// puts first (a win at once, else a block, else the cell that counts most in the open windows).
+// A player with a skill dial: at `skill` 1 it picks one of `tictactoe_best_moves` (uniformly
+// among them) wherever its budget solves the position, at 0 any legal move uniformly, and in
+// between a best move with probability `skill`. The same `seed` and positions give the same
+// choices. `max_nodes` bounds each move's search (0: no bound, perfect play however long it
+// takes; `TICTACTOE_AGENT_DEFAULT_MAX_NODES` plays at the speed of play). Within it the agent
+// proves first which moves win, draw or lose, then how soon, and never picks a move proved worse
+// than another; among moves it could not tell apart, the one a rating of the board puts first (a
+// win at once, else a block, else the cell that counts most in the open windows).
 // Returns NULL for a skill outside [0, 1] (or NaN) or when memory cannot be had. Release it with
 // `tictactoe_agent_free`.
 struct TicTacToeAgent *tictactoe_agent_new(double skill, uint64_t seed, uint64_t max_nodes);

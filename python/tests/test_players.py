@@ -175,8 +175,8 @@ def test_the_opening_book_answers_at_once_unless_turned_off() -> None:
     searched = Solver(16, book=False)
     with pytest.raises(SearchLimitError):
         searched.solve(empty, max_nodes=1000)
-    for book in ("no", 1, None):
-        with pytest.raises(TypeError):
+    for book, error in [(1, TypeError), (None, TypeError), ("no such file", FileNotFoundError)]:
+        with pytest.raises(error):
             Solver(16, book=book)  # type: ignore[arg-type]
 
 

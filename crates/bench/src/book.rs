@@ -1,4 +1,4 @@
-//! Builds the opening book of 7 x 6 Connect Four (`make book`): every position of exactly `depth`
+//! Builds the opening book of 7 x 6 Connect Four (`make exact-book`): every position of exactly `depth`
 //! stones solved by the engine's search (the book itself off), the shallower ones by minimax over
 //! their children, each kept once under the smaller key of itself and its mirror image; then a
 //! sample of the solved positions solved again on a fresh solver, which must agree. Deterministic:
@@ -116,7 +116,7 @@ pub(crate) fn build(depth: usize, out: &str) {
         assert_eq!(solve(&mut fresh, &p.cols), scores[&p.key], "{:?}", p.cols);
     }
     let mut text = String::from(
-        "// Written by `make book` (crates/bench/src/book.rs): do not edit.\n\
+        "// Written by `make exact-book` (crates/bench/src/book.rs): do not edit.\n\
          /// The book holds every position of at most this many stones.\n",
     );
     writeln!(text, "pub(crate) const DEPTH: u32 = {depth};").unwrap();

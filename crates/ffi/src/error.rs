@@ -56,11 +56,13 @@ pub enum TicTacToeError {
     /// The game's moves or columns have no such notation: a move string needs gravity and at most
     /// nine columns.
     NoNotation = -22,
+    /// An opening book's bytes are not what they claim to be.
+    InvalidBook = -23,
 }
 
 impl TicTacToeError {
     /// Every code, from -1 down, without gaps (checked below at compile time).
-    const ALL: [TicTacToeError; 22] = [
+    const ALL: [TicTacToeError; 23] = [
         TicTacToeError::NullPointer,
         TicTacToeError::InvalidSize,
         TicTacToeError::OutOfMemory,
@@ -83,6 +85,7 @@ impl TicTacToeError {
         TicTacToeError::SearchLimit,
         TicTacToeError::NotAColumn,
         TicTacToeError::NoNotation,
+        TicTacToeError::InvalidBook,
     ];
 
     /// The code's message: static, NUL-terminated.
@@ -119,6 +122,9 @@ impl TicTacToeError {
             TicTacToeError::NotSquare => c"the board is not square: ask for its rows and columns",
             TicTacToeError::SearchLimit => c"the search ran out of its node budget",
             TicTacToeError::NotAColumn => c"a character of the move string names no column",
+            TicTacToeError::InvalidBook => {
+                c"the bytes are not an opening book: neither the engine's nor one of BitBully's"
+            }
             TicTacToeError::NoNotation => {
                 c"no such notation for this game: a move string needs gravity and at most nine columns"
             }
@@ -166,6 +172,7 @@ impl From<Error> for TicTacToeError {
             Error::GamesOutOfMemory { .. } => TicTacToeError::OutOfMemory,
             Error::NotAColumn { .. } => TicTacToeError::NotAColumn,
             Error::NoNotation { .. } => TicTacToeError::NoNotation,
+            Error::InvalidBook { .. } => TicTacToeError::InvalidBook,
             // Encoding is not part of the C face, and later engines may refuse in new ways.
             _ => TicTacToeError::Other,
         }

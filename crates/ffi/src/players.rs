@@ -102,6 +102,64 @@ pub unsafe extern "C" fn tictactoe_solver_solve(
     })
 }
 
+/// Whether `game`'s position is won (1), drawn (0) or lost (-1) for the player to move, into
+/// `*value`: `tictactoe_solver_solve`'s value alone, for a fraction of the search. The same codes.
+///
+/// # Safety
+///
+/// `solver` and `game` are NULL or live objects from this library; `value` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_solver_value(
+    solver: *mut TicTacToeSolver,
+    game: *const TicTacToe,
+    value: *mut c_int,
+    max_nodes: u64,
+) -> c_int {
+    // SAFETY: the caller passes NULL or live objects and NULL or a writable int.
+    let (handle, game, value) = unsafe { (solver.as_mut(), game.as_ref(), value.as_mut()) };
+    change(handle, |s| -> Result<c_int, TicTacToeError> {
+        let found = s.value(usable(game)?, budget(max_nodes))?;
+        if let Some(value) = value {
+            *value = c_int::from(found);
+        }
+        Ok(0)
+    })
+}
+
+/// Reads the opening book in `bytes` (`len` of them, copied: the caller keeps its buffer) inside
+/// every later search of its rules: a book the engine built (`make book`) or one of BitBully's
+/// published files (`book_8ply.dat`, `book_12ply.dat`, `book_12ply_distances.dat`). Answers stay
+/// exactly those without it. Returns 0, or `TICTACTOE_ERROR_INVALID_BOOK` for bytes that are not
+/// what they claim (the solver unchanged), `TICTACTOE_ERROR_NULL_POINTER` for a NULL solver, or
+/// NULL bytes with a length.
+///
+/// # Safety
+///
+/// `solver` is NULL or a live solver from this library; `bytes` is NULL (with `len` 0) or points
+/// to `len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_solver_add_book(
+    solver: *mut TicTacToeSolver,
+    bytes: *const u8,
+    len: usize,
+) -> c_int {
+    if bytes.is_null() && len > 0 {
+        return TicTacToeError::NullPointer as c_int;
+    }
+    let bytes: &[u8] = if len == 0 {
+        &[]
+    } else {
+        // SAFETY: not NULL (checked above), and the caller promises `len` readable bytes.
+        unsafe { core::slice::from_raw_parts(bytes, len) }
+    };
+    // SAFETY: the caller passes NULL or a live solver.
+    let handle = unsafe { solver.as_mut() };
+    change(handle, |s| -> Result<c_int, Error> {
+        s.add_book(tictactoe_core::Book::from_bytes(bytes)?);
+        Ok(0)
+    })
+}
+
 /// Every legal move of `game` with the exact outcome of playing it, for the player who plays it,
 /// in row-major order (with gravity, the landing cell): rows into `rows`, columns into `cols`,
 /// values (1, 0, -1) into `values` and the plies the game then lasts, counting that move, into
@@ -165,11 +223,20 @@ pub unsafe extern "C" fn tictactoe_move_values(
     })
 }
 
-/// A player with a skill dial: at `skill` 1 it always picks one of `tictactoe_best_moves`
-/// (uniformly among them), at 0 any legal move uniformly, and in between a best move with
-/// probability `skill`. The same `seed` and positions give the same choices. `max_nodes` bounds
-/// each move's search (0: no bound); when it runs out, the move is the one a rating of the board
-/// puts first (a win at once, else a block, else the cell that counts most in the open windows).
+/// The node budget of an agent's move that plays at the speed of play: a Connect Four or gomoku
+/// move in about 100 ms on the machines measured (the other faces' default).
+pub const TICTACTOE_AGENT_DEFAULT_MAX_NODES: u64 = 1_000_000;
+
+const _: () = assert!(TICTACTOE_AGENT_DEFAULT_MAX_NODES == Agent::DEFAULT_MAX_NODES);
+
+/// A player with a skill dial: at `skill` 1 it picks one of `tictactoe_best_moves` (uniformly
+/// among them) wherever its budget solves the position, at 0 any legal move uniformly, and in
+/// between a best move with probability `skill`. The same `seed` and positions give the same
+/// choices. `max_nodes` bounds each move's search (0: no bound, perfect play however long it
+/// takes; `TICTACTOE_AGENT_DEFAULT_MAX_NODES` plays at the speed of play). Within it the agent
+/// proves first which moves win, draw or lose, then how soon, and never picks a move proved worse
+/// than another; among moves it could not tell apart, the one a rating of the board puts first (a
+/// win at once, else a block, else the cell that counts most in the open windows).
 /// Returns NULL for a skill outside [0, 1] (or NaN) or when memory cannot be had. Release it with
 /// `tictactoe_agent_free`.
 #[unsafe(no_mangle)]

@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 use tictactoe_core::Book;
 
 use crate::TicTacToe;
@@ -24,7 +24,8 @@ fn source_bytes(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> 
     if let Ok(bytes) = source.cast::<PyByteArray>() {
         return Ok(bytes.to_vec());
     }
-    if source.hasattr("__buffer__")? && !source.is_instance_of::<PyString>() {
+    let buffer = source.is_instance_of::<PyMemoryView>() || source.hasattr("__buffer__")?;
+    if buffer && !source.is_instance_of::<PyString>() {
         let copy = py.import("builtins")?.getattr("bytes")?.call1((source,))?;
         return Ok(copy.cast::<PyBytes>()?.as_bytes().to_vec());
     }

@@ -4,7 +4,7 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt};
 use tictactoe_core::{Agent, MoveValues, Solver, TieBreak};
@@ -66,19 +66,24 @@ pub(crate) struct PySolver {
 impl PySolver {
     #[new]
     #[pyo3(
-        signature = (table_bits = None, *, book = None),
+        signature = (table_bits = None, *, book = Passed::Default),
         text_signature = "(table_bits=20, *, book=True)"
     )]
     fn new(
         py: Python<'_>,
         table_bits: Option<&Bound<'_, PyAny>>,
-        book: Option<&Bound<'_, PyAny>>,
+        book: Passed<'_>,
     ) -> PyResult<Self> {
         // True (the default): the engine's own books; False: none; else a book to read too.
         let (use_books, extra) = match book {
-            None => (true, None),
-            Some(obj) if obj.is_instance_of::<PyBool>() => (obj.is_truthy()?, None),
-            Some(obj) => (true, Some(book_arg(py, obj)?)),
+            Passed::Default => (true, None),
+            Passed::Given(obj) if obj.is_instance_of::<PyBool>() => (obj.is_truthy()?, None),
+            Passed::Given(obj) if obj.is_none() => {
+                return Err(PyTypeError::new_err(
+                    "book must be True, False, a Book, its bytes or a path, not None",
+                ));
+            }
+            Passed::Given(obj) => (true, Some(book_arg(py, &obj)?)),
         };
         let bits = match table_bits {
             Some(obj) => int_arg(obj)?,
@@ -240,14 +245,14 @@ pub(crate) struct PyAgent {
 impl PyAgent {
     #[new]
     #[pyo3(
-        signature = (skill = None, *, seed = None, max_nodes = Nodes::Default, solver = None, tie_break = "random"),
+        signature = (skill = None, *, seed = None, max_nodes = Passed::Default, solver = None, tie_break = "random"),
         text_signature = "(skill=1.0, *, seed=None, max_nodes=1000000, solver=None, tie_break='random')"
     )]
     fn new(
         py: Python<'_>,
         skill: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
-        max_nodes: Nodes<'_>,
+        max_nodes: Passed<'_>,
         solver: Option<&Bound<'_, PyAny>>,
         tie_break: &str,
     ) -> PyResult<Self> {
@@ -266,8 +271,8 @@ impl PyAgent {
             Some(obj) => real_arg(obj, "skill")?,
         };
         let given = match max_nodes {
-            Nodes::Default => Some(PyInt::new(py, Agent::DEFAULT_MAX_NODES)),
-            Nodes::Given(obj) => budget_int(Some(&obj))?,
+            Passed::Default => Some(PyInt::new(py, Agent::DEFAULT_MAX_NODES)),
+            Passed::Given(obj) => budget_int(Some(&obj))?,
         };
         let max_nodes = given.as_ref().map(saturated);
         if max_nodes == Some(0) {
@@ -336,16 +341,16 @@ impl PyAgent {
     }
 }
 
-/// An agent's `max_nodes` as passed: left out (the default budget), or given (`None`: no bound).
-pub(crate) enum Nodes<'py> {
+/// An argument whose default differs from `None`: left out, or given (`None` included).
+pub(crate) enum Passed<'py> {
     Default,
     Given(Bound<'py, PyAny>),
 }
 
-impl<'a, 'py> FromPyObject<'a, 'py> for Nodes<'py> {
+impl<'a, 'py> FromPyObject<'a, 'py> for Passed<'py> {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        Ok(Nodes::Given(obj.to_owned()))
+        Ok(Passed::Given(obj.to_owned()))
     }
 }

@@ -56,6 +56,37 @@ impl Solver {
         Ok(outcome(None, solution))
     }
 
+    /// Whether `game`'s position is won (1), drawn (0) or lost (-1) for the player to move:
+    /// `solve(game).value`, for a fraction of the search.
+    pub fn value(
+        &mut self,
+        game: &TicTacToe,
+        #[wasm_bindgen(js_name = maxNodes)] max_nodes: Option<JsValue>,
+    ) -> Result<i8, JsValue> {
+        self.table
+            .value(game.game(), budget(&max_nodes.unwrap_or_default())?)
+            .map_err(|err| refusal(err, Call::Move))
+    }
+
+    /// Reads the opening book in `bytes` (copied) inside every later search of its rules: a
+    /// book the engine built (`make book`) or one of BitBully's published files
+    /// (`book_8ply.dat`, `book_12ply.dat`, `book_12ply_distances.dat`). Answers stay exactly
+    /// those without it. Bytes that are not what they claim throw a `RangeError`, and the solver
+    /// is unchanged.
+    #[wasm_bindgen(js_name = addBook)]
+    pub fn add_book(&mut self, bytes: &[u8]) -> Result<(), JsValue> {
+        let book = tictactoe_core::Book::from_bytes(bytes)
+            .map_err(|err| range_error(&err.to_string()))?;
+        self.table.add_book(book);
+        Ok(())
+    }
+
+    /// How many books `addBook` gave.
+    #[wasm_bindgen(getter)]
+    pub fn books(&self) -> usize {
+        self.table.books().len()
+    }
+
     /// `game.bestMoves(maxNodes)`, on this solver's table.
     #[wasm_bindgen(js_name = bestMoves, unchecked_return_type = "Array<[number, number]>")]
     pub fn best_moves(
@@ -127,11 +158,14 @@ impl Agent {
             }
             Reflect::get(&options, &name.into())
         };
-        let max_nodes = budget(&option("maxNodes")?)?;
+        let max_nodes = match option("maxNodes")? {
+            value if value.is_undefined() => Some(Engine::DEFAULT_MAX_NODES),
+            value => budget(&value)?,
+        };
         if max_nodes == Some(0) {
             // The C face's 0 is "no budget"; a zero budget would never search. Neither is meant.
             return Err(range_error(
-                "an Agent's maxNodes must be at least 1 (undefined: no budget)",
+                "an Agent's maxNodes must be at least 1 (null: no budget)",
             ));
         }
         let seed = match option("seed")? {

@@ -171,3 +171,49 @@ test("Agent: a real player beyond its budget, and its refusals", () => {
   agent.free();
   finished.free();
 });
+
+test("a book read from its bytes answers as the search without it; other bytes are refused", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const bytes = await readFile(new URL("../../ffi/tests/c/small.book", import.meta.url));
+  const booked = new Solver(12);
+  const plain = new Solver(12);
+  for (const bad of [new Uint8Array(0), bytes.subarray(0, bytes.length - 1), new Uint8Array(9).fill(7)]) {
+    const err = refused(() => booked.addBook(bad), "RangeError");
+    assert.match(err.message, /not a valid opening book/);
+  }
+  assert.equal(booked.books, 0);
+  booked.addBook(bytes);
+  assert.equal(booked.books, 1);
+  const rand = random(41);
+  for (let round = 0; round < 60; round++) {
+    // 4 x 5, four in a row, gravity: the book's rules (every position of up to six stones).
+    const game = TicTacToe.withRules(4, 5, 4, true);
+    for (let i = rand.int(9); i > 0 && !game.isOver; i--) {
+      const open = [0, 1, 2, 3, 4].filter((c) => game.cell(0, c) === 0);
+      game.drop(rand.pick(open), game.toMove);
+    }
+    if (!game.isOver) {
+      assert.deepEqual(booked.solve(game), plain.solve(game));
+      assert.equal(booked.value(game), plain.value(game));
+      assert.equal(booked.value(game), plain.solve(game).value);
+    }
+    game.free();
+  }
+});
+
+test("an agent's default budget answers a Connect Four opening at once, null removes the bound", () => {
+  const game = TicTacToe.connectFour();
+  const agent = new Agent(1, { seed: 1 });
+  const [row] = agent.choose(game);
+  assert.equal(row, 5);
+  assert.equal(refused(() => new Agent(1, { maxNodes: 0 }), "RangeError").message,
+    "an Agent's maxNodes must be at least 1 (null: no budget)");
+  // No bound: the complete solve, however long (here a 3 x 3 game, at once).
+  const unbounded = new Agent(1, { seed: 1, maxNodes: null });
+  const small = new TicTacToe(3);
+  small.move(0, 0, 1);
+  assert.deepEqual(unbounded.choose(small), [1, 1]);
+  assert.equal(unbounded.lastSolved, true);
+  small.free();
+  game.free();
+});

@@ -135,17 +135,23 @@ fn read(bytes: &[u8], kind: Kind) -> Result<Book, Error> {
     Book::assemble(rules, (stones, stones), exact, !exact, &mut entries)
 }
 
-/// One of BitBully's books from the bytes of its file, whichever of the three it is: the entry
-/// sizes that divide its length are tried, and the first whose every entry is a position of its
-/// book is taken.
+/// The published files (`bitbully-databases` 0.0.2): their kind, length and FNV-1a. The files
+/// carry no checksum of their own, and an entry damaged into another position of the book would
+/// read as well as the true one: only the published bytes are taken.
+const PUBLISHED: [(Kind, usize, u64); 3] = [
+    (Kind::Eight, 103_545, 0xbe7a_9252_2d75_88e7),
+    (Kind::Twelve, 6_943_780, 0x7402_6e42_7ee4_e5de),
+    (Kind::TwelveWithDistances, 21_004_495, 0xc712_ba53_803b_3a14),
+];
+
+/// One of BitBully's published books from the bytes of its file, whichever of the three it is,
+/// each entry checked to be a position of its book.
 pub(crate) fn from_bytes(bytes: &[u8]) -> Result<Book, Error> {
-    if bytes.is_empty() {
-        return Err(refused("it is empty"));
-    }
-    let kinds = [Kind::TwelveWithDistances, Kind::Twelve, Kind::Eight];
-    kinds
+    let neither = refused("it is neither one of ours nor one of BitBully's published books");
+    let (kind, _, _) = PUBLISHED
         .into_iter()
-        .filter(|kind| bytes.len().is_multiple_of(kind.entry_bytes()))
-        .find_map(|kind| read(bytes, kind).ok())
-        .ok_or(refused("it is neither one of ours nor one of BitBully's"))
+        .find(|&(_, len, _)| len == bytes.len())
+        .filter(|&(_, _, sum)| super::library::checksum(bytes) == sum)
+        .ok_or(neither)?;
+    read(bytes, kind)
 }

@@ -1,5 +1,5 @@
 //! The opening book of 7 x 6 Connect Four: the exact score of every position of at most
-//! [`DEPTH`] stones, found by the engine's own search (`make book`, which writes `book_data.rs`)
+//! [`DEPTH`] stones, found by the engine's own search (`make exact-book`, which writes `book_data.rs`)
 //! and kept under the smaller key of the position and its mirror image. A search asked for such a
 //! position answers from here at once; the rest is searched as before.
 

@@ -1,4 +1,4 @@
-// Written by `make book` (crates/bench/src/book.rs): do not edit.
+// Written by `make exact-book` (crates/bench/src/book.rs): do not edit.
 /// The book holds every position of at most this many stones.
 pub(crate) const DEPTH: u32 = 2;
 /// (the mover's stones, the other player's stones, the exact score for the mover), by key.

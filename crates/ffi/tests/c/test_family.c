@@ -452,6 +452,44 @@ static void notations(void) {
     tictactoe_free(dropped);
 }
 
+/* Opening books from their bytes: a book the engine built (4 x 5, four in a row, gravity, every
+ * position of up to six stones: tests/c/small.book) answers as the search without it; bytes that
+ * are no book are refused and leave the solver as it was. */
+static void books(void) {
+    FILE *f = fopen("crates/ffi/tests/c/small.book", "rb");
+    CHECK(f != NULL);
+    if (f == NULL) return;
+    static uint8_t bytes[1 << 16];
+    size_t len = fread(bytes, 1, sizeof bytes, f);
+    fclose(f);
+    TicTacToeSolver *booked = tictactoe_solver_new(12), *plain = tictactoe_solver_new(12);
+    CHECK_EQ(tictactoe_solver_add_book(booked, bytes, len - 1), TICTACTOE_ERROR_INVALID_BOOK);
+    CHECK_EQ(tictactoe_solver_add_book(booked, bytes, 0), TICTACTOE_ERROR_INVALID_BOOK);
+    CHECK_EQ(tictactoe_solver_add_book(booked, NULL, 5), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_solver_add_book(NULL, bytes, len), TICTACTOE_ERROR_NULL_POINTER);
+    bytes[40] ^= 1;
+    CHECK_EQ(tictactoe_solver_add_book(booked, bytes, len), TICTACTOE_ERROR_INVALID_BOOK);
+    bytes[40] ^= 1;
+    CHECK_EQ(tictactoe_solver_add_book(booked, bytes, len), 0);
+    for (int round = 0; round < 200 / shorten; round++) {
+        TicTacToe *g = tictactoe_new_rules(4, 5, 4, TICTACTOE_GRAVITY);
+        int stones = below(9);
+        for (int i = 0; i < stones && !tictactoe_is_over(g); i++)
+            tictactoe_drop(g, below(5), 1 + i % 2); /* a full column is refused */
+        int v1 = 9, v2 = 9, p1 = -1, p2 = -1;
+        int r1 = tictactoe_solver_solve(booked, g, &v1, &p1, 0);
+        int r2 = tictactoe_solver_solve(plain, g, &v2, &p2, 0);
+        CHECK(r1 == r2 && v1 == v2 && p1 == p2);
+        r1 = tictactoe_solver_value(booked, g, &v1, 0);
+        r2 = tictactoe_solver_value(plain, g, &v2, 0);
+        CHECK(r1 == r2 && (r1 != 0 || v1 == v2));
+        tictactoe_free(g);
+    }
+    CHECK(strcmp(tictactoe_strerror(TICTACTOE_ERROR_INVALID_BOOK), "unknown error code") != 0);
+    tictactoe_solver_free(booked);
+    tictactoe_solver_free(plain);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "--short") == 0) shorten = 10;
     perfect_play();
@@ -459,6 +497,7 @@ int main(int argc, char **argv) {
     bad_rules_and_nulls();
     random_games();
     notations();
+    books();
     printf("libtictactoe family: %ld passed, %ld failed\n", passed, failed);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

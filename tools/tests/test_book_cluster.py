@@ -1,0 +1,80 @@
+"""The book builder on many machines, tried with two local Ray workers at a small size: the same
+book as one process builds, a stopped build resumed, the book's values those of the search."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import book_cluster  # noqa: E402
+
+from tictactoe import Book, Solver, TicTacToe  # noqa: E402
+
+BUILDER = str(book_cluster.BUILDER)
+RULES, DEPTH = "5x5x4", 6
+
+
+def serial(tmp: Path) -> bytes:
+    shard, out = tmp / "serial.txt", tmp / "serial.book"
+    subprocess.run([BUILDER, "book-shard", RULES, str(DEPTH), "0", "1", str(shard)], check=True)
+    subprocess.run([BUILDER, "book-merge", RULES, str(DEPTH), str(out), str(shard)], check=True)
+    return out.read_bytes()
+
+
+def cluster(shards: Path, out: Path) -> bytes:
+    args = ["--rules", RULES, "--depth", str(DEPTH), "--shards", "3", "--workers", "2"]
+    assert book_cluster.main([*args, "--dir", str(shards), "--out", str(out)]) == 0
+    return out.read_bytes()
+
+
+def test_two_workers_build_the_book_one_process_builds_and_a_stopped_build_resumes(
+    tmp_path: Path,
+) -> None:
+    alone = serial(tmp_path)
+    shards = tmp_path / "shards"
+    assert cluster(shards, tmp_path / "a.book") == alone
+    # Stopped midway: one shard keeps half its lines and a torn last one, another is gone.
+    first = shards / book_cluster.shard_name(0, 3)
+    lines = first.read_text().splitlines(keepends=True)
+    first.write_text("".join(lines[: len(lines) // 2]) + "1f0")
+    (shards / book_cluster.shard_name(2, 3)).unlink()
+    assert cluster(shards, tmp_path / "b.book") == alone
+    assert first.read_text().splitlines() == [line.rstrip("\n") for line in lines]
+
+
+def test_a_merge_of_missing_shards_is_refused(tmp_path: Path) -> None:
+    shards = tmp_path / "shards"
+    cluster(shards, tmp_path / "a.book")
+    files = [str(shards / book_cluster.shard_name(s, 3)) for s in (0, 1)]
+    merge = [BUILDER, "book-merge", RULES, str(DEPTH), str(tmp_path / "x.book"), *files]
+    done = subprocess.run(merge, capture_output=True, text=True)
+    assert done.returncode != 0 and "not solved yet" in done.stderr
+    assert not (tmp_path / "x.book").exists()
+
+
+def test_the_built_books_values_are_the_searchs(tmp_path: Path) -> None:
+    book = Book(serial(tmp_path))
+    assert (book.depth, book.shallowest, book.exact) == (DEPTH, 0, False)
+    plain = Solver(16, book=False)
+    rng = random.Random(5)
+    for _ in range(300):
+        game = TicTacToe(rows=5, cols=5, k=4, gravity=True)
+        for _ in range(rng.randrange(DEPTH + 1)):
+            open_cols = [c for c in range(5) if game.cell(0, c) == 0]
+            if game.is_over or not open_cols:
+                break
+            game.drop(rng.choice(open_cols), 1 if game.move_count % 2 == 0 else 2)
+        if game.is_over:
+            assert book.value(game) is None
+            continue
+        assert book.value(game) == plain.value(game)
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q"]))
