@@ -15,9 +15,8 @@ import random
 import statistics
 import time
 
-from bitbully import BitBully, Board
-
 import tictactoe
+from bitbully import BitBully, Board
 
 
 def play(agent: tictactoe.Agent, perfect: BitBully, agent_first: bool) -> tuple[str, list[float]]:

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from bitbully_databases import BitBullyDatabases
-
 from tictactoe import Agent, Book, Solver, TicTacToe
 
 NAMES = {"8-ply": "bitbully-8ply", "12-ply": "bitbully-12ply", "12-ply-dist": "bitbully-12ply-dist"}
@@ -50,8 +49,12 @@ def test_every_bitbully_book_reads_as_the_package_reads_it(name: str) -> None:
         said = theirs.get_book_value(bitbully_board(game))
         if ours.exact:
             # Theirs: 0 a draw, 100 - d a win d stones later, d - 100 a loss; None not held.
-            expected = None if said is None else (0, 42 - stones) if said == 0 else (
-                (1, 100 - said) if said > 0 else (-1, 100 + said)
+            expected = (
+                None
+                if said is None
+                else (0, 42 - stones)
+                if said == 0
+                else ((1, 100 - said) if said > 0 else (-1, 100 + said))
             )
             assert ours.solution(game) == expected, game.move_string
         else:
@@ -119,11 +122,16 @@ def test_bad_sources_are_refused_and_nothing_is_half_loaded(tmp_path: Path) -> N
     with pytest.raises(ValueError):
         solver.add_book(b"nope")
     assert solver.books == 0
-    ours = Book(tmp_path.joinpath("ours.book").write_bytes(Book(eight).to_bytes()) and tmp_path / "ours.book")
+    ours = Book(
+        tmp_path.joinpath("ours.book").write_bytes(Book(eight).to_bytes())
+        and tmp_path / "ours.book"
+    )
     assert ours.to_bytes() == Book(eight).to_bytes()
 
 
-def test_a_bitbully_name_without_the_package_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bitbully_name_without_the_package_says_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setitem(sys.modules, "bitbully_databases", None)
     with pytest.raises(ImportError, match=r"tictactoe-engine\[books\]"):
         Book("bitbully-8ply")

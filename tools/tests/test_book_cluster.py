@@ -12,9 +12,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import book_cluster  # noqa: E402
-
-from tictactoe import Book, Solver, TicTacToe  # noqa: E402
+import book_cluster
+from tictactoe import Book, Solver, TicTacToe
 
 BUILDER = str(book_cluster.BUILDER)
 RULES, DEPTH = "5x5x4", 6

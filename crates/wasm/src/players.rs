@@ -75,8 +75,8 @@ impl Solver {
     /// is unchanged.
     #[wasm_bindgen(js_name = addBook)]
     pub fn add_book(&mut self, bytes: &[u8]) -> Result<(), JsValue> {
-        let book = tictactoe_core::Book::from_bytes(bytes)
-            .map_err(|err| range_error(&err.to_string()))?;
+        let book =
+            tictactoe_core::Book::from_bytes(bytes).map_err(|err| range_error(&err.to_string()))?;
         self.table.add_book(book);
         Ok(())
     }
