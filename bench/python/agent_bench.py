@@ -19,8 +19,11 @@ import tictactoe
 from bitbully import BitBully, Board
 
 
-def play(agent: tictactoe.Agent, perfect: BitBully, agent_first: bool) -> tuple[str, list[float]]:
-    """One game: the Agent's result ("won", "drawn", "lost") and its time a move."""
+def play(
+    agent: tictactoe.Agent, perfect: BitBully, agent_first: bool
+) -> tuple[str, int, list[float]]:
+    """One game: the Agent's result ("won", "drawn", "lost"), the game's plies and the Agent's
+    time a move."""
     game = tictactoe.TicTacToe.connect_four()
     board = Board()
     times: list[float] = []
@@ -37,8 +40,8 @@ def play(agent: tictactoe.Agent, perfect: BitBully, agent_first: bool) -> tuple[
         board.play(col)
     mine = 1 if agent_first else 2
     if game.winner == 0:
-        return "drawn", times
-    return ("won" if game.winner == mine else "lost"), times
+        return "drawn", game.move_count, times
+    return ("won" if game.winner == mine else "lost"), game.move_count, times
 
 
 def main() -> None:
@@ -52,14 +55,16 @@ def main() -> None:
     all_times: list[float] = []
     for agent_first in (True, False):
         tally = {"won": 0, "drawn": 0, "lost": 0}
+        lengths = []
         for seed in range(args.games):
             options = {} if args.max_nodes is None else {"max_nodes": args.max_nodes}
             agent = tictactoe.Agent(seed=seed, solver=solver, **options)
-            result, times = play(agent, perfect, agent_first)
+            result, plies, times = play(agent, perfect, agent_first)
             tally[result] += 1
+            lengths.append(plies)
             all_times += times
         side = "X (first)" if agent_first else "O (second)"
-        print(f"Agent as {side} against perfect play: {tally}")
+        print(f"Agent as {side} against perfect play: {tally}, plies {sorted(lengths)}")
     all_times.sort()
     print(
         f"Agent's time a move: median {statistics.median(all_times) * 1e3:.1f} ms, "

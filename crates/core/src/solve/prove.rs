@@ -16,6 +16,9 @@ use crate::player::Player;
 pub(crate) struct Choice {
     pub(crate) pool: Vec<(usize, usize)>,
     pub(crate) solved: bool,
+    /// Every move with its value where the budget proved it, for the mover.
+    #[cfg(test)]
+    pub(crate) proved: Vec<((usize, usize), Option<i8>)>,
 }
 
 /// One move of the position: the game after it, and what is proved of it for the mover.
@@ -72,6 +75,8 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         Some(best) => m.value == Some(best),
         None => true,
     };
+    #[cfg(test)]
+    let proved: Vec<_> = moves.iter().map(|m| (m.cell, m.value)).collect();
     let mut pool: Vec<&mut Candidate> = moves.iter_mut().filter(|m| keep(m)).collect();
     // Exact plies for the best class, when the class is settled: every move proved, or a win
     // (nothing beats a win).
@@ -97,6 +102,8 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
             return Ok(Choice {
                 pool: exact_best,
                 solved: all_proved,
+                #[cfg(test)]
+                proved,
             });
         }
     }
@@ -104,6 +111,8 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
     Ok(Choice {
         pool: rated_best(game, &cells)?,
         solved: false,
+        #[cfg(test)]
+        proved,
     })
 }
 
@@ -119,4 +128,100 @@ fn spend<T>(
         Err(err) => return Err(err),
     };
     Ok((found, solver.stats().0 - before))
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::best_within;
+    use crate::chosen::Game;
+    use crate::player::Player;
+    use crate::rules::Rules;
+    use crate::solve::Solver;
+    use crate::solve::heuristic::legal_cells;
+
+    /// The value of playing `cell` in `game` for its mover, by a complete search.
+    fn exact_value(game: &Game, cell: (usize, usize)) -> i8 {
+        let mover = game.last_player().map_or(Player::X, Player::other);
+        let mut after = game.clone();
+        if after.play(cell.0, cell.1, mover).unwrap().is_some() {
+            return 1;
+        }
+        if after.is_over() {
+            return 0;
+        }
+        -Solver::new(16).unwrap().solve(&after, None).unwrap().value
+    }
+
+    /// Every value the budget proves is the true one; every move picked is at least as good as
+    /// every proved move; and once every move is proved, only the best are picked. Budgets from
+    /// a few hundred nodes (little proved) to enough for all.
+    #[test]
+    fn a_budget_proves_only_true_values_and_never_picks_a_move_proved_worse() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let (mut partial, mut full) = (0, 0);
+        for rules in [Rules::connect_four(), Rules::new(4, 5, 4, false).unwrap()] {
+            for round in 0..40 {
+                let mut game = Game::with_rules(rules).unwrap();
+                let stones = if rules.gravity() {
+                    14 + below(14)
+                } else {
+                    5 + below(7)
+                };
+                while (game.move_count() as usize) < stones && !game.is_over() {
+                    let cells = legal_cells(&game);
+                    let (row, col) = cells[below(cells.len())];
+                    let mover = game.last_player().map_or(Player::X, Player::other);
+                    game.play(row, col, mover).unwrap();
+                }
+                if game.is_over() {
+                    continue;
+                }
+                let budget = [300, 3_000, 30_000, 300_000][round % 4];
+                let mut solver = Solver::new(16).unwrap();
+                let choice = best_within(&mut solver, &game, budget).unwrap();
+                let truth: Vec<i8> = choice
+                    .proved
+                    .iter()
+                    .map(|&(c, _)| exact_value(&game, c))
+                    .collect();
+                for (&(_, proved), &value) in choice.proved.iter().zip(&truth) {
+                    assert!(proved.is_none_or(|p| p == value), "{game}");
+                }
+                let best_proved = choice.proved.iter().filter_map(|&(_, v)| v).max();
+                for cell in &choice.pool {
+                    let at = choice.proved.iter().position(|&(c, _)| c == *cell).unwrap();
+                    let picked = choice.proved[at].1;
+                    // A proved move picked is among the best proved; once a draw or a win is
+                    // proved, no unproved move (which might lose) is picked.
+                    assert!(picked.is_none_or(|v| Some(v) == best_proved), "{game}");
+                    assert!(
+                        picked.is_some() || best_proved.is_none_or(|b| b < 0),
+                        "{game}"
+                    );
+                }
+                if choice.proved.iter().all(|&(_, v)| v.is_some()) {
+                    let best = *truth.iter().max().unwrap();
+                    for cell in &choice.pool {
+                        let at = choice.proved.iter().position(|&(c, _)| c == *cell).unwrap();
+                        assert_eq!(truth[at], best, "{game}");
+                    }
+                    full += 1;
+                } else {
+                    partial += 1;
+                }
+            }
+        }
+        assert!(
+            partial > 5 && full > 5,
+            "{partial} partly proved, {full} fully"
+        );
+    }
 }
