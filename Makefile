@@ -431,16 +431,18 @@ SEMVER_CHECKS := $(CURDIR)/target/tools/bin/cargo-semver-checks
 # CHANGELOG.md; SEMVER_RELEASE_TYPE=major to check as the version says.
 SEMVER_RELEASE_TYPE ?= minor
 
-# The exact opening book compiled into the core (crates/core/src/solve/book_data.rs): every 7 x 6
-# Connect Four position of EXACT_BOOK_DEPTH stones solved exactly by the engine's own search (the
-# book off), the shallower ones by minimax over them, a sample solved again on a fresh solver.
-# Deterministic: the same depth writes the same file. Depth 2 (25 positions solved) took about 20
-# minutes on two cores; depth 3 solves 121, depth 4 568.
+# The exact opening book shipped in the core (crates/core/src/solve/shipped/): every 7 x 6 Connect
+# Four position of up to EXACT_BOOK_DEPTH stones, those of that many solved exactly by the engine's
+# own search (books off), the shallower ones by minimax over them, a sample solved again on a fresh
+# solver. Deterministic: the same depth writes the same file. Depth 2 (25 positions solved) took
+# about 20 minutes on two cores; depth 3 solves 121, depth 4 568.
 EXACT_BOOK_DEPTH ?= 2
 exact-book:
 	$(CARGO) build --release --locked -p tictactoe-bench
-	target/release/tictactoe-bench book $(EXACT_BOOK_DEPTH) crates/core/src/solve/book_data.rs
-	rustfmt --edition 2024 crates/core/src/solve/book_data.rs
+	rm -f target/exact-book-shard.txt
+	target/release/tictactoe-bench book-shard 6x7x4 $(EXACT_BOOK_DEPTH) 0 1 target/exact-book-shard.txt exact
+	target/release/tictactoe-bench book-merge 6x7x4 $(EXACT_BOOK_DEPTH) \
+	  crates/core/src/solve/shipped/connect-four-$(EXACT_BOOK_DEPTH)-exact.book target/exact-book-shard.txt exact
 
 # The win/draw/loss book of every 7 x 6 Connect Four position of up to BOOK_DEPTH stones, in the
 # engine's own format (crates/core/src/solve/library.rs), built in BOOK_SHARDS shards by

@@ -1,7 +1,6 @@
 //! `tictactoe-bench generate DIR` writes the games; `tictactoe-bench run DIR` replays them through the
 //! engine and the hand-written C loop and prints one JSON object per line for `bench/report.py`.
 
-mod book;
 mod books;
 mod family;
 mod solver_sets;
@@ -454,10 +453,6 @@ fn main() {
         (Some("book-shard"), _) => books::shard(&args[2..]),
         (Some("book-merge"), _) => books::merge(&args[2..]),
         (Some("bitbully-check"), _) => books::bitbully_check(&args[2..]),
-        (Some("book"), Some(depth)) => {
-            let depth = depth.parse().expect("a depth in stones");
-            book::build(depth, args.get(3).expect("the book's file"));
-        }
         (Some("run"), Some(dir)) => {
             run(Path::new(dir));
             family::run();

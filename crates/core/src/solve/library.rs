@@ -25,6 +25,7 @@
 //! directory of buckets lets each entry keep only the key's low bits: 5 bytes a position for the
 //! 7 x 6 board of win/draw/loss, beside a directory of about a byte a position.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use super::position::Position;
@@ -72,8 +73,21 @@ pub struct Book {
     dir_bits: u32,
     entry_bytes: usize,
     len: usize,
-    /// The whole file, checked.
-    bytes: Vec<u8>,
+    /// The whole file, checked (or shipped with the engine).
+    bytes: Cow<'static, [u8]>,
+}
+
+/// The books the engine ships, which every solver reads unless told not to
+/// ([`Solver::use_book`](crate::Solver::use_book)): the exact score of every 7 x 6 Connect Four
+/// position of up to two stones (`make exact-book`).
+pub(crate) const SHIPPED: [&[u8]; 1] = [include_bytes!("shipped/connect-four-2-exact.book")];
+
+/// The shipped books, read without checking their entries again (a test checks them).
+pub(crate) fn shipped() -> Vec<Book> {
+    SHIPPED
+        .iter()
+        .filter_map(|&bytes| Book::read(Cow::Borrowed(bytes)).ok())
+        .collect()
 }
 
 fn refused(reason: &'static str) -> Error {
@@ -154,6 +168,19 @@ impl Book {
         if !bytes.starts_with(MAGIC) {
             return super::bitbully::from_bytes(bytes);
         }
+        let mut copy = Vec::new();
+        copy.try_reserve_exact(bytes.len())
+            .map_err(|_| refused("no memory for it"))?;
+        copy.extend_from_slice(bytes);
+        let book = Book::read(Cow::Owned(copy))?;
+        book.check_entries()?;
+        Ok(book)
+    }
+
+    /// A book of the engine's format from `bytes`, its header and checksum checked (not yet its
+    /// entries).
+    fn read(file: Cow<'static, [u8]>) -> Result<Book, Error> {
+        let bytes: &[u8] = &file;
         if bytes.len() < HEADER + 8 {
             return Err(refused("it is shorter than its header"));
         }
@@ -198,11 +225,7 @@ impl Book {
         if expected != Some(bytes.len()) {
             return Err(refused("its length does not match its header"));
         }
-        let mut copy = Vec::new();
-        copy.try_reserve_exact(bytes.len())
-            .map_err(|_| refused("no memory for it"))?;
-        copy.extend_from_slice(bytes);
-        let book = Book {
+        Ok(Book {
             rules,
             shape,
             shallowest: shallowest.into(),
@@ -212,10 +235,8 @@ impl Book {
             dir_bits: dir_bits.into(),
             entry_bytes: entry_bytes.into(),
             len,
-            bytes: copy,
-        };
-        book.check_entries()?;
-        Ok(book)
+            bytes: file,
+        })
     }
 
     /// Every bucket in order and every entry a canonical position of at most `depth` stones, not
@@ -466,5 +487,19 @@ impl Book {
     pub fn key_of(game: &crate::Game) -> Option<u64> {
         let shape = Shape::of(game.rules())?;
         Some(key(&shape, &super::position(game, &shape)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Book, SHIPPED, shipped};
+
+    /// The shipped books, read without their entries checked, pass every check of a book read.
+    #[test]
+    fn every_shipped_book_is_a_valid_book() {
+        assert_eq!(shipped().len(), SHIPPED.len());
+        for (bytes, book) in SHIPPED.iter().zip(shipped()) {
+            assert_eq!(Book::from_bytes(bytes).as_ref(), Ok(&book));
+        }
     }
 }

@@ -8,7 +8,6 @@
 
 mod agent;
 mod bitbully;
-mod book;
 mod fallback;
 mod heuristic;
 mod library;
@@ -73,10 +72,13 @@ pub struct Solver {
     rules: Option<(usize, usize, usize, bool)>,
     nodes: u64,
     hits: u64,
-    /// Whether the opening book answers the positions it holds ([`Solver::use_book`]).
+    /// Whether the books answer the positions they hold ([`Solver::use_book`]).
     book: bool,
-    /// The books loaded ([`Solver::add_book`]), read inside every search of their rules.
+    /// The books the engine ships, then those loaded ([`Solver::add_book`]), read inside every
+    /// search of their rules.
     books: Vec<Book>,
+    /// How many of `books` are the shipped ones.
+    shipped: usize,
 }
 
 /// The [`Solution`] a score stands for, on the one scale both searches use (a win at move `M`,
@@ -180,29 +182,18 @@ impl Solver {
             nodes: 0,
             hits: 0,
             book: true,
-            books: Vec::new(),
+            books: library::shipped(),
+            shipped: library::SHIPPED.len(),
         })
     }
 
-    /// The deepest position the opening book holds, in stones: 7 x 6 Connect Four positions of
+    /// The deepest position the shipped exact book holds, in stones: 7 x 6 Connect Four positions of
     /// at most this many stones are answered from it at once (their children too, for
     /// [`move_values`](Self::move_values) one stone shallower), when the solver uses it.
-    pub const BOOK_DEPTH: u32 = book::DEPTH;
-
-    /// The opening book's key for `game`'s position (the smaller of its words and its mirror
-    /// image's), or `None` for other rules than 7 x 6 Connect Four. For the book's builder
-    /// (`tictactoe-bench book`), which must key positions exactly as the book reads them.
-    #[doc(hidden)]
-    #[must_use]
-    pub fn book_key(game: &Game) -> Option<(u64, u64)> {
-        let shape = Shape::of(game.rules()).filter(book::is_connect_four)?;
-        let p = position(game, &shape);
-        Some(book::key(p.mine, p.theirs))
-    }
+    pub const BOOK_DEPTH: u32 = 2;
 
     /// The score the opening book keeps for `solution` of `game`'s position (the search's scale:
-    /// `cells + 1 - M` for a win at move `M`). For the book's builder, as
-    /// [`book_key`](Self::book_key).
+    /// `cells + 1 - M` for a win at move `M`). For the book builder (`tictactoe-bench book-shard`).
     #[doc(hidden)]
     #[must_use]
     pub fn book_score(game: &Game, solution: Solution) -> i64 {
@@ -238,10 +229,10 @@ impl Solver {
         self.books.push(book);
     }
 
-    /// The books [`add_book`](Self::add_book) gave, oldest first.
+    /// The books [`add_book`](Self::add_book) gave, oldest first (not the shipped ones).
     #[must_use]
     pub fn books(&self) -> &[Book] {
-        &self.books
+        &self.books[self.shipped..]
     }
 
     /// [`new`](Self::new) for foreign callers: `bits` as passed, a negative or huge one refused
@@ -310,7 +301,6 @@ impl Solver {
             None
         };
         let mut search = Search::new(shape, &self.table, near, limit);
-        search.book = self.book;
         if self.book {
             search.use_books(&self.books);
         }
@@ -356,10 +346,8 @@ impl Solver {
             fallback::solve(game, limit, nodes).map(|s| s.value)
         };
         self.run(game, max_nodes, walk, |search, p| {
-            if search.book
-                && let Some(score) = book::score(&search.shape, &p)
-            {
-                return Ok(score.signum() as i8);
+            if let Some(known) = search.booked_value(&p) {
+                return Ok(known);
             }
             search.value_alone(p)
         })
@@ -451,9 +439,7 @@ impl Solver {
 /// searched ([`Search::solve_alone`]), with a helper thread beside when the search may share its
 /// table and `p` is deep enough for the help to pay (feature `std`; [`shared`]).
 fn exact(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNodes> {
-    if search.book
-        && let Some(score) = book::score(&search.shape, &p)
-    {
+    if let Some(score) = search.booked_score(&p) {
         return Ok(score);
     }
     #[cfg(feature = "std")]

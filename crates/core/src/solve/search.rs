@@ -83,10 +83,8 @@ pub(crate) struct Search<'t> {
     /// A helper's flag, set when the search it helps is done ([`spent`](Self::spent)); `None`
     /// for a search that helps none ([`helper`](Self::helper)).
     stop: Option<&'t AtomicBool>,
-    /// Whether a position the opening book holds is answered from it ([`solve`](Self::solve)).
-    pub(crate) book: bool,
-    /// The loaded books of this search's rules ([`use_books`](Self::use_books)), and the most
-    /// stones any of them holds (none: below every position).
+    /// The books of this search's rules ([`use_books`](Self::use_books)), and the most stones
+    /// any of them holds (none: below every position).
     books: &'t [Book],
     book_moves: u32,
 }
@@ -140,7 +138,6 @@ impl<'t> Search<'t> {
             hits: 0,
             limit,
             stop: None,
-            book: false,
             books: &[],
             book_moves: 0,
         }
@@ -171,10 +168,37 @@ impl<'t> Search<'t> {
         }
     }
 
+    /// The exact score of `p` where a book keeps it.
+    pub(crate) fn booked_score(&self, p: &Position) -> Option<i32> {
+        let mut known = self.known(p);
+        known.find_map(|k| {
+            if let Known::Score(s) = k {
+                Some(s)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Whether `p` is won, drawn or lost, where a book says.
+    pub(crate) fn booked_value(&self, p: &Position) -> Option<i8> {
+        self.known(p).next().map(|k| match k {
+            Known::Score(s) => s.signum() as i8,
+            Known::Value(v) => v,
+        })
+    }
+
+    /// What each book that holds `p` says of it.
+    fn known<'a>(&'a self, p: &'a Position) -> impl Iterator<Item = Known> + 'a {
+        let held = p.moves < self.book_moves;
+        let books = if held { self.books } else { &[] };
+        books.iter().filter_map(move |b| b.lookup(&self.shape, p))
+    }
+
     /// What the books know of `p`, as the range of its score.
     #[cold]
     fn booked(&self, p: &Position) -> Option<(i32, i32)> {
-        let known = self.books.iter().find_map(|b| b.lookup(&self.shape, p))?;
+        let known = self.known(p).next()?;
         Some(match known {
             Known::Score(s) => (s, s),
             Known::Value(1) => (1, self.at_best(p.moves + 1)),

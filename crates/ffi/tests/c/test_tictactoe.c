@@ -250,7 +250,7 @@ static void test_null_everywhere(void) {
 
 static void test_strerror(void) {
     /* The last code; a test of its own below checks that nothing follows it. */
-    enum { LAST = TICTACTOE_ERROR_NO_NOTATION };
+    enum { LAST = TICTACTOE_ERROR_INVALID_BOOK };
     const char *seen[1 - LAST] = {0};
     for (int code = LAST; code <= -1; code++) {
         const char *msg = tictactoe_strerror(code);
