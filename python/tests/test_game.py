@@ -36,6 +36,7 @@ def test_classic_transcript_answers_and_boards() -> None:
 def test_public_names() -> None:
     assert tictactoe.__all__ == [
         "Agent",
+        "Book",
         "Header",
         "IllegalMoveError",
         "SearchLimitError",

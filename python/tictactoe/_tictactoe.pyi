@@ -553,7 +553,7 @@ class Book:
     >>> Book(b"not a book")
     Traceback (most recent call last):
     ...
-    ValueError: not a valid opening book: it is neither one of ours nor one of BitBully's
+    ValueError: not a valid opening book: it is neither one of ours nor one of BitBully's published books
     """
     def __new__(cls, source: bytes | bytearray | memoryview | str | os.PathLike[str]) -> Self: ...
     def value(self, game: TicTacToe) -> int | None:

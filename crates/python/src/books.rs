@@ -71,7 +71,7 @@ pub(crate) fn book_arg(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Bo
 /// >>> Book(b"not a book")
 /// Traceback (most recent call last):
 /// ...
-/// ValueError: not a valid opening book: it is neither one of ours nor one of BitBully's
+/// ValueError: not a valid opening book: it is neither one of ours nor one of BitBully's published books
 #[pyclass(module = "tictactoe", name = "Book", frozen)]
 pub(crate) struct PyBook {
     pub(crate) inner: Book,
