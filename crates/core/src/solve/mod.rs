@@ -223,8 +223,9 @@ impl Solver {
     }
 
     /// Reads `book` inside every search of its rules, when this solver uses books
-    /// ([`use_book`](Self::use_book)): a position of at most its depth is a lookup, and a
-    /// position a few stones deeper a short search. Answers stay exactly those without it.
+    /// ([`use_book`](Self::use_book)): a position it holds is a lookup, and one a few stones
+    /// short of its depth a short search down to it (positions past its depth gain nothing).
+    /// Answers stay exactly those without it.
     pub fn add_book(&mut self, book: Book) {
         self.books.push(book);
     }
