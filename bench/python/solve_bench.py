@@ -1,7 +1,8 @@
 """`solve()` and `move_values()` on random Connect Four positions of every number of stones (0 to
 41, a few a count), each on a fresh solver: the time of each, with the books a solver is given.
 
-    python bench/python/solve_bench.py [--per-count N] [--book NAME_OR_PATH] [--max-stones N]
+    python bench/python/solve_bench.py [--per-count N] [--book NAME_OR_PATH] [--min-stones N]
+        [--max-stones N]
 
 Prints, for each stone count, the worst time of each call, then the median and worst over all.
 """
@@ -30,13 +31,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--per-count", type=int, default=3)
     parser.add_argument("--book", default=None)
+    parser.add_argument("--min-stones", type=int, default=0)
     parser.add_argument("--max-stones", type=int, default=41)
     parser.add_argument("--table-bits", type=int, default=20)
     args = parser.parse_args()
     book = tictactoe.Book(args.book) if args.book else None
     rng = random.Random(2026)
     times: dict[str, list[float]] = {"solve": [], "move_values": []}
-    for stones in range(args.max_stones + 1):
+    for stones in range(args.min_stones, args.max_stones + 1):
         worst = {"solve": 0.0, "move_values": 0.0}
         done = 0
         while done < args.per_count:
