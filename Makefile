@@ -33,7 +33,7 @@ PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check c-churn install-check readme-check \
-        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri semver book exact-book book-check \
+        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri semver book exact-book book-check bench-players \
         wasm wasm-package node-test npm-pack-check types-check web web-test browser-test
 
 help:
@@ -50,6 +50,7 @@ help:
 	@echo "  make book            the Connect Four win/draw/loss book on local Ray workers (BOOK_DEPTH=8, resumable)"
 	@echo "  make exact-book      the exact book compiled into the core (EXACT_BOOK_DEPTH=2)"
 	@echo "  make book-check      the book builder's Ray driver, two local workers, a small board"
+	@echo "  make bench-players   the Agent against perfect play and MCTS, solve times by stone count"
 	@echo "  make clean           remove target/ and .venv"
 	@echo "Parts of make test:"
 	@echo "  make rust-checks     cargo fmt, clippy -D warnings, rustdoc -D warnings"
@@ -398,6 +399,17 @@ bench: lib develop bench-tools bench-floor wasm
 	$(PY) bench/instructions.py target/release/tictactoe-bench bench/data target/bench.jsonl >> target/bench.jsonl
 	$(PY) bench/report.py target/bench.jsonl bench
 	@cat bench/RESULTS.md
+
+# The players at the speed of play, printed as text (this machine's figures are in the notes of
+# issue 38): the Agent with its defaults against BitBully's perfect play with each book, against
+# OpenSpiel's MCTS, and solve / move_values on random positions of every stone count.
+bench-players: develop bench-tools
+	$(PY) bench/python/agent_bench.py --games 10 --book bitbully-12ply-dist
+	$(PY) bench/python/agent_bench.py --games 5 --book bitbully-8ply
+	$(PY) bench/python/agent_bench.py --games 5
+	$(PY) bench/python/agent_vs_mcts.py --games 5 --simulations 1000
+	$(PY) bench/python/solve_bench.py --per-count 1 --book bitbully-12ply-dist
+	$(PY) bench/python/solve_bench.py --per-count 2 --min-stones 6 --max-stones 20
 
 # The classic Java counter design, when a JDK is installed; otherwise the table has no Java rows.
 JAVA_ROWS = if command -v javac >/dev/null && command -v java >/dev/null; then \

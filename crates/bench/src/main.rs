@@ -492,7 +492,11 @@ fn main() {
             );
         }
         _ => {
-            eprintln!("usage: tictactoe-bench generate DIR | run DIR");
+            eprintln!(
+                "usage: tictactoe-bench generate DIR | run DIR | solver-set LOW HIGH COUNT [RULES] | \
+                 book-shard RULES DEPTH SHARD SHARDS FILE [exact] | \
+                 book-merge RULES DEPTH OUT FILE... [exact] | bitbully-check FILE COUNT"
+            );
             std::process::exit(2);
         }
     }

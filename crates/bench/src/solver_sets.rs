@@ -2,7 +2,8 @@
 //! the answers and the time, for comparing two builds of the search (the nodes and checksum must
 //! match; the time is the comparison). Usage:
 //! `tictactoe-bench solver-set LOW HIGH COUNT [connect-four | c4-5x6 | k4-5x5]`: COUNT positions
-//! of LOW to HIGH stones from random play, each solved on a cleared table of 2^22 entries.
+//! of LOW to HIGH stones from random play, each solved on a cleared table of 2^22 entries. With
+//! `VALUE_ONLY` set, each is asked only whether it is won, drawn or lost (`Solver::value`).
 
 use std::time::Instant;
 
