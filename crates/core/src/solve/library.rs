@@ -25,7 +25,7 @@
 //! directory of buckets lets each entry keep only the key's low bits: 5 bytes a position for the
 //! 7 x 6 board of win/draw/loss, beside a directory of about a byte a position.
 
-use alloc::borrow::Cow;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::position::Position;
@@ -74,7 +74,37 @@ pub struct Book {
     entry_bytes: usize,
     len: usize,
     /// The whole file, checked (or shipped with the engine).
-    bytes: Cow<'static, [u8]>,
+    bytes: Bytes,
+}
+
+/// A book's bytes: the engine's own, or a file read and shared by every copy of the book (a
+/// 12-stone book is tens of megabytes: a solver given a book copies a pointer, not the book).
+#[derive(Clone, Debug)]
+enum Bytes {
+    Shipped(&'static [u8]),
+    /// Behind a pointer of its own, so that the only allocation that cannot fail softly is a
+    /// small one.
+    Read(Arc<Vec<u8>>),
+}
+
+/// Two books' bytes are equal when they hold the same bytes, wherever those live.
+impl PartialEq for Bytes {
+    fn eq(&self, other: &Bytes) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Bytes {}
+
+impl core::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Shipped(bytes) => bytes,
+            Bytes::Read(bytes) => bytes,
+        }
+    }
 }
 
 /// The books the engine ships, which every solver reads unless told not to
@@ -86,7 +116,7 @@ pub(crate) const SHIPPED: [&[u8]; 1] = [include_bytes!("shipped/connect-four-2-e
 pub(crate) fn shipped() -> Vec<Book> {
     SHIPPED
         .iter()
-        .filter_map(|&bytes| Book::read(Cow::Borrowed(bytes)).ok())
+        .filter_map(|&bytes| Book::read(Bytes::Shipped(bytes)).ok())
         .collect()
 }
 
@@ -172,14 +202,14 @@ impl Book {
         copy.try_reserve_exact(bytes.len())
             .map_err(|_| refused("no memory for it"))?;
         copy.extend_from_slice(bytes);
-        let book = Book::read(Cow::Owned(copy))?;
+        let book = Book::read(Bytes::Read(Arc::new(copy)))?;
         book.check_entries()?;
         Ok(book)
     }
 
     /// A book of the engine's format from `bytes`, its header and checksum checked (not yet its
     /// entries).
-    fn read(file: Cow<'static, [u8]>) -> Result<Book, Error> {
+    fn read(file: Bytes) -> Result<Book, Error> {
         let bytes: &[u8] = &file;
         if bytes.len() < HEADER + 8 {
             return Err(refused("it is shorter than its header"));
