@@ -350,6 +350,8 @@ impl GameOn<Chosen> {
                 k: rules.k() as i128,
                 reason: if rules.gravity() {
                     "with gravity: lean mode needs the classic square game: rows = cols = k, no gravity"
+                } else if rules.exact() {
+                    "exact: lean mode needs the classic square game: rows = cols = k, no gravity, not exact"
                 } else {
                     "lean mode needs the classic square game: rows = cols = k, no gravity"
                 },

@@ -19,8 +19,9 @@ pub(crate) const CLASSIC_HEADER: usize = 3 + 1 + 4 + 1 + 1;
 /// The bytes of a version 3 header: magic, version, rows, columns, k, flags, first player.
 #[cfg(feature = "alloc")]
 pub(crate) const RULES_HEADER: usize = 3 + 1 + 4 + 4 + 4 + 1 + 1;
-/// The flag of gravity in a version 3 header.
+/// The flags of a version 3 header: gravity, and exactly `k` wins.
 const GRAVITY: u8 = 1;
+const EXACT: u8 = 2;
 
 pub(crate) fn player_byte(player: Option<Player>) -> u8 {
     player.map_or(0, Player::number)
@@ -209,13 +210,13 @@ impl Header {
     /// The rest of a version 3 header and the first player, leaving the reader at the body.
     pub(crate) fn family(r: &mut Reader<'_>) -> Result<(Header, Option<Player>), DecodeError> {
         let (rows, cols, k) = (r.u32()?, r.u32()?, r.u32()?);
-        let gravity = match r.u8()? {
-            0 => false,
-            GRAVITY => true,
-            _ => return Err(DecodeError::Inconsistent("unknown flags")),
-        };
-        let rules = Rules::new(rows as usize, cols as usize, k as usize, gravity)
-            .map_err(|_| DecodeError::WrongShape)?;
+        let flags = r.u8()?;
+        if flags & !(GRAVITY | EXACT) != 0 {
+            return Err(DecodeError::Inconsistent("unknown flags"));
+        }
+        let rules = Rules::new(rows as usize, cols as usize, k as usize, flags & GRAVITY != 0)
+            .map_err(|_| DecodeError::WrongShape)?
+            .with_exact(flags & EXACT != 0);
         let player = byte_player(r.u8()?)?;
         let header = Header {
             rules,
@@ -233,7 +234,8 @@ impl Header {
             // Each fits: the rules were checked against the largest side.
             w.put(&(side as u32).to_le_bytes());
         }
-        w.put(&[u8::from(rules.gravity()) * GRAVITY, player_byte(first)]);
+        let flags = u8::from(rules.gravity()) * GRAVITY | u8::from(rules.exact()) * EXACT;
+        w.put(&[flags, player_byte(first)]);
     }
 }
 

@@ -482,7 +482,7 @@ impl<R: Representation> GameOn<R> {
     /// # Layout (version 3: every other rule set)
     ///
     /// Magic `TTT`, version 3, then `rows`, `cols` and `k` (4 bytes each), a flags byte (1 for
-    /// gravity), the first player (0 before any move), the move count (8), then each move's cell
+    /// gravity, 2 for exactly `k`), the first player (0 before any move), the move count (8), then each move's cell
     /// `row * cols + col` (4), replayed through the rules. [`Game`](crate::Game) writes the classic
     /// rules as version 2 only, so that every game has one encoding.
     ///

@@ -29,6 +29,8 @@ pub struct Rules {
     cols: u32,
     k: u32,
     gravity: bool,
+    /// Only a run of exactly `k` wins (an overline does not): gomoku's standard rule.
+    exact: bool,
 }
 
 impl Rules {
@@ -84,6 +86,7 @@ impl Rules {
             cols: cols as u32,
             k: k as u32,
             gravity,
+            exact: false,
         })
     }
 
@@ -106,6 +109,7 @@ impl Rules {
             cols: n as u32,
             k: n as u32,
             gravity: false,
+            exact: false,
         }
     }
 
@@ -117,6 +121,7 @@ impl Rules {
             cols: 7,
             k: 4,
             gravity: true,
+            exact: false,
         }
     }
 
@@ -169,17 +174,54 @@ impl Rules {
         self.gravity
     }
 
+    /// Whether only a run of exactly `k` wins ([`with_exact`](Self::with_exact)).
+    #[must_use]
+    pub const fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// These rules where only a run of exactly `k` of a player's cells on a line wins (`exact`), or
+    /// `k` or more (not `exact`, the default). With `exact` an overline (a run longer than `k`)
+    /// does not win and the game goes on: gomoku's standard rule, Gomocup's rule 1.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player, Rules};
+    ///
+    /// let rules = Rules::new(2, 5, 3, false)?.with_exact(true);
+    /// assert!(rules.exact());
+    /// let mut game = Game::with_rules(rules)?;
+    /// for (x, o) in [(0, 0), (1, 2), (3, 4)] {
+    ///     game.play(0, x, Player::X)?;
+    ///     game.play(1, o, Player::O)?;
+    /// }
+    /// // X X _ X: the gap would make four in a row, which does not win.
+    /// assert_eq!(game.play(0, 2, Player::X)?, None);
+    /// assert!(!game.is_over());
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn with_exact(self, exact: bool) -> Rules {
+        Rules { exact, ..self }
+    }
+
+    /// Whether a run longer than `k` can be made and would not win: `exact` rules with a line
+    /// longer than `k` (on shorter lines the two rules are one).
+    pub(crate) const fn overlines_lose(&self) -> bool {
+        let longest = if self.rows > self.cols { self.rows } else { self.cols };
+        self.exact && longest > self.k
+    }
+
     /// The number of cells, `rows * cols`.
     #[must_use]
     pub const fn cells(&self) -> u64 {
         self.rows as u64 * self.cols as u64
     }
 
-    /// Whether these are the classic square game's rules (`rows = cols = k`, no gravity), which
-    /// the counters play in O(1) a move and O(n) memory in lean mode.
+    /// Whether these are the classic square game's rules (`rows = cols = k`, no gravity, not
+    /// [`exact`](Self::exact)), which the counters play in O(1) a move and O(n) memory in lean mode.
     #[must_use]
     pub const fn is_classic(&self) -> bool {
-        self.rows == self.cols && self.cols == self.k && !self.gravity
+        self.rows == self.cols && self.cols == self.k && !self.gravity && !self.exact
     }
 
     /// The actions a batch of games numbers: one per cell (`row * cols + col`), or with gravity one

@@ -179,3 +179,32 @@ fn a_budgeted_agent_beats_a_random_player_at_connect_four_and_gomoku() {
         );
     }
 }
+
+/// Gomoku with exactly five: of X's two cells that complete a window of its four, the one that
+/// makes six does not win and the other does. The agent takes the win; on the other side it blocks
+/// the cell that wins, not the one that would only make an overline.
+#[test]
+fn under_exactly_five_the_agent_wins_and_blocks_only_real_fives() {
+    let rules = Rules::gomoku(15).unwrap().with_exact(true);
+    let threat = [(7, 3), (7, 4), (7, 5), (7, 6), (7, 8)];
+    let scattered = [(0, 0), (0, 2), (0, 4), (0, 6), (0, 8), (14, 14)];
+    // X to move with the threat: the win is (7, 2); (7, 7) would make six.
+    let mut game = Game::with_rules(rules).unwrap();
+    for (&x, &o) in threat.iter().zip(&scattered) {
+        game.play(x.0, x.1, Player::X).unwrap();
+        game.play(o.0, o.1, Player::O).unwrap();
+    }
+    let mut six = game.clone();
+    assert_eq!(six.play(7, 7, Player::X), Ok(None));
+    let mut agent = Agent::new(1.0, 3, Some(100_000)).unwrap();
+    assert_eq!(agent.choose(&game), Ok((7, 2)));
+    // O holds the threat and X must stop it, at (7, 2).
+    let mut game = Game::with_rules(rules).unwrap();
+    for (&x, &o) in scattered.iter().zip(&threat) {
+        game.play(x.0, x.1, Player::X).unwrap();
+        game.play(o.0, o.1, Player::O).unwrap();
+    }
+    game.play(scattered[5].0, scattered[5].1, Player::X).unwrap();
+    game.play(10, 10, Player::O).unwrap();
+    assert_eq!(agent.choose(&game), Ok((7, 2)));
+}

@@ -6,7 +6,7 @@
 
 use proptest::prelude::*;
 use tictactoe_core::representations::{
-    BitBoard, ClassicGame, GameOn, KGame, Marks, Representation,
+    BitBoard, ClassicGame, GameOn, KGame, Representation,
 };
 use tictactoe_core::{Error, Game, Player, Rules};
 use tictactoe_testkit::family::KModel;
@@ -92,6 +92,30 @@ proptest! {
         run_ops(Game::with_rules(rules).unwrap(), KModel::new(rows, cols, k, gravity), ops)?;
     }
 
+    /// Exactly `k` wins: every call on `Game` (which picks the line bitsets where an overline can
+    /// be made) against the model that scans every window and the cells beside it.
+    #[test]
+    fn exact_rules_equal_the_scanning_model(((rows, cols, k, gravity), ops) in rules().prop_flat_map(|rules| (Just(rules), ops(rules.0, rules.1)))) {
+        let rules = Rules::new(rows, cols, k, gravity).unwrap().with_exact(true);
+        let model = KModel::new(rows, cols, k, gravity).with_exact(true);
+        run_ops(Game::with_rules(rules).unwrap(), model, ops)?;
+    }
+
+    /// Exactly `k`, random games to their end, on boards up to two words a line.
+    #[test]
+    fn exact_games_end_as_the_model_says(
+        (rows, cols, k, gravity) in (1usize..=3, 1usize..=130, any::<bool>())
+            .prop_flat_map(|(rows, cols, gravity)| (Just(rows), Just(cols), 1..=rows.max(cols).min(6), Just(gravity))),
+        across in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let (rows, cols) = if across { (rows, cols) } else { (cols, rows) };
+        let rules = Rules::new(rows, cols, k, gravity).unwrap().with_exact(true);
+        let model = KModel::new(rows, cols, k, gravity).with_exact(true);
+        play_out(Game::with_rules(rules).unwrap(), model.clone(), seed)?;
+        play_out(KGame::new(rules).unwrap(), model, seed)?;
+    }
+
     /// The classic counters refuse and answer as the family's model does, through the same calls.
     #[test]
     fn the_classic_counters_equal_the_family_model((n, ops) in (1usize..=8).prop_flat_map(|n| (Just(n), ops(n, n)))) {
@@ -132,8 +156,8 @@ proptest! {
 }
 
 /// A random game to its end on `game` and `model`, compared after every move.
-fn play_out<M: Marks>(
-    mut game: KGame<M>,
+fn play_out<R: Representation>(
+    mut game: GameOn<R>,
     mut model: KModel,
     seed: u64,
 ) -> Result<(), TestCaseError> {
@@ -157,6 +181,11 @@ fn play_out<M: Marks>(
         );
         agrees(&game, &model);
         player = 3 - player;
+    }
+    // And back to the empty board: every count a move changed is restored by its undo.
+    while let Ok(taken) = model.undo() {
+        prop_assert_eq!(game.undo(), Ok(taken));
+        agrees(&game, &model);
     }
     Ok(())
 }

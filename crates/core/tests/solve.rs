@@ -19,6 +19,8 @@ struct Plain {
     gravity: bool,
     cells: Vec<u8>,
     windows: Vec<Vec<usize>>,
+    /// With exactly `k`: each window's cells just outside it, which must not be the winner's.
+    flanks: Option<Vec<Vec<usize>>>,
     memo: HashMap<(Vec<u8>, u8), (i8, u32)>,
 }
 
@@ -29,20 +31,31 @@ impl Plain {
             .iter()
             .map(|window| window.iter().map(|&(r, c)| r * cols + c).collect())
             .collect();
+        let flanks = rules.exact().then(|| {
+            KModel::every_flank(rows, cols, rules.k())
+                .iter()
+                .map(|ends| ends.iter().map(|&(r, c)| r * cols + c).collect())
+                .collect()
+        });
         Plain {
             rows,
             cols,
             gravity: rules.gravity(),
             cells: vec![0; rows * cols],
             windows,
+            flanks,
             memo: HashMap::new(),
         }
     }
 
     fn won(&self, p: u8) -> bool {
-        self.windows
-            .iter()
-            .any(|w| w.iter().all(|&c| self.cells[c] == p))
+        self.windows.iter().enumerate().any(|(i, w)| {
+            w.iter().all(|&c| self.cells[c] == p)
+                && self
+                    .flanks
+                    .as_ref()
+                    .is_none_or(|f| f[i].iter().all(|&c| self.cells[c] != p))
+        })
     }
 
     fn legal(&self) -> Vec<usize> {
@@ -141,7 +154,13 @@ fn rule_sets(cells: usize) -> Vec<Rules> {
         for cols in 1..=cells / rows {
             for k in 1..=rows.max(cols) {
                 for gravity in [false, true] {
-                    all.push(Rules::new(rows, cols, k, gravity).unwrap());
+                    let rules = Rules::new(rows, cols, k, gravity).unwrap();
+                    all.push(rules);
+                    // Exactly k, where a line is longer than k (elsewhere it is the same game);
+                    // searched on the game itself, so on the smaller boards only.
+                    if k < rows.max(cols) && rows * cols <= 10 {
+                        all.push(rules.with_exact(true));
+                    }
                 }
             }
         }

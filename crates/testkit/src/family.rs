@@ -10,9 +10,14 @@ pub struct KModel {
     pub cols: usize,
     pub k: usize,
     pub gravity: bool,
+    /// Only a run of exactly `k` wins: a window counts only while the cells just outside it, on
+    /// its line, are not the player's.
+    pub exact: bool,
     pub board: Vec<Vec<Option<Player>>>,
     pub moves: Vec<(usize, usize, Player)>,
     windows: Vec<Vec<(usize, usize)>>,
+    /// Each window's cells just before and just after it on its line, where the board has them.
+    flanks: Vec<Vec<(usize, usize)>>,
 }
 
 impl KModel {
@@ -22,10 +27,54 @@ impl KModel {
             cols,
             k,
             gravity,
+            exact: false,
             board: vec![vec![None; cols]; rows],
             moves: Vec::new(),
             windows: Self::every_window(rows, cols, k),
+            flanks: Self::every_flank(rows, cols, k),
         }
+    }
+
+    /// The same model where only exactly `k` in a row wins.
+    pub fn with_exact(mut self, exact: bool) -> KModel {
+        self.exact = exact;
+        self
+    }
+
+    /// For each window of [`every_window`](Self::every_window), in the same order, the cells
+    /// on its line just outside it that lie on the board.
+    pub fn every_flank(rows: usize, cols: usize, k: usize) -> Vec<Vec<(usize, usize)>> {
+        let (rows, cols, k) = (rows as i64, cols as i64, k as i64);
+        let on = |r: i64, c: i64| (0..rows).contains(&r) && (0..cols).contains(&c);
+        let mut out = Vec::new();
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            for r in 0..rows {
+                for c in 0..cols {
+                    if on(r + (k - 1) * dr, c + (k - 1) * dc) {
+                        let ends = [(r - dr, c - dc), (r + k * dr, c + k * dc)];
+                        out.push(
+                            ends.into_iter()
+                                .filter(|&(r, c)| on(r, c))
+                                .map(|(r, c)| (r as usize, c as usize))
+                                .collect(),
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether window `i` could still be exactly `p`'s (or `k` or more, without `exact`): no
+    /// cell of it is in `blocked`'s hands, and under `exact` no cell beside it is `p`'s.
+    fn window_for(&self, i: usize, p: Player, blocked: impl Fn(Option<Player>) -> bool) -> bool {
+        self.windows[i]
+            .iter()
+            .all(|&(r, c)| !blocked(self.board[r][c]))
+            && (!self.exact
+                || self.flanks[i]
+                    .iter()
+                    .all(|&(r, c)| self.board[r][c] != Some(p)))
     }
 
     /// Every window: `k` consecutive cells of a row, a column or a diagonal, as coordinates.
@@ -55,9 +104,7 @@ impl KModel {
 
     pub fn winner(&self) -> Option<Player> {
         [Player::X, Player::O].into_iter().find(|&p| {
-            self.windows
-                .iter()
-                .any(|w| w.iter().all(|&(r, c)| self.board[r][c] == Some(p)))
+            (0..self.windows.len()).any(|i| self.window_for(i, p, |cell| cell != Some(p)))
         })
     }
 
@@ -75,10 +122,7 @@ impl KModel {
 
     pub fn can_win(&self, p: Player) -> bool {
         !self.is_over()
-            && self
-                .windows
-                .iter()
-                .any(|w| w.iter().all(|&(r, c)| self.board[r][c] != Some(p.other())))
+            && (0..self.windows.len()).any(|i| self.window_for(i, p, |cell| cell == Some(p.other())))
     }
 
     pub fn last_player(&self) -> Option<Player> {

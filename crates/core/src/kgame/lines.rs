@@ -47,6 +47,9 @@ struct Lines {
     windows: u64,
     /// Every line fits in one word (sides of at most 64): the scans are a few instructions each.
     narrow: bool,
+    /// Only exactly `k` wins and a line is longer than `k`: a window is open to a player only
+    /// while the cells just outside it are not that player's (they would make an overline).
+    exact: bool,
 }
 
 fn words(bits: usize) -> usize {
@@ -131,10 +134,16 @@ fn nearest_above(w: &[u64], pos: usize, ceil: usize) -> Option<usize> {
     None
 }
 
+/// Whether bit `i` of the line `w` is set (false past its end).
+#[inline]
+fn bit(w: &[u64], i: usize) -> bool {
+    w.get(i / 64).is_some_and(|word| word >> (i % 64) & 1 == 1)
+}
+
 impl Lines {
     /// The empty lines of a `rows x cols` board where `k` in a row wins, or `None` when the memory
     /// cannot be had.
-    fn new(rows: usize, cols: usize, k: usize) -> Option<Lines> {
+    fn new(rows: usize, cols: usize, k: usize, exact: bool) -> Option<Lines> {
         let diagonals = rows + cols - 1;
         let shapes = [
             (rows, words(cols)),
@@ -169,6 +178,7 @@ impl Lines {
             open: [windows; 2],
             windows,
             narrow: rows <= 64 && cols <= 64,
+            exact,
         })
     }
 
@@ -253,9 +263,78 @@ impl Lines {
         (last + 1 - first).saturating_sub(reach) as u64
     }
 
+    /// Under exact rules, the windows through `spot` (empty) open to the player whose line is
+    /// `own`: none of the opponent's marks (`theirs`) inside, none of `own` just outside.
+    fn exact_through(&self, own: &[u64], theirs: &[u64], spot: Spot) -> u64 {
+        let reach = self.k - 1;
+        let floor = spot.lo.max(spot.pos.saturating_sub(reach));
+        let ceil = spot.hi.min(spot.pos + reach);
+        let first = nearest_below(theirs, spot.pos, floor).map_or(floor, |m| m + 1);
+        let last = nearest_above(theirs, spot.pos, ceil).map_or(ceil, |m| m - 1);
+        if last + 1 < first + self.k {
+            return 0;
+        }
+        (first..=last - reach)
+            .filter(|&s| (s == 0 || !bit(own, s - 1)) && !bit(own, s + self.k))
+            .count() as u64
+    }
+
+    /// Under exact rules, the windows that end just before `spot` or start just after it (which
+    /// is empty) open to the player whose line is `own`: a mark of theirs at `spot` closes them.
+    fn exact_beside(&self, own: &[u64], theirs: &[u64], spot: Spot) -> u64 {
+        let (pos, k) = (spot.pos, self.k);
+        let after = pos + k <= spot.hi
+            && nearest_above(theirs, pos, pos + k).is_none()
+            && !bit(own, pos + k + 1);
+        let before = pos >= spot.lo + k
+            && nearest_below(theirs, pos, pos - k).is_none()
+            && (pos == k || !bit(own, pos - k - 1));
+        u64::from(after) + u64::from(before)
+    }
+
+    /// [`add`](Self::add) under exact rules: O(k) a direction, where the windows beside the
+    /// mark close for its player too, and a run wins only at exactly `k`.
+    fn add_exact(&mut self, row: usize, col: usize, player: Player) -> bool {
+        let (me, them) = (player.index(), player.other().index());
+        let (mut won, mut closed_mine, mut closed_theirs) = (false, 0, 0);
+        for d in 0..4 {
+            let spot = self.spot(d, row, col);
+            let range = self.range(d, spot);
+            let (mine, theirs) = (&self.marks[me][range.clone()], &self.marks[them][range.clone()]);
+            closed_theirs += self.exact_through(theirs, mine, spot);
+            closed_mine += self.exact_beside(mine, theirs, spot);
+            let mine = &mut self.marks[me][range];
+            mine[spot.pos / 64] |= 1 << (spot.pos % 64);
+            let run = run_below(mine, spot.pos, self.k) + 1 + run_above(mine, spot.pos, self.k);
+            won |= run == self.k;
+        }
+        self.open[me] -= closed_mine;
+        self.open[them] -= closed_theirs;
+        won
+    }
+
+    /// Exactly undoes [`add_exact`](Self::add_exact).
+    fn remove_exact(&mut self, row: usize, col: usize, player: Player) {
+        let (me, them) = (player.index(), player.other().index());
+        let (mut mine_back, mut theirs_back) = (0, 0);
+        for d in 0..4 {
+            let spot = self.spot(d, row, col);
+            let range = self.range(d, spot);
+            self.marks[me][range.clone()][spot.pos / 64] &= !(1 << (spot.pos % 64));
+            let (mine, theirs) = (&self.marks[me][range.clone()], &self.marks[them][range]);
+            theirs_back += self.exact_through(theirs, mine, spot);
+            mine_back += self.exact_beside(mine, theirs, spot);
+        }
+        self.open[me] += mine_back;
+        self.open[them] += theirs_back;
+    }
+
     /// Marks (`row`, `col`), which is empty, for `player`; true when that makes `k` in a row.
     #[inline]
     fn add(&mut self, row: usize, col: usize, player: Player) -> bool {
+        if self.exact {
+            return self.add_exact(row, col, player);
+        }
         let mut won = false;
         let mut closed = 0;
         if self.narrow {
@@ -291,6 +370,9 @@ impl Lines {
 
     /// Exactly undoes [`add`](Self::add) of `player` at (`row`, `col`).
     fn remove(&mut self, row: usize, col: usize, player: Player) {
+        if self.exact {
+            return self.remove_exact(row, col, player);
+        }
         let mut reopened = 0;
         if self.narrow {
             for d in 0..4 {
@@ -346,7 +428,7 @@ impl Board for LineBoard {
         let cells = usize::try_from(rules.cells()).map_err(|_| oom)?;
         let build = || {
             Some(LineBoard {
-                lines: Lines::new(rows, cols, rules.k())?,
+                lines: Lines::new(rows, cols, rules.k(), rules.overlines_lose())?,
                 cols,
                 rows,
                 cells: filled(cell_words(cells), 0)?,

@@ -68,10 +68,12 @@ fn runs_of<const K: u32>(b: u64, s: u32) -> u64 {
 const SEVEN_BIT_COLUMN_SHIFTS: [u32; 4] = [7, 1, 8, 6];
 
 impl Shape {
-    /// The shape of `rules`, when they fit in one word: `(rows + 1) * cols <= 64`.
+    /// The shape of `rules`, when they fit in one word (`(rows + 1) * cols <= 64`) and a run of
+    /// more than `k` wins whenever `k` does.
     pub(crate) fn of(rules: Rules) -> Option<Shape> {
         // In 64 bits: a lean classic side reaches 2^29, whose square is past 32 bits.
-        if (rules.rows() as u64 + 1) * rules.cols() as u64 > 64 {
+        // Overlines that do not win are the line bitsets' (and the search on the game's) alone.
+        if (rules.rows() as u64 + 1) * rules.cols() as u64 > 64 || rules.overlines_lose() {
             return None;
         }
         let (rows, cols) = (rules.rows() as u32, rules.cols() as u32);

@@ -141,7 +141,32 @@ fn rate(game: &Game) -> Option<Ratings> {
             }
         }
     }
+    if rules.overlines_lose() {
+        // A full window may be part of an overline, which does not win: a cell wins (or blocks)
+        // when the run it makes in some direction is exactly k long.
+        for at in 0..rows * cols {
+            if grid[at] == EMPTY {
+                flags[at] = u8::from(makes_exactly_k(&grid, cols, k, at, MINE)) * WINS
+                    | u8::from(makes_exactly_k(&grid, cols, k, at, THEIRS)) * BLOCKS;
+            }
+        }
+    }
     Some(Ratings { cols, worth, flags })
+}
+
+/// Whether a mark of `who` on the empty cell `at` of `grid` (`cols` wide) makes a run of exactly
+/// `k` in some direction.
+fn makes_exactly_k(grid: &[u8], cols: usize, k: usize, at: usize, who: u8) -> bool {
+    let rows = grid.len() / cols;
+    let (r, c) = ((at / cols) as isize, (at % cols) as isize);
+    let holds = |r: isize, c: isize| {
+        r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols
+            && grid[r as usize * cols + c as usize] == who
+    };
+    let run = |dr: isize, dc: isize| (1..).take_while(|&i| holds(r + i * dr, c + i * dc)).count();
+    [(0, 1), (1, 0), (1, 1), (1, -1)]
+        .into_iter()
+        .any(|(dr, dc)| run(dr, dc) + 1 + run(-dr, -dc) == k)
 }
 
 /// The moves of `among` (legal moves of `game`, in play, with a board) that the rating puts
@@ -186,4 +211,32 @@ pub(crate) fn rated_best(
         .copied()
         .filter(|&m| Some(ratings.worth[at(m)]) == top)
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{legal_cells, rated_best};
+    use alloc::vec;
+    use crate::{Game, Player, Rules};
+
+    /// Under exactly five, a cell that fills a window of four but makes six is no win to rate
+    /// first, for the mover or against it; under five or more both are.
+    #[test]
+    fn only_a_run_of_exactly_k_is_rated_a_win_or_a_block() {
+        for exact in [false, true] {
+            let rules = Rules::gomoku(15).unwrap().with_exact(exact);
+            let mut game = Game::with_rules(rules).unwrap();
+            let fours = [(7, 3), (7, 4), (7, 5), (7, 6), (7, 8)];
+            let apart = [(0, 0), (0, 2), (0, 4), (0, 6), (0, 8)];
+            for (&x, &o) in fours.iter().zip(&apart) {
+                game.play(x.0, x.1, Player::X).unwrap();
+                game.play(o.0, o.1, Player::O).unwrap();
+            }
+            let wins = if exact { vec![(7, 2)] } else { vec![(7, 2), (7, 7)] };
+            assert_eq!(rated_best(&game, &legal_cells(&game)).unwrap(), wins);
+            // O to move: the same cells are the blocks.
+            game.play(14, 14, Player::X).unwrap();
+            assert_eq!(rated_best(&game, &legal_cells(&game)).unwrap(), wins);
+        }
+    }
 }

@@ -69,7 +69,7 @@ pub struct Solver {
     /// ([`search::wants_near`]); a search goes without it when its memory cannot be had.
     near: Option<Table>,
     /// The rules the table's positions belong to.
-    rules: Option<(usize, usize, usize, bool)>,
+    rules: Option<crate::rules::Rules>,
     nodes: u64,
     hits: u64,
     /// Whether the books answer the positions they hold ([`Solver::use_book`]).
@@ -142,9 +142,9 @@ pub(crate) fn solvable(game: &Game) -> Result<(), Error> {
     Ok(())
 }
 
-/// The key under which a solver remembers whose positions its table holds.
-fn key(rules: crate::rules::Rules) -> (usize, usize, usize, bool) {
-    (rules.rows(), rules.cols(), rules.k(), rules.gravity())
+/// The key under which a solver remembers whose positions its table holds: the rules whole.
+fn key(rules: crate::rules::Rules) -> crate::rules::Rules {
+    rules
 }
 
 /// Where perfect play is ranked: a sooner win above a later one, a later loss above a sooner
