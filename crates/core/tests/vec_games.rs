@@ -146,12 +146,14 @@ proptest! {
         (rules, envs, autoreset, illegal, ops) in case(),
         seed in any::<u64>(),
         threads in 1usize..4,
+        exact in proptest::bool::weighted(0.2),
     ) {
-        // Split into blocks or not, the games answer as the model does, whatever the rules.
+        // Split into blocks or not, the games answer as the model does, whatever the rules
+        // (exactly k among them).
         let (rows, cols, k, gravity) = rules;
-        let engine_rules = Rules::new(rows, cols, k, gravity).unwrap();
+        let engine_rules = Rules::new(rows, cols, k, gravity).unwrap().with_exact(exact);
         let mut games = VecGames::with_rules(envs, engine_rules, autoreset, illegal, seed, threads).unwrap();
-        let mut model = EnvModel::with_rules(envs, rules, autoreset, illegal);
+        let mut model = EnvModel::with_rules(envs, rules, autoreset, illegal).with_exact(exact);
         let (cells, actions) = (rows * cols, model.actions());
         for op in ops {
             match op {

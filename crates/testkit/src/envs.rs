@@ -9,6 +9,8 @@ use crate::family::KModel;
 #[derive(Clone, Debug)]
 pub struct EnvModel {
     pub rules: (usize, usize, usize, bool),
+    /// Only exactly `k` in a row wins.
+    pub exact: bool,
     pub autoreset: AutoReset,
     pub illegal: Illegal,
     pub boards: Vec<KModel>,
@@ -46,6 +48,7 @@ impl EnvModel {
         let (rows, cols, k, gravity) = rules;
         EnvModel {
             rules,
+            exact: false,
             autoreset,
             illegal,
             boards: vec![KModel::new(rows, cols, k, gravity); envs],
@@ -55,9 +58,17 @@ impl EnvModel {
         }
     }
 
+    /// The same model where only exactly `k` in a row wins.
+    pub fn with_exact(mut self, exact: bool) -> EnvModel {
+        self.exact = exact;
+        let empty = self.empty();
+        self.boards.fill(empty);
+        self
+    }
+
     fn empty(&self) -> KModel {
         let (rows, cols, k, gravity) = self.rules;
-        KModel::new(rows, cols, k, gravity)
+        KModel::new(rows, cols, k, gravity).with_exact(self.exact)
     }
 
     fn cells(&self) -> usize {
