@@ -11,6 +11,11 @@
 // column (row `rows - 1` is the bottom), as in Connect Four.
 #define TICTACTOE_GRAVITY 1
 
+// The flag of `tictactoe_new_rules` for exactly `k`: only a run of exactly `k` of a player's cells
+// on a line wins; a longer one (an overline) does not, and the game goes on (gomoku's standard
+// rule, Gomocup's rule 1).
+#define TICTACTOE_EXACT 2
+
 // The node budget of an agent's move that plays at the speed of play: a Connect Four or gomoku
 // move in about 100 ms on the machines measured (the other faces' default).
 #define TICTACTOE_AGENT_DEFAULT_MAX_NODES 1000000
@@ -151,9 +156,11 @@ struct TicTacToe *tictactoe_new(int64_t n);
 struct TicTacToe *tictactoe_new_lean(int64_t n);
 
 // A new game of the k-in-a-row family: a `rows x cols` board where `k` or more in a row (a row, a
-// column or any diagonal) wins; `flags` is 0 or `TICTACTOE_GRAVITY`. Connect Four is
-// `tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY)`, free-style gomoku `(15, 15, 5, 0)`, and
-// `(n, n, n, 0)` is the classic game of `tictactoe_new(n)`. Every move costs O(1), whatever `k`.
+// column or any diagonal) wins; `flags` is 0 or any of `TICTACTOE_GRAVITY` and `TICTACTOE_EXACT`.
+// Connect Four is `tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY)`, free-style gomoku
+// `(15, 15, 5, 0)`, standard gomoku (exactly five) `(15, 15, 5, TICTACTOE_EXACT)`, and
+// `(n, n, n, 0)` is the classic game of `tictactoe_new(n)`. Every move costs O(1), whatever `k`
+// (O(k) with `TICTACTOE_EXACT`).
 //
 // Returns NULL for rules that make no game (a side outside 1..65535, `k` outside 1..max(rows,
 // cols), an unknown flag) or when the memory cannot be had. The caller owns the game and releases
@@ -260,6 +267,13 @@ int64_t tictactoe_k(const struct TicTacToe *game);
 //
 // `game` is NULL or a live game from this library.
 int tictactoe_gravity(const struct TicTacToe *game);
+
+// 1 when only exactly `k` in a row wins (`TICTACTOE_EXACT`), else 0; negative for NULL.
+//
+// # Safety
+//
+// `game` is NULL or a live game from this library.
+int tictactoe_exact(const struct TicTacToe *game);
 
 // With gravity, `player` drops a mark in column `col` (from 0): it lands on the column's lowest
 // empty cell. Answers as `tictactoe_move` does; also `TICTACTOE_ERROR_COLUMN_FULL`, and
@@ -376,7 +390,7 @@ struct TicTacToeGames *tictactoe_games_new_threads(int64_t num_envs,
                                                    int64_t threads);
 
 // `num_envs` games of any rules of the family, as `tictactoe_new_rules` takes them (`flags` 0 or
-// `TICTACTOE_GRAVITY`), split into `threads` blocks as for `tictactoe_games_new_threads`. An
+// any of `TICTACTOE_GRAVITY` and `TICTACTOE_EXACT`), split into `threads` blocks as for `tictactoe_games_new_threads`. An
 // observation has `rows * cols * 2` flags and a game `rows * cols` actions (a cell each,
 // `row * cols + col`), or with gravity `cols` (a column each, as Connect Four numbers them); the
 // buffers of `tictactoe_games_reset` and `tictactoe_games_step` follow. Returns NULL for a bad

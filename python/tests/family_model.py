@@ -14,24 +14,41 @@ class FamilyModel(Marks):
     cols: int
     k: int
     gravity: bool = False
+    # Only exactly k wins: a window counts while the cells beside it on its line are not the
+    # player's.
+    exact: bool = False
     board: list[list[int]] = field(init=False)
     moves: list[tuple[int, int, int]] = field(default_factory=list)
     windows: list[list[tuple[int, int]]] = field(init=False)
+    flanks: list[list[tuple[int, int]]] = field(init=False)
 
     def __post_init__(self) -> None:
         self.board = [[0] * self.cols for _ in range(self.rows)]
-        self.windows = []
+        self.windows, self.flanks = [], []
+
+        def on(a: int, b: int) -> bool:
+            return 0 <= a < self.rows and 0 <= b < self.cols
+
         for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
             for r in range(self.rows):
                 for c in range(self.cols):
                     cells = [(r + i * dr, c + i * dc) for i in range(self.k)]
-                    if all(0 <= a < self.rows and 0 <= b < self.cols for a, b in cells):
+                    if all(on(a, b) for a, b in cells):
                         self.windows.append(cells)
+                        ends = [(r - dr, c - dc), (r + self.k * dr, c + self.k * dc)]
+                        self.flanks.append([(a, b) for a, b in ends if on(a, b)])
+
+    def _open(self, i: int, p: int) -> bool:
+        """Under exact rules, no cell beside window ``i`` is ``p``'s."""
+        return not self.exact or all(self.board[r][c] != p for r, c in self.flanks[i])
 
     @property
     def winner(self) -> int:
         for p in (1, 2):
-            if any(all(self.board[r][c] == p for r, c in w) for w in self.windows):
+            if any(
+                all(self.board[r][c] == p for r, c in w) and self._open(i, p)
+                for i, w in enumerate(self.windows)
+            ):
                 return p
         return 0
 
@@ -45,7 +62,8 @@ class FamilyModel(Marks):
 
     def can_win(self, p: int) -> bool:
         return not self.is_over and any(
-            all(self.board[r][c] != 3 - p for r, c in w) for w in self.windows
+            all(self.board[r][c] != 3 - p for r, c in w) and self._open(i, p)
+            for i, w in enumerate(self.windows)
         )
 
     @property

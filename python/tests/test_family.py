@@ -37,14 +37,14 @@ def agrees(game: TicTacToe, model: FamilyModel) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(rules=rule_sets(), data=st.data())
+@given(rules=rule_sets(), exact=st.booleans(), data=st.data())
 def test_random_calls_equal_the_model(
-    rules: tuple[int, int, int, bool], data: st.DataObject
+    rules: tuple[int, int, int, bool], exact: bool, data: st.DataObject
 ) -> None:
     rows, cols, k, gravity = rules
-    game = TicTacToe(rows=rows, cols=cols, k=k, gravity=gravity)
-    model = FamilyModel(rows, cols, k, gravity)
-    assert (game.rows, game.cols, game.k, game.gravity) == rules
+    game = TicTacToe(rows=rows, cols=cols, k=k, gravity=gravity, exact=exact)
+    model = FamilyModel(rows, cols, k, gravity, exact)
+    assert (game.rows, game.cols, game.k, game.gravity, game.exact) == (*rules, exact)
     for _ in range(data.draw(st.integers(1, 60))):
         kind = data.draw(st.sampled_from(["move", "drop", "undo", "due"]))
         player = data.draw(st.sampled_from([1, 2, 1, 2, 0, 3]))
@@ -243,6 +243,41 @@ def test_gomoku_games_agree_with_openspiel() -> None:
         spiel = pyspiel.load_game("gomoku", {"size": size, "connect": connect})
         ours = TicTacToe(rows=size, cols=size, k=connect)
         play_against(spiel, ours, rng, lambda g, a, p, w=size: g.move(a // w, a % w, p))
+
+
+def test_exactly_five_ignores_overlines_in_every_call() -> None:
+    # X X X X _ X on a row: the gap makes six (no win under exactly five), the left end five.
+    for exact in (False, True):
+        game = TicTacToe.gomoku(exact=exact)
+        assert game.exact is exact
+        assert ("exact=True" in repr(game)) is exact
+        for x, o in zip([3, 4, 5, 6, 8], [0, 2, 4, 6, 8], strict=True):
+            game.move(7, x, 1)
+            game.move(0, o, 2)
+        values = game.move_values(max_nodes=2_000_000)
+        assert values[(7, 2)] == (1, 1)
+        assert (values[(7, 7)] == (1, 1)) is not exact
+        clone = TicTacToe.from_bytes(game.to_bytes())
+        assert clone.exact is exact and clone == game
+        assert pickle.loads(pickle.dumps(game)).exact is exact
+        assert game.move(7, 7, 1) == (0 if exact else 1)
+        assert game.is_over is not exact
+
+
+def test_exactly_k_refuses_lean_and_the_batch_follows_it() -> None:
+    with pytest.raises(ValueError, match="exact"):
+        TicTacToe(3, exact=True, lean=True)
+    pytest.importorskip("numpy")
+    from tictactoe import VecGames
+
+    # 1 x 6, two in a row: X at 0 and 2, O at 3 and 5, then X at 1 makes three, an overline.
+    for exact in (False, True):
+        games = VecGames(1, rows=1, cols=6, k=2, exact=exact)
+        assert games.exact is exact
+        assert ("exact=True" in repr(games)) is exact
+        for action in (0, 3, 2, 5):
+            assert not games.step([action])[2][0]
+        assert bool(games.step([1])[2][0]) is not exact
 
 
 @pytest.mark.parametrize(

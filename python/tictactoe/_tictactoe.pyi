@@ -97,6 +97,7 @@ class TicTacToe:
         cols: SupportsIndex | None = None,
         k: SupportsIndex | None = None,
         gravity: bool = False,
+        exact: bool = False,
         lean: bool = False,
     ) -> Self: ...
     def solve(self, max_nodes: SupportsIndex | None = None) -> tuple[int, int]:
@@ -160,11 +161,12 @@ class TicTacToe:
         2
         """
     @classmethod
-    def gomoku(cls, n: SupportsIndex | None = None) -> Self:
-        """Free-style gomoku on an n x n board (15 by default): five or more in a row wins.
+    def gomoku(cls, n: SupportsIndex | None = None, *, exact: bool = False) -> Self:
+        """Gomoku on an n x n board (15 by default): free-style, five or more in a row wins; with
+        ``exact=True`` the standard rule, where only exactly five wins (six or more do not).
 
-        >>> TicTacToe.gomoku().k, TicTacToe.gomoku(19).rows
-        (5, 19)
+        >>> TicTacToe.gomoku().k, TicTacToe.gomoku(19).rows, TicTacToe.gomoku(exact=True).exact
+        (5, 19, True)
         """
     def legal_moves(self) -> list[int]:
         """The legal moves as actions, in order: with gravity the columns that are not full (from 0,
@@ -260,6 +262,13 @@ class TicTacToe:
         """Whether marks fall to the lowest empty cell of their column.
 
         >>> TicTacToe.connect_four().gravity
+        True
+        """
+    @property
+    def exact(self) -> bool:
+        """Whether only a run of exactly ``k`` wins (an overline of more does not).
+
+        >>> TicTacToe(rows=1, cols=7, k=3, exact=True).exact
         True
         """
     def move(self, row: SupportsIndex, col: SupportsIndex, player: SupportsIndex) -> int:
@@ -421,13 +430,14 @@ class _VecGames:
         cols: object,
         k: object,
         gravity: bool,
+        exact: bool,
         autoreset: str,
         illegal: str,
         seed: int,
         threads: int,
     ) -> Self: ...
-    def _rules(self) -> tuple[int, int, int, bool]:
-        """The rules: `(rows, cols, k, gravity)`."""
+    def _rules(self) -> tuple[int, int, int, bool, bool]:
+        """The rules: `(rows, cols, k, gravity, exact)`."""
     def step(
         self,
         actions: object,

@@ -163,6 +163,7 @@ class VecGames(_VecGames):
     _cols: int
     _k: int
     _gravity: bool
+    _exact: bool
     _num_actions: int
 
     # The engine is made in `__new__`, once the arguments are checked: an engine is never
@@ -176,6 +177,7 @@ class VecGames(_VecGames):
         cols: int | None = None,
         k: int | None = None,
         gravity: bool = False,
+        exact: bool = False,
         autoreset: str = "next_step",
         illegal: str = "raise",
         seed: int | None = None,
@@ -186,6 +188,8 @@ class VecGames(_VecGames):
         envs = _count(num_envs, "num_envs", 1)
         if not isinstance(gravity, bool):
             raise TypeError(f"gravity must be a bool, not {type(gravity).__name__}")
+        if not isinstance(exact, bool):
+            raise TypeError(f"exact must be a bool, not {type(exact).__name__}")
         rules = _rules(n, rows, cols, k)
         if envs > _INT64_MAX:
             board = f"{rules[0]}x{rules[1]}"
@@ -196,9 +200,11 @@ class VecGames(_VecGames):
             raise ValueError(f"illegal must be one of {ILLEGAL_POLICIES}, not {illegal!r}")
         # More threads than games would leave some idle: never more parts than games.
         parts = min(_count(threads, "threads", 1), envs)
-        self = super().__new__(cls, envs, *rules, gravity, autoreset, illegal, _seed(seed), parts)
+        self = super().__new__(
+            cls, envs, *rules, gravity, exact, autoreset, illegal, _seed(seed), parts
+        )
         self._num_envs, self._autoreset, self._threads = envs, autoreset, parts
-        self._rows, self._cols, self._k, self._gravity = self._rules()
+        self._rows, self._cols, self._k, self._gravity, self._exact = self._rules()
         self._num_actions = self._cols if self._gravity else self._rows * self._cols
         return self
 
@@ -240,6 +246,11 @@ class VecGames(_VecGames):
     def gravity(self) -> bool:
         """Whether marks fall to the lowest empty cell of their column (actions are columns)."""
         return self._gravity
+
+    @property
+    def exact(self) -> bool:
+        """Whether only a run of exactly ``k`` wins (an overline does not)."""
+        return self._exact
 
     @property
     def num_actions(self) -> int:
@@ -313,9 +324,10 @@ class VecGames(_VecGames):
         self._set_game(index, game.to_bytes())
 
     def __repr__(self) -> str:
-        if self._rows == self._cols == self._k and not self._gravity:
+        if self._rows == self._cols == self._k and not self._gravity and not self._exact:
             shape = f"{self._rows}"
         else:
             gravity = ", gravity=True" if self._gravity else ""
-            shape = f"rows={self._rows}, cols={self._cols}, k={self._k}{gravity}"
+            exact = ", exact=True" if self._exact else ""
+            shape = f"rows={self._rows}, cols={self._cols}, k={self._k}{gravity}{exact}"
         return f"VecGames({self._num_envs}, {shape}, autoreset={self._autoreset!r})"

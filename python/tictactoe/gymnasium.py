@@ -60,7 +60,7 @@ _MODES = {
 
 class VecEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     """``num_envs`` games stepped in one call: ``n x n`` tic-tac-toe, or any rules of the family
-    (``rows``, ``cols``, ``k``, ``gravity``, as ``VecGames`` takes them).
+    (``rows``, ``cols``, ``k``, ``gravity``, ``exact``, as ``VecGames`` takes them).
 
     ``autoreset_mode`` is a ``gymnasium.vector.AutoresetMode`` (or its value, such as
     ``"NextStep"``); ``illegal``, ``seed`` and ``threads`` are ``VecGames``'s.
@@ -75,6 +75,7 @@ class VecEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         cols: int | None = None,
         k: int | None = None,
         gravity: bool = False,
+        exact: bool = False,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         illegal: str = "raise",
         seed: int | None = None,
@@ -91,6 +92,7 @@ class VecEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             cols=cols,
             k=k,
             gravity=gravity,
+            exact=exact,
             autoreset=_MODES[mode],
             illegal=illegal,
             seed=seed,
@@ -212,6 +214,7 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
         cols: int | None = None,
         k: int | None = None,
         gravity: bool = False,
+        exact: bool = False,
         player: int | None = 1,
         opponent_skill: float = 0.5,
         opponent_max_nodes: int = 100_000,
@@ -225,9 +228,9 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
         if illegal not in ("loss", "raise"):
             raise ValueError(f"illegal must be 'loss' or 'raise', not {illegal!r}")
         if rows is None and cols is None:
-            self._game = TicTacToe(3 if n is None else n, k=k, gravity=gravity)
+            self._game = TicTacToe(3 if n is None else n, k=k, gravity=gravity, exact=exact)
         else:
-            self._game = TicTacToe(n, rows=rows, cols=cols, k=k, gravity=gravity)
+            self._game = TicTacToe(n, rows=rows, cols=cols, k=k, gravity=gravity, exact=exact)
         # The opponent's settings, checked now rather than at the first reset.
         Agent(opponent_skill, seed=0, max_nodes=opponent_max_nodes)
         self.rows, self.cols, self.gravity = self._game.rows, self._game.cols, self._game.gravity

@@ -33,6 +33,21 @@ fn create(n: i64, mode: Mode) -> *mut TicTacToe {
 /// column (row `rows - 1` is the bottom), as in Connect Four.
 pub const TICTACTOE_GRAVITY: u32 = 1;
 
+/// The flag of `tictactoe_new_rules` for exactly `k`: only a run of exactly `k` of a player's cells
+/// on a line wins; a longer one (an overline) does not, and the game goes on (gomoku's standard
+/// rule, Gomocup's rule 1).
+pub const TICTACTOE_EXACT: u32 = 2;
+
+/// The rules `tictactoe_new_rules` and `tictactoe_games_new_rules` name, or `None` for an unknown
+/// flag or rules that make no game.
+pub(crate) fn rules_of(rows: i64, cols: i64, k: i64, flags: u32) -> Option<Rules> {
+    if flags & !(TICTACTOE_GRAVITY | TICTACTOE_EXACT) != 0 {
+        return None;
+    }
+    let rules = Rules::new_i64(rows, cols, k, flags & TICTACTOE_GRAVITY != 0).ok()?;
+    Some(rules.with_exact(flags & TICTACTOE_EXACT != 0))
+}
+
 /// A new checked `n x n` game: it keeps the board, refuses taken cells and can undo.
 ///
 /// Returns NULL when `n` is not between 1 and 65535, or when the memory cannot be had. The caller
@@ -53,22 +68,22 @@ pub extern "C" fn tictactoe_new_lean(n: i64) -> *mut TicTacToe {
 }
 
 /// A new game of the k-in-a-row family: a `rows x cols` board where `k` or more in a row (a row, a
-/// column or any diagonal) wins; `flags` is 0 or `TICTACTOE_GRAVITY`. Connect Four is
-/// `tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY)`, free-style gomoku `(15, 15, 5, 0)`, and
-/// `(n, n, n, 0)` is the classic game of `tictactoe_new(n)`. Every move costs O(1), whatever `k`.
+/// column or any diagonal) wins; `flags` is 0 or any of `TICTACTOE_GRAVITY` and `TICTACTOE_EXACT`.
+/// Connect Four is `tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY)`, free-style gomoku
+/// `(15, 15, 5, 0)`, standard gomoku (exactly five) `(15, 15, 5, TICTACTOE_EXACT)`, and
+/// `(n, n, n, 0)` is the classic game of `tictactoe_new(n)`. Every move costs O(1), whatever `k`
+/// (O(k) with `TICTACTOE_EXACT`).
 ///
 /// Returns NULL for rules that make no game (a side outside 1..65535, `k` outside 1..max(rows,
 /// cols), an unknown flag) or when the memory cannot be had. The caller owns the game and releases
 /// it with `tictactoe_free`.
 #[unsafe(no_mangle)]
 pub extern "C" fn tictactoe_new_rules(rows: i64, cols: i64, k: i64, flags: u32) -> *mut TicTacToe {
-    if flags & !TICTACTOE_GRAVITY != 0 {
+    let Some(rules) = rules_of(rows, cols, k, flags) else {
         return ptr::null_mut();
-    }
-    let gravity = flags & TICTACTOE_GRAVITY != 0;
+    };
     guard(ptr::null_mut(), || {
-        let game = Rules::new_i64(rows, cols, k, gravity).and_then(Game::with_rules);
-        game.map_or(ptr::null_mut(), into_raw)
+        Game::with_rules(rules).map_or(ptr::null_mut(), into_raw)
     })
 }
 
@@ -264,6 +279,18 @@ pub unsafe extern "C" fn tictactoe_gravity(game: *const TicTacToe) -> c_int {
     // SAFETY: the caller passes NULL or a live game.
     let handle = unsafe { game.as_ref() };
     read(handle, |g| Ok::<_, Error>(flag(g.rules().gravity())))
+}
+
+/// 1 when only exactly `k` in a row wins (`TICTACTOE_EXACT`), else 0; negative for NULL.
+///
+/// # Safety
+///
+/// `game` is NULL or a live game from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_exact(game: *const TicTacToe) -> c_int {
+    // SAFETY: the caller passes NULL or a live game.
+    let handle = unsafe { game.as_ref() };
+    read(handle, |g| Ok::<_, Error>(flag(g.rules().exact())))
 }
 
 /// With gravity, `player` drops a mark in column `col` (from 0): it lands on the column's lowest

@@ -5,11 +5,11 @@
 use core::ffi::c_int;
 use core::ptr;
 
-use tictactoe_core::{AutoReset, Illegal, Rules, StepOutputs, VecError, VecGames, View};
+use tictactoe_core::{AutoReset, Illegal, StepOutputs, VecError, VecGames, View};
 
 use crate::boundary::{change, guard, out, overlapping, read, release, span, usable};
 use crate::error::TicTacToeError;
-use crate::game::TICTACTOE_GRAVITY;
+use crate::game::rules_of;
 use crate::handle::{TicTacToe, TicTacToeGames, into_raw};
 
 /// When a game that has ended starts again.
@@ -67,7 +67,7 @@ pub extern "C" fn tictactoe_games_new_threads(
 }
 
 /// `num_envs` games of any rules of the family, as `tictactoe_new_rules` takes them (`flags` 0 or
-/// `TICTACTOE_GRAVITY`), split into `threads` blocks as for `tictactoe_games_new_threads`. An
+/// any of `TICTACTOE_GRAVITY` and `TICTACTOE_EXACT`), split into `threads` blocks as for `tictactoe_games_new_threads`. An
 /// observation has `rows * cols * 2` flags and a game `rows * cols` actions (a cell each,
 /// `row * cols + col`), or with gravity `cols` (a column each, as Connect Four numbers them); the
 /// buffers of `tictactoe_games_reset` and `tictactoe_games_step` follow. Returns NULL for a bad
@@ -96,13 +96,10 @@ pub extern "C" fn tictactoe_games_new_rules(
         1 => Illegal::Loss,
         _ => return ptr::null_mut(),
     };
-    if flags & !TICTACTOE_GRAVITY != 0 {
-        return ptr::null_mut();
-    }
     let (Ok(num_envs), Ok(threads)) = (usize::try_from(num_envs), usize::try_from(threads)) else {
         return ptr::null_mut();
     };
-    let Ok(rules) = Rules::new_i64(rows, cols, k, flags & TICTACTOE_GRAVITY != 0) else {
+    let Some(rules) = rules_of(rows, cols, k, flags) else {
         return ptr::null_mut();
     };
     guard(ptr::null_mut(), || {

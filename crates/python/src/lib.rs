@@ -86,7 +86,8 @@ fn mode_of(lean: bool) -> Mode {
 #[pymethods]
 impl TicTacToe {
     #[new]
-    #[pyo3(signature = (n = None, *, rows = None, cols = None, k = None, gravity = false, lean = false))]
+    #[pyo3(signature = (n = None, *, rows = None, cols = None, k = None, gravity = false, exact = false, lean = false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         n: Option<&Bound<'_, PyAny>>,
@@ -94,6 +95,7 @@ impl TicTacToe {
         cols: Option<&Bound<'_, PyAny>>,
         k: Option<&Bound<'_, PyAny>>,
         gravity: bool,
+        exact: bool,
         lean: bool,
     ) -> PyResult<Self> {
         let (n, rows, cols, k) = (
@@ -109,7 +111,9 @@ impl TicTacToe {
                 ));
             }
             // The classic game: its own constructor, with its own messages.
-            Board::Square { n, k } if !gravity && k.as_ref().is_none_or(|k| k.value == n.value) => {
+            Board::Square { n, k }
+                if !gravity && !exact && k.as_ref().is_none_or(|k| k.value == n.value) =>
+            {
                 let game = Game::with_mode_i64(n.value, mode_of(lean)).map_err(|err| {
                     let shown = Shown {
                         n: Some(&n),
@@ -127,7 +131,7 @@ impl TicTacToe {
         };
         let mode = mode_of(lean);
         let game = Rules::new_i64(rows.value, cols.value, k.value, gravity)
-            .and_then(|rules| Game::with_rules_and_mode(rules, mode))
+            .and_then(|rules| Game::with_rules_and_mode(rules.with_exact(exact), mode))
             .map_err(|err| {
                 let shown = Shown::rules(&rows, &cols, &k);
                 to_py(py, err, describe(err, shown), Call::Other)
@@ -152,20 +156,21 @@ impl TicTacToe {
         conventions::connect_four(cls.py(), moves).map(TicTacToe::wrap)
     }
 
-    /// Free-style gomoku on an n x n board (15 by default): five or more in a row wins.
+    /// Gomoku on an n x n board (15 by default): free-style, five or more in a row wins; with
+    /// ``exact=True`` the standard rule, where only exactly five wins (six or more do not).
     ///
-    /// >>> TicTacToe.gomoku().k, TicTacToe.gomoku(19).rows
-    /// (5, 19)
+    /// >>> TicTacToe.gomoku().k, TicTacToe.gomoku(19).rows, TicTacToe.gomoku(exact=True).exact
+    /// (5, 19, True)
     #[classmethod]
-    #[pyo3(signature = (n = None))]
-    fn gomoku(cls: &Bound<'_, PyType>, n: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (n = None, *, exact = false))]
+    fn gomoku(cls: &Bound<'_, PyType>, n: Option<&Bound<'_, PyAny>>, exact: bool) -> PyResult<Self> {
         let py = cls.py();
         let n = match n {
             Some(n) => int_arg(n)?,
             None => Int::of(py, 15),
         };
         let game = Rules::gomoku_i64(n.value)
-            .and_then(Game::with_rules)
+            .and_then(|rules| Game::with_rules(rules.with_exact(exact)))
             .map_err(|err| {
                 let shown = Shown {
                     rows: Some(&n),
@@ -239,6 +244,15 @@ impl TicTacToe {
     #[getter]
     fn gravity(&self) -> bool {
         self.game().rules().gravity()
+    }
+
+    /// Whether only a run of exactly ``k`` wins (an overline of more does not).
+    ///
+    /// >>> TicTacToe(rows=1, cols=7, k=3, exact=True).exact
+    /// True
+    #[getter]
+    fn exact(&self) -> bool {
+        self.game().rules().exact()
     }
 
     /// Plays ``player`` (1 or 2) at ``row``, ``col``; returns 0, or the player who has just won.
@@ -570,8 +584,9 @@ impl TicTacToe {
             } else {
                 ""
             };
+            let exact = if rules.exact() { ", exact=True" } else { "" };
             format!(
-                "rows={}, cols={}, k={}{gravity}",
+                "rows={}, cols={}, k={}{gravity}{exact}",
                 rules.rows(),
                 rules.cols(),
                 rules.k()

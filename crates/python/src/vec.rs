@@ -356,6 +356,7 @@ impl VecEngine {
         cols: &Bound<'_, PyAny>,
         k: &Bound<'_, PyAny>,
         gravity: bool,
+        exact: bool,
         autoreset: &str,
         illegal: &str,
         seed: u64,
@@ -376,6 +377,7 @@ impl VecEngine {
         let (rows, cols, k) = (int_arg(rows)?, int_arg(cols)?, int_arg(k)?);
         let games = Rules::new_i64(rows.value, cols.value, k.value, gravity)
             .and_then(|rules| {
+                let rules = rules.with_exact(exact);
                 VecGames::with_rules(num_envs, rules, autoreset, illegal, seed, threads)
             })
             .map_err(|err| {
@@ -516,11 +518,11 @@ impl VecEngine {
         Ok(array.into_any())
     }
 
-    /// The rules: `(rows, cols, k, gravity)`.
+    /// The rules: `(rows, cols, k, gravity, exact)`.
     #[pyo3(name = "_rules")]
-    fn rules(&self) -> (usize, usize, usize, bool) {
+    fn rules(&self) -> (usize, usize, usize, bool, bool) {
         let rules = self.games().rules();
-        (rules.rows(), rules.cols(), rules.k(), rules.gravity())
+        (rules.rows(), rules.cols(), rules.k(), rules.gravity(), rules.exact())
     }
 
     #[pyo3(name = "_reseed")]

@@ -1,5 +1,5 @@
 /* The k-in-a-row family from C: random rules (rows and columns 1 to 9, every k, gravity on and
- * off), random moves and drops, legal and not, each answer and the whole board compared with a
+ * off, exactly k or k or more), random moves and drops, legal and not, each answer and the whole board compared with a
  * brute-force model that scans every window; undo back to empty; bad rules and NULLs.
  * Prints "N passed, M failed"; exits non-zero on failure. `--short` runs a tenth of the random
  * rounds, for the run under valgrind, where the model's own exhaustive searches took minutes. */
@@ -15,24 +15,32 @@
 enum { MAX_SIDE = 9 };
 
 typedef struct {
-    int rows, cols, k, gravity, moves, last;
+    int rows, cols, k, gravity, exact, moves, last;
     int board[MAX_SIDE][MAX_SIDE];
     int history[MAX_SIDE * MAX_SIDE][2];
 } Model;
 
 static const int DIRECTIONS[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
 
+/* Whether cell (r, c) is on the board and holds `p`. */
+static int holds(const Model *m, int r, int c, int p) {
+    return r >= 0 && r < m->rows && c >= 0 && c < m->cols && m->board[r][c] == p;
+}
+
 /* Whether the window of k cells from (r, c) along direction d lies on the board; if so, whether it
- * holds only `p` (all = 1) or no `p` (all = 0). */
-static int window(const Model *m, int r, int c, int d, int p, int all, int *on_board) {
+ * holds only `p` (all = 1) or no `p` (all = 0), and (with exactly k) whether the cells just outside
+ * it are free of `flank`'s marks. */
+static int window(const Model *m, int r, int c, int d, int p, int all, int flank, int *on_board) {
     *on_board = 0;
-    int er = r + (m->k - 1) * DIRECTIONS[d][0], ec = c + (m->k - 1) * DIRECTIONS[d][1];
+    int dr = DIRECTIONS[d][0], dc = DIRECTIONS[d][1];
+    int er = r + (m->k - 1) * dr, ec = c + (m->k - 1) * dc;
     if (er < 0 || er >= m->rows || ec < 0 || ec >= m->cols) return 0;
     *on_board = 1;
     for (int i = 0; i < m->k; i++) {
-        int v = m->board[r + i * DIRECTIONS[d][0]][c + i * DIRECTIONS[d][1]];
+        int v = m->board[r + i * dr][c + i * dc];
         if (all ? v != p : v == p) return 0;
     }
+    if (m->exact && (holds(m, r - dr, c - dc, flank) || holds(m, er + dr, ec + dc, flank))) return 0;
     return 1;
 }
 
@@ -42,7 +50,7 @@ static int model_winner(const Model *m) {
             for (int c = 0; c < m->cols; c++)
                 for (int d = 0; d < 4; d++) {
                     int on;
-                    if (window(m, r, c, d, p, 1, &on)) return p;
+                    if (window(m, r, c, d, p, 1, p, &on)) return p;
                 }
     return 0;
 }
@@ -57,7 +65,7 @@ static int model_can_win(const Model *m, int p) {
         for (int c = 0; c < m->cols; c++)
             for (int d = 0; d < 4; d++) {
                 int on;
-                if (window(m, r, c, d, 3 - p, 0, &on) && on) return 1;
+                if (window(m, r, c, d, 3 - p, 0, p, &on) && on) return 1;
             }
     return 0;
 }
@@ -128,9 +136,12 @@ static void random_games(void) {
         int longest = m.rows > m.cols ? m.rows : m.cols;
         m.k = 1 + below(longest);
         m.gravity = below(2);
-        TicTacToe *g = tictactoe_new_rules(m.rows, m.cols, m.k, m.gravity ? TICTACTOE_GRAVITY : 0);
+        m.exact = below(3) == 0;
+        uint32_t flags = (m.gravity ? TICTACTOE_GRAVITY : 0) | (m.exact ? TICTACTOE_EXACT : 0);
+        TicTacToe *g = tictactoe_new_rules(m.rows, m.cols, m.k, flags);
         CHECK(g != NULL);
         if (g == NULL) continue;
+        CHECK_EQ(tictactoe_exact(g), m.exact);
         CHECK_EQ(tictactoe_rows(g), m.rows);
         CHECK_EQ(tictactoe_cols(g), m.cols);
         CHECK_EQ(tictactoe_k(g), m.k);
@@ -166,7 +177,17 @@ static void bad_rules_and_nulls(void) {
                               {INT64_MIN, 1, 1}, {1, INT64_MAX, 1}, {2, 5, 6}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(tictactoe_new_rules(bad[i][0], bad[i][1], bad[i][2], 0) == NULL);
-    CHECK(tictactoe_new_rules(6, 7, 4, 2) == NULL); /* an unknown flag */
+    CHECK(tictactoe_new_rules(6, 7, 4, 4) == NULL); /* an unknown flag */
+    CHECK(tictactoe_new_rules(6, 7, 4, 1u << 31) == NULL);
+    /* Exactly two on one row of five: X at 0 and 2, O at 4; X at 1 makes three, no win. */
+    TicTacToe *exact = tictactoe_new_rules(1, 5, 2, TICTACTOE_EXACT);
+    CHECK_EQ(tictactoe_exact(exact), 1);
+    CHECK_EQ(tictactoe_move(exact, 0, 0, 1), 0);
+    CHECK_EQ(tictactoe_move(exact, 0, 4, 2), 0);
+    CHECK_EQ(tictactoe_move(exact, 0, 2, 1), 0);
+    CHECK_EQ(tictactoe_move(exact, 0, 3, 2), 2);
+    tictactoe_free(exact);
+    CHECK_EQ(tictactoe_exact(NULL), TICTACTOE_ERROR_NULL_POINTER);
     CHECK_EQ(tictactoe_drop(NULL, 0, 1), TICTACTOE_ERROR_NULL_POINTER);
     CHECK_EQ(tictactoe_rows(NULL), TICTACTOE_ERROR_NULL_POINTER);
     CHECK_EQ(tictactoe_gravity(NULL), TICTACTOE_ERROR_NULL_POINTER);
