@@ -8,7 +8,7 @@ set -euo pipefail
 file=$1
 sed -i -E \
   -e 's/\b(maxNodes|tableBits|skill|n)\?: any \| null/\1?: number | null/g' \
-  -e 's/\b(gravity|labels)\?: any \| null/\1?: boolean | null/g' \
+  -e 's/\b(gravity|exact|labels)\?: any \| null/\1?: boolean | null/g' \
   -e 's/\bmoves\?: any \| null/moves?: string | null/g' \
   -e 's/\btieBreak\?: any \| null/tieBreak?: "center" | "first" | "random" | null/g' \
   -e 's/\boptions\?: any \| null/options?: AgentOptions | null/g' \

@@ -245,23 +245,26 @@ def test_gomoku_games_agree_with_openspiel() -> None:
         play_against(spiel, ours, rng, lambda g, a, p, w=size: g.move(a // w, a % w, p))
 
 
-def test_exactly_five_ignores_overlines_in_every_call() -> None:
-    # X X X X _ X on a row: the gap makes six (no win under exactly five), the left end five.
+def test_exactly_k_ignores_overlines_in_every_call() -> None:
+    # Four in a row on 2 x 9: X X X _ X on row 0; the gap makes five (no win under exactly four),
+    # the left end four. O's stones on row 1 are apart.
     for exact in (False, True):
-        game = TicTacToe.gomoku(exact=exact)
+        game = TicTacToe(rows=2, cols=9, k=4, exact=exact)
         assert game.exact is exact
         assert ("exact=True" in repr(game)) is exact
-        for x, o in zip([3, 4, 5, 6, 8], [0, 2, 4, 6, 8], strict=True):
-            game.move(7, x, 1)
-            game.move(0, o, 2)
-        values = game.move_values(max_nodes=2_000_000)
-        assert values[(7, 2)] == (1, 1)
-        assert (values[(7, 7)] == (1, 1)) is not exact
+        for x, o in zip([2, 3, 4, 6], [0, 2, 4, 6], strict=True):
+            game.move(0, x, 1)
+            game.move(1, o, 2)
+        values = game.move_values()
+        assert values[(0, 1)] == (1, 1)
+        assert (values[(0, 5)] == (1, 1)) is not exact
+        assert game.best_moves() == ([(0, 1)] if exact else [(0, 1), (0, 5)])
         clone = TicTacToe.from_bytes(game.to_bytes())
         assert clone.exact is exact and clone == game
         assert pickle.loads(pickle.dumps(game)).exact is exact
-        assert game.move(7, 7, 1) == (0 if exact else 1)
+        assert game.move(0, 5, 1) == (0 if exact else 1)
         assert game.is_over is not exact
+    assert TicTacToe.gomoku(exact=True).exact and not TicTacToe.gomoku().exact
 
 
 def test_exactly_k_refuses_lean_and_the_batch_follows_it() -> None:

@@ -61,17 +61,19 @@ impl TicTacToe {
     }
 
     /// `k` in a row on a `rows` x `cols` board; with `gravity` a mark falls to the lowest empty
-    /// cell of its column.
+    /// cell of its column; with `exact` only a run of exactly `k` wins (an overline does not).
     #[wasm_bindgen(js_name = withRules)]
     pub fn with_rules(
         #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] cols: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
         gravity: Option<JsValue>,
+        exact: Option<JsValue>,
     ) -> Result<TicTacToe, JsValue> {
         let (rows, cols, k) = (int(&rows, "rows")?, int(&cols, "cols")?, int(&k, "k")?);
         let gravity = flag(&gravity.unwrap_or_default(), "gravity")?;
-        Self::of(Rules::new_i64(rows, cols, k, gravity))
+        let exact = flag(&exact.unwrap_or_default(), "exact")?;
+        Self::of(Rules::new_i64(rows, cols, k, gravity).map(|rules| rules.with_exact(exact)))
     }
 
     /// Connect Four: 6 rows, 7 columns, 4 in a row, gravity; `moves`, a string of 1-based columns
@@ -85,10 +87,12 @@ impl TicTacToe {
         Ok(game)
     }
 
-    /// Free-style gomoku: five in a row on an `n` x `n` board (15 when not given).
-    pub fn gomoku(n: Option<JsValue>) -> Result<TicTacToe, JsValue> {
+    /// Gomoku on an `n` x `n` board (15 when not given): free-style, five or more in a row; with
+    /// `exact`, the standard rule, where only exactly five wins.
+    pub fn gomoku(n: Option<JsValue>, exact: Option<JsValue>) -> Result<TicTacToe, JsValue> {
         let n = optional_int(&n.unwrap_or_default(), "n")?.unwrap_or(15);
-        Self::of(Rules::gomoku_i64(n))
+        let exact = flag(&exact.unwrap_or_default(), "exact")?;
+        Self::of(Rules::gomoku_i64(n).map(|rules| rules.with_exact(exact)))
     }
 
     /// A game from `toBytes` output (the bytes Python's `to_bytes` gives).
@@ -281,6 +285,12 @@ impl TicTacToe {
     #[wasm_bindgen(getter)]
     pub fn gravity(&self) -> bool {
         self.game.rules().gravity()
+    }
+
+    /// Whether only a run of exactly `k` wins.
+    #[wasm_bindgen(getter)]
+    pub fn exact(&self) -> bool {
+        self.game.rules().exact()
     }
 
     /// The winner, 1 or 2, or 0 while there is none.

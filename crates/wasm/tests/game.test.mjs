@@ -34,7 +34,18 @@ test("the named games", () => {
   assert.deepEqual([gomoku.rows, gomoku.cols, gomoku.k, gomoku.gravity], [15, 15, 5, false]);
   const small = TicTacToe.gomoku(9);
   assert.equal(small.rows, 9);
-  for (const game of [c4, gomoku, small]) game.free();
+  // Exactly four on 2 x 9: X X X _ X on row 0; the gap makes five, no win; the left end four.
+  const exact = TicTacToe.withRules(2, 9, 4, false, true);
+  assert.deepEqual([exact.exact, gomoku.exact, TicTacToe.gomoku(15, true).exact], [true, false, true]);
+  for (const [x, o] of [[2, 0], [3, 2], [4, 4], [6, 6]]) {
+    exact.move(0, x, 1);
+    exact.move(1, o, 2);
+  }
+  assert.deepEqual(exact.bestMoves(), [[0, 1]]);
+  assert.equal(exact.move(0, 5, 1), 0);
+  assert.equal(TicTacToe.fromBytes(exact.toBytes()).exact, true);
+  refused(() => TicTacToe.withRules(6, 7, 4, true, 1), "TypeError");
+  for (const game of [c4, gomoku, small, exact]) game.free();
 });
 
 /** Every query of `game` agrees with `model`. */
@@ -57,9 +68,11 @@ test("the family against the scanning model: random rules, gravity, legal and il
     const cols = 1 + rand.int(6);
     const k = 1 + rand.int(Math.max(rows, cols));
     const gravity = rand() < 0.5;
-    const where = `trial ${trial}: ${rows}x${cols} k=${k} gravity=${gravity}`;
-    const game = TicTacToe.withRules(rows, cols, k, gravity);
-    const model = new Model(rows, cols, k, gravity);
+    const exact = rand() < 0.3;
+    const where = `trial ${trial}: ${rows}x${cols} k=${k} gravity=${gravity} exact=${exact}`;
+    const game = TicTacToe.withRules(rows, cols, k, gravity, exact);
+    assert.equal(game.exact, exact, where);
+    const model = new Model(rows, cols, k, gravity, exact);
     for (let step = 0; step < 60; step++) {
       const roll = rand();
       if (roll < 0.1 && model.history.length) {

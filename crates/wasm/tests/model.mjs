@@ -3,8 +3,9 @@
 
 /** A game of k in a row as a plain array of cells (0 empty, 1 X, 2 O), scanned on every query. */
 export class Model {
-  constructor(rows, cols, k, gravity) {
-    Object.assign(this, { rows, cols, k, gravity });
+  constructor(rows, cols, k, gravity, exact = false) {
+    // With `exact`, a window counts only while the cells beside it on its line are not the player's.
+    Object.assign(this, { rows, cols, k, gravity, exact });
     this.cells = new Array(rows * cols).fill(0);
     this.history = [];
     this.winner = 0;
@@ -74,16 +75,24 @@ export class Model {
           if (endR < 0 || endR >= rows || endC < 0 || endC >= cols) continue;
           const w = [];
           for (let i = 0; i < k; i++) w.push((r + dr * i) * cols + (c + dc * i));
+          const on = ([a, b]) => a >= 0 && a < rows && b >= 0 && b < cols;
+          const ends = [[r - dr, c - dc], [endR + dr, endC + dc]].filter(on);
+          w.flanks = ends.map(([a, b]) => a * cols + b);
           out.push(w);
         }
     this._windows = out;
     return out;
   }
 
+  /** Under exact rules, whether no cell beside window `w` is `player`'s. */
+  open(w, player) {
+    return !this.exact || w.flanks.every((i) => this.cells[i] !== player);
+  }
+
   scanWinner() {
     for (const w of this.windows()) {
       const first = this.cells[w[0]];
-      if (first !== 0 && w.every((i) => this.cells[i] === first)) return first;
+      if (first !== 0 && w.every((i) => this.cells[i] === first) && this.open(w, first)) return first;
     }
     return 0;
   }
@@ -91,7 +100,7 @@ export class Model {
   canWin(player) {
     if (this.isOver) return false;
     const other = player === 1 ? 2 : 1;
-    return this.windows().some((w) => w.every((i) => this.cells[i] !== other));
+    return this.windows().some((w) => w.every((i) => this.cells[i] !== other) && this.open(w, player));
   }
 
   /** The board as Python's str shows it. */

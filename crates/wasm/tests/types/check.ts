@@ -19,6 +19,7 @@ c4.drop(3, 1);
 const gomoku = TicTacToe.gomoku();
 const rules = TicTacToe.withRules(6, 7, 4, true);
 const plain = TicTacToe.withRules(3, 4, 3);
+const standard: boolean = TicTacToe.withRules(15, 15, 5, false, true).exact && TicTacToe.gomoku(15, true).exact;
 const facts: [number, number, number, boolean, number, boolean, boolean, number] = [
   rules.rows, rules.cols, rules.k, rules.gravity, rules.winner, rules.isOver, rules.isDraw, rules.moveCount,
 ];
@@ -57,6 +58,8 @@ game.solve("1000");
 new Solver("16");
 // @ts-expect-error gravity is a boolean
 TicTacToe.withRules(6, 7, 4, 1);
+// @ts-expect-error exact is a boolean
+TicTacToe.withRules(6, 7, 4, true, 1);
 // @ts-expect-error a side is a number
 TicTacToe.gomoku("15");
 
@@ -65,5 +68,5 @@ async function web(): Promise<void> {
   new WebGame(3).free();
 }
 
-export const used = [won, limited, value, best, values, row, col, player, again, gomoku, plain, facts,
+export const used = [won, limited, value, best, values, row, col, player, again, gomoku, plain, standard, facts,
   holder, alive, text, kept, bits, agent, big, r, c, solved, optioned, notation, web];
