@@ -33,7 +33,7 @@ PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check c-churn install-check readme-check \
-        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri semver book exact-book book-check bench-players \
+        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri semver book exact-book book-check bench-players brain brain-test \
         wasm wasm-package node-test npm-pack-check types-check web web-test browser-test
 
 help:
@@ -50,6 +50,8 @@ help:
 	@echo "  make book            the Connect Four win/draw/loss book on local Ray workers (BOOK_DEPTH=8, resumable)"
 	@echo "  make exact-book      the exact book compiled into the core (EXACT_BOOK_DEPTH=2)"
 	@echo "  make book-check      the book builder's Ray driver, two local workers, a small board"
+	@echo "  make brain           the Gomocup brain, target/release/pbrain-tictactoe"
+	@echo "  make brain-test      the brain's protocol through pygomo-lib"
 	@echo "  make bench-players   the Agent against perfect play and MCTS, solve times by stone count"
 	@echo "  make clean           remove target/ and .venv"
 	@echo "Parts of make test:"
@@ -81,7 +83,7 @@ help:
 demo:
 	@mkdir -p $(BUILD)
 	@echo "Building the core, the C library, the Python extension and the npm package (log: $(BUILD)/demo-build.log)..."
-	@{ $(MAKE) --no-print-directory lib develop wasm && \
+	@{ $(MAKE) --no-print-directory lib develop wasm brain && \
 	   $(CARGO) build -q --release --locked -p tictactoe-core --example classic --example family && \
 	   $(CC) $(CFLAGS_STRICT) -O2 examples/c/classic.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/classic && \
 	   $(CC) $(CFLAGS_STRICT) -O2 examples/c/family.c $(STATIC_LIB) $(NATIVE_LIBS) -o $(BUILD)/family; \
@@ -108,7 +110,7 @@ demo:
 	  echo "The family, in all three: $${family#final: }"; \
 	else echo "The faces disagree on the family:"; printf '%s\n' "$$family"; exit 1; fi
 
-test: rust-checks rust-test embedded c-test py-checks py-test book-check readme-check wheel-check node-test web-test
+test: rust-checks rust-test embedded c-test py-checks py-test brain-test book-check readme-check wheel-check node-test web-test
 	@echo "make test: all checks passed"
 
 rust-checks:
@@ -238,8 +240,8 @@ py-test: develop
 	(ulimit -v 800000 && $(PY) python/tests/allocation_failure.py)
 
 py-checks: develop
-	$(VENV)/bin/ruff check python examples/python bench tools
-	$(VENV)/bin/ruff format --check python examples/python bench tools
+	$(VENV)/bin/ruff check python examples/python bench tools crates/brain/tests
+	$(VENV)/bin/ruff format --check python examples/python bench tools crates/brain/tests
 	$(PY) -m mypy.stubtest tictactoe._tictactoe
 	$(PY) python/tools/stub_docs.py --check
 	$(PY) -m mypy python/tictactoe examples/python tools
@@ -470,6 +472,13 @@ book: venv
 	$(PY) tools/book_cluster.py --rules 6x7x4 --depth $(BOOK_DEPTH) --shards $(BOOK_SHARDS) \
 	  --workers $(BOOK_WORKERS) --dir books/connect-four-$(BOOK_DEPTH) \
 	  --out crates/core/src/solve/shipped/connect-four-$(BOOK_DEPTH).book
+
+# The Gomocup brain (target/release/pbrain-tictactoe), and its protocol driven through pygomo-lib.
+brain:
+	$(CARGO) build --release --locked -p pbrain-tictactoe
+
+brain-test: brain develop
+	PBRAIN=$(CURDIR)/target/release/pbrain-tictactoe $(PY) -m pytest -q crates/brain/tests
 
 # The book builder's Ray driver with two local workers at a small size (tools/tests).
 book-check: develop

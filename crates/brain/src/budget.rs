@@ -1,0 +1,95 @@
+//! What the manager's clocks and memory allow a move: a node budget for the agent, from the time a
+//! move may take, and a table size, from the memory the brain may use. Node budgets, not clocks,
+//! bound the search, so a move is the same on every machine; the rate below was measured here
+//! (`bench/python/brain_bench.py`: a gomoku move of 1,000,000 nodes in about 90-130 ms, so about
+//! 8,000-11,000 nodes a millisecond), and the brain plans at well under half of it.
+
+use tictactoe_core::Solver;
+
+/// Nodes a millisecond the brain counts on: under half the measured rate, for slower machines.
+pub(crate) const NODES_PER_MS: u64 = 3_000;
+/// The protocol's per-move limit when the manager names none: 30 s. The brain never spends it
+/// all; its search stops at [`MOST_NODES`].
+pub(crate) const DEFAULT_TURN_MS: u64 = 30_000;
+/// The most nodes a move searches, whatever the clock allows (about half a second here).
+pub(crate) const MOST_NODES: u64 = 4_000_000;
+/// The fewest: a move "as fast as possible" (`timeout_turn` 0) still sees wins and blocks.
+pub(crate) const FEWEST_NODES: u64 = 20_000;
+
+/// The clocks the manager has named.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Clocks {
+    pub(crate) turn_ms: Option<u64>,
+    /// Time left in the match (`time_left`), when the match has a limit.
+    pub(crate) left_ms: Option<u64>,
+    pub(crate) match_ms: Option<u64>,
+}
+
+impl Clocks {
+    /// The nodes of the next move, with `empty` cells left on the board: the turn's limit, and
+    /// no more than a share of the match's time left (the moves still to come, at most 20 counted),
+    /// each at 60% to leave room for the brain's own overhead.
+    pub(crate) fn nodes(&self, empty: u64) -> u64 {
+        let mut ms = self.turn_ms.unwrap_or(DEFAULT_TURN_MS);
+        // A match limit of 0 means none; time_left only counts when the match has a limit.
+        if self.match_ms != Some(0) {
+            if let Some(left) = self.left_ms {
+                let moves = (empty / 2).clamp(1, 20);
+                ms = ms.min(left / moves);
+            }
+        }
+        (ms.saturating_mul(NODES_PER_MS) / 10 * 6).clamp(FEWEST_NODES, MOST_NODES)
+    }
+}
+
+/// The table bits that keep the solver's table within half of `max_memory` bytes (0: no limit),
+/// or `None` when even the smallest table would not fit.
+pub(crate) fn table_bits(max_memory: u64) -> Option<u32> {
+    if max_memory == 0 {
+        return Some(Solver::DEFAULT_TABLE_BITS);
+    }
+    (10..=Solver::DEFAULT_TABLE_BITS)
+        .rev()
+        .find(|&bits| Solver::table_bytes(bits) as u64 <= max_memory / 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Clocks, FEWEST_NODES, MOST_NODES, table_bits};
+
+    #[test]
+    fn budgets_follow_the_clocks_within_their_bounds() {
+        let turn = |ms| Clocks {
+            turn_ms: Some(ms),
+            ..Clocks::default()
+        };
+        assert_eq!(turn(0).nodes(225), FEWEST_NODES);
+        assert_eq!(turn(u64::MAX).nodes(225), MOST_NODES);
+        assert!(turn(100).nodes(225) < turn(1000).nodes(225));
+        // Little time left in the match shortens a long turn.
+        let late = Clocks {
+            turn_ms: Some(1000),
+            left_ms: Some(2000),
+            match_ms: Some(60_000),
+        };
+        assert!(late.nodes(100) < turn(1000).nodes(100));
+        // A match without a limit (0) ignores time_left.
+        let endless = Clocks {
+            match_ms: Some(0),
+            ..late
+        };
+        assert_eq!(endless.nodes(100), turn(1000).nodes(100));
+    }
+
+    #[test]
+    fn the_table_fits_half_the_memory() {
+        assert_eq!(
+            table_bits(0),
+            Some(tictactoe_core::Solver::DEFAULT_TABLE_BITS)
+        );
+        assert_eq!(table_bits(1), None);
+        let bits = table_bits(64 << 20).unwrap();
+        assert!(tictactoe_core::Solver::table_bytes(bits) <= 32 << 20);
+        assert!(tictactoe_core::Solver::table_bytes(bits + 1) > 32 << 20);
+    }
+}
