@@ -350,7 +350,7 @@ impl Brain {
             }
         };
         let solver = self.solver.insert(solver);
-        let empty = game.rules().cells() - u64::from(game.move_count());
+        let empty = game.rules().cells() - game.move_count();
         let nodes = self.clocks.nodes(empty);
         self.chosen += 1;
         // Among moves it cannot tell apart, the one nearest the centre: gomoku's strongest shape.

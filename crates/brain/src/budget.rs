@@ -32,11 +32,9 @@ impl Clocks {
     pub(crate) fn nodes(&self, empty: u64) -> u64 {
         let mut ms = self.turn_ms.unwrap_or(DEFAULT_TURN_MS);
         // A match limit of 0 means none; time_left only counts when the match has a limit.
-        if self.match_ms != Some(0) {
-            if let Some(left) = self.left_ms {
-                let moves = (empty / 2).clamp(1, 20);
-                ms = ms.min(left / moves);
-            }
+        if let (true, Some(left)) = (self.match_ms != Some(0), self.left_ms) {
+            let moves = (empty / 2).clamp(1, 20);
+            ms = ms.min(left / moves);
         }
         (ms.saturating_mul(NODES_PER_MS) / 10 * 6).clamp(FEWEST_NODES, MOST_NODES)
     }

@@ -214,9 +214,14 @@ impl Header {
         if flags & !(GRAVITY | EXACT) != 0 {
             return Err(DecodeError::Inconsistent("unknown flags"));
         }
-        let rules = Rules::new(rows as usize, cols as usize, k as usize, flags & GRAVITY != 0)
-            .map_err(|_| DecodeError::WrongShape)?
-            .with_exact(flags & EXACT != 0);
+        let rules = Rules::new(
+            rows as usize,
+            cols as usize,
+            k as usize,
+            flags & GRAVITY != 0,
+        )
+        .map_err(|_| DecodeError::WrongShape)?
+        .with_exact(flags & EXACT != 0);
         let player = byte_player(r.u8()?)?;
         let header = Header {
             rules,
@@ -234,7 +239,7 @@ impl Header {
             // Each fits: the rules were checked against the largest side.
             w.put(&(side as u32).to_le_bytes());
         }
-        let flags = u8::from(rules.gravity()) * GRAVITY | u8::from(rules.exact()) * EXACT;
+        let flags = (u8::from(rules.gravity()) * GRAVITY) | (u8::from(rules.exact()) * EXACT);
         w.put(&[flags, player_byte(first)]);
     }
 }

@@ -207,7 +207,11 @@ impl Rules {
     /// Whether a run longer than `k` can be made and would not win: `exact` rules with a line
     /// longer than `k` (on shorter lines the two rules are one).
     pub(crate) const fn overlines_lose(&self) -> bool {
-        let longest = if self.rows > self.cols { self.rows } else { self.cols };
+        let longest = if self.rows > self.cols {
+            self.rows
+        } else {
+            self.cols
+        };
         self.exact && longest > self.k
     }
 

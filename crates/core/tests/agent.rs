@@ -204,7 +204,8 @@ fn under_exactly_five_the_agent_wins_and_blocks_only_real_fives() {
         game.play(x.0, x.1, Player::X).unwrap();
         game.play(o.0, o.1, Player::O).unwrap();
     }
-    game.play(scattered[5].0, scattered[5].1, Player::X).unwrap();
+    game.play(scattered[5].0, scattered[5].1, Player::X)
+        .unwrap();
     game.play(10, 10, Player::O).unwrap();
     assert_eq!(agent.choose(&game), Ok((7, 2)));
 }

@@ -5,9 +5,7 @@
 //! family board by name, `Game` (whichever it chooses) and the classic counters.
 
 use proptest::prelude::*;
-use tictactoe_core::representations::{
-    BitBoard, ClassicGame, GameOn, KGame, Representation,
-};
+use tictactoe_core::representations::{BitBoard, ClassicGame, GameOn, KGame, Representation};
 use tictactoe_core::{Error, Game, Player, Rules};
 use tictactoe_testkit::family::KModel;
 

@@ -163,7 +163,11 @@ impl TicTacToe {
     /// (5, 19, True)
     #[classmethod]
     #[pyo3(signature = (n = None, *, exact = false))]
-    fn gomoku(cls: &Bound<'_, PyType>, n: Option<&Bound<'_, PyAny>>, exact: bool) -> PyResult<Self> {
+    fn gomoku(
+        cls: &Bound<'_, PyType>,
+        n: Option<&Bound<'_, PyAny>>,
+        exact: bool,
+    ) -> PyResult<Self> {
         let py = cls.py();
         let n = match n {
             Some(n) => int_arg(n)?,

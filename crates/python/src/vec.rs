@@ -522,7 +522,13 @@ impl VecEngine {
     #[pyo3(name = "_rules")]
     fn rules(&self) -> (usize, usize, usize, bool, bool) {
         let rules = self.games().rules();
-        (rules.rows(), rules.cols(), rules.k(), rules.gravity(), rules.exact())
+        (
+            rules.rows(),
+            rules.cols(),
+            rules.k(),
+            rules.gravity(),
+            rules.exact(),
+        )
     }
 
     #[pyo3(name = "_reseed")]

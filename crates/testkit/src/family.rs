@@ -122,7 +122,8 @@ impl KModel {
 
     pub fn can_win(&self, p: Player) -> bool {
         !self.is_over()
-            && (0..self.windows.len()).any(|i| self.window_for(i, p, |cell| cell == Some(p.other())))
+            && (0..self.windows.len())
+                .any(|i| self.window_for(i, p, |cell| cell == Some(p.other())))
     }
 
     pub fn last_player(&self) -> Option<Player> {

@@ -300,7 +300,10 @@ impl Lines {
         for d in 0..4 {
             let spot = self.spot(d, row, col);
             let range = self.range(d, spot);
-            let (mine, theirs) = (&self.marks[me][range.clone()], &self.marks[them][range.clone()]);
+            let (mine, theirs) = (
+                &self.marks[me][range.clone()],
+                &self.marks[them][range.clone()],
+            );
             closed_theirs += self.exact_through(theirs, mine, spot);
             closed_mine += self.exact_beside(mine, theirs, spot);
             let mine = &mut self.marks[me][range];

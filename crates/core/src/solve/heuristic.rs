@@ -146,8 +146,8 @@ fn rate(game: &Game) -> Option<Ratings> {
         // when the run it makes in some direction is exactly k long.
         for at in 0..rows * cols {
             if grid[at] == EMPTY {
-                flags[at] = u8::from(makes_exactly_k(&grid, cols, k, at, MINE)) * WINS
-                    | u8::from(makes_exactly_k(&grid, cols, k, at, THEIRS)) * BLOCKS;
+                let wins = u8::from(makes_exactly_k(&grid, cols, k, at, MINE)) * WINS;
+                flags[at] = wins | (u8::from(makes_exactly_k(&grid, cols, k, at, THEIRS)) * BLOCKS);
             }
         }
     }
@@ -160,7 +160,10 @@ fn makes_exactly_k(grid: &[u8], cols: usize, k: usize, at: usize, who: u8) -> bo
     let rows = grid.len() / cols;
     let (r, c) = ((at / cols) as isize, (at % cols) as isize);
     let holds = |r: isize, c: isize| {
-        r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols
+        r >= 0
+            && c >= 0
+            && (r as usize) < rows
+            && (c as usize) < cols
             && grid[r as usize * cols + c as usize] == who
     };
     let run = |dr: isize, dc: isize| (1..).take_while(|&i| holds(r + i * dr, c + i * dc)).count();
@@ -216,8 +219,8 @@ pub(crate) fn rated_best(
 #[cfg(test)]
 mod tests {
     use super::{legal_cells, rated_best};
-    use alloc::vec;
     use crate::{Game, Player, Rules};
+    use alloc::vec;
 
     /// Under exactly five, a cell that fills a window of four but makes six is no win to rate
     /// first, for the mover or against it; under five or more both are.
@@ -232,7 +235,11 @@ mod tests {
                 game.play(x.0, x.1, Player::X).unwrap();
                 game.play(o.0, o.1, Player::O).unwrap();
             }
-            let wins = if exact { vec![(7, 2)] } else { vec![(7, 2), (7, 7)] };
+            let wins = if exact {
+                vec![(7, 2)]
+            } else {
+                vec![(7, 2), (7, 7)]
+            };
             assert_eq!(rated_best(&game, &legal_cells(&game)).unwrap(), wins);
             // O to move: the same cells are the blocks.
             game.play(14, 14, Player::X).unwrap();
