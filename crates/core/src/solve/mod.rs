@@ -19,6 +19,7 @@ mod search;
 mod shared;
 mod spots;
 mod table;
+mod threats;
 mod window;
 
 use alloc::vec::Vec;

@@ -6,10 +6,15 @@
 use alloc::vec::Vec;
 
 use super::heuristic::{legal_cells, rated_best};
+use super::threats::victory_by_fours;
 use super::{Solution, Solver, rank};
 use crate::chosen::Game;
 use crate::error::Error;
+use crate::kgame::Shape;
 use crate::player::Player;
+
+/// The most fours in a row a victory by continuous fours is read to.
+const FOURS_DEPTH: u32 = 24;
 
 /// What the budget bought: the moves to pick among, and whether they are exactly
 /// [`Solver::best_moves`] (every move proved, the best exactly).
@@ -38,6 +43,18 @@ const ROUNDS: [u64; 3] = [8, 4, 2];
 /// at most about `budget` nodes on `solver`.
 pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Result<Choice, Error> {
     let mover = game.last_player().map_or(Player::X, Player::other);
+    // Boards beyond a word, where no search reaches the end: a win by continuous fours first,
+    // read on a quarter of the budget.
+    if Shape::of(game.rules()).is_none() {
+        if let Some(cell) = victory_by_fours(game, FOURS_DEPTH, budget / 4) {
+            return Ok(Choice {
+                pool: alloc::vec![cell],
+                solved: false,
+                #[cfg(test)]
+                proved: Vec::new(),
+            });
+        }
+    }
     let mut moves = Vec::new();
     for cell in legal_cells(game) {
         let mut after = game.try_clone()?;

@@ -214,7 +214,10 @@ static void connect_four(void) {
     static uint8_t player[GAMES], winner[GAMES], winners[GAMES];
     static float rewards[GAMES * 2];
     int64_t actions[GAMES];
-    CHECK(tictactoe_games_new_rules(GAMES, 6, 7, 4, 2, 0, 0, 1, 1) == NULL); /* an unknown flag */
+    CHECK(tictactoe_games_new_rules(GAMES, 6, 7, 4, 4, 0, 0, 1, 1) == NULL); /* an unknown flag */
+    TicTacToeGames *exact = tictactoe_games_new_rules(GAMES, 6, 7, 4, TICTACTOE_GRAVITY | TICTACTOE_EXACT, 0, 0, 1, 1);
+    CHECK(exact != NULL);
+    tictactoe_games_free(exact);
     CHECK(tictactoe_games_new_rules(GAMES, 6, 7, 8, TICTACTOE_GRAVITY, 0, 0, 1, 1) == NULL);
     TicTacToeGames *games = tictactoe_games_new_rules(GAMES, ROWS, COLS, 4, TICTACTOE_GRAVITY,
                                                       TICTACTOE_AUTORESET_NEXT_STEP, TICTACTOE_ILLEGAL_RAISE, 7, 2);
