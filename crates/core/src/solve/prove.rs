@@ -6,7 +6,7 @@
 use alloc::vec::Vec;
 
 use super::heuristic::{legal_cells, rated_best};
-use super::threats::victory_by_fours;
+use super::threats::{stops_to_fours, victory_by_fours};
 use super::{Solution, Solver, rank};
 use crate::chosen::Game;
 use crate::error::Error;
@@ -45,6 +45,7 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
     let mover = game.last_player().map_or(Player::X, Player::other);
     // Boards beyond a word, where no search reaches the end: a win by continuous fours first,
     // read on a quarter of the budget.
+    let mut legal = legal_cells(game);
     if Shape::of(game.rules()).is_none() {
         if let Some(cell) = victory_by_fours(game, FOURS_DEPTH, budget / 4) {
             return Ok(Choice {
@@ -54,9 +55,17 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
                 proved: Vec::new(),
             });
         }
+        // The opponent's victory by fours, were it to move: only the moves that stop it, when
+        // some do (each read on a small share).
+        let each = (budget / 4 / legal.len().max(1) as u64).max(2_000);
+        if let Some(stops) = stops_to_fours(game, FOURS_DEPTH, each) {
+            if !stops.is_empty() {
+                legal.retain(|cell| stops.binary_search(cell).is_ok());
+            }
+        }
     }
     let mut moves = Vec::new();
-    for cell in legal_cells(game) {
+    for cell in legal {
         let mut after = game.try_clone()?;
         after.play(cell.0, cell.1, mover)?;
         let (value, exact) = match after.winner() {

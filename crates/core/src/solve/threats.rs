@@ -6,8 +6,9 @@
 //! own, and the sequence ends in two winning cells at once or a win.
 //!
 //! Everything is local: a move's new threats lie on its four lines within `k - 1` cells, so a node
-//! plays and takes back a few dozen cells on the game itself, and the rules (exactly `k` among
-//! them) are the game's own.
+//! looks at a few dozen cells. The search reads a plain grid of its own, where either player may
+//! be given a stone, so that it also reads the opponent's threats as if it had the move; a win is
+//! the run a stone makes, `k` long (exactly, under exact rules).
 
 use alloc::vec::Vec;
 
@@ -17,9 +18,13 @@ use crate::player::Player;
 /// The four directions of a line: along a row, a column and the two diagonals.
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
-/// A search for a victory by continuous fours, on its own copy of a game.
+type Cell = (usize, usize);
+
+/// A search for a victory by continuous fours, on its own grid.
 struct Fours {
-    game: Game,
+    grid: Vec<Option<Player>>,
+    /// The stones, in the order placed (the game's, then the search's).
+    stones: Vec<(Cell, Player)>,
     rows: usize,
     cols: usize,
     reach: usize,
@@ -30,12 +35,40 @@ struct Fours {
 }
 
 impl Fours {
-    fn empty(&self, row: usize, col: usize) -> bool {
-        self.game.cell(row, col).is_ok_and(|p| p.is_none())
+    fn new(game: &Game, limit: u64) -> Option<Fours> {
+        let rules = game.rules();
+        if rules.gravity() || game.is_over() || rules.k() < 2 {
+            return None;
+        }
+        let (rows, cols) = (rules.rows(), rules.cols());
+        let mut grid = Vec::new();
+        grid.try_reserve_exact(rows * cols).ok()?;
+        grid.resize(rows * cols, None);
+        let mut stones = Vec::new();
+        stones.try_reserve(rows * cols).ok()?;
+        for (r, c, p) in game.moves() {
+            grid[r * cols + c] = Some(p);
+            stones.push(((r, c), p));
+        }
+        Some(Fours {
+            grid,
+            stones,
+            rows,
+            cols,
+            reach: rules.k() - 1,
+            exact: rules.exact(),
+            nodes: 0,
+            limit,
+        })
     }
 
-    /// The empty cells on the four lines through (`row`, `col`), within `k - 1` cells of it.
-    fn around(&self, row: usize, col: usize) -> Vec<(usize, usize)> {
+    fn at(&self, r: isize, c: isize) -> Option<Option<Player>> {
+        (r >= 0 && c >= 0 && (r as usize) < self.rows && (c as usize) < self.cols)
+            .then(|| self.grid[r as usize * self.cols + c as usize])
+    }
+
+    /// The empty cells on the four lines through `cell`, within `k - 1` cells of it.
+    fn around(&self, (row, col): Cell) -> Vec<Cell> {
         let mut cells = Vec::new();
         for (dr, dc) in DIRECTIONS {
             for step in 1..=self.reach as isize {
@@ -44,11 +77,8 @@ impl Fours {
                         row as isize + sign * step * dr,
                         col as isize + sign * step * dc,
                     );
-                    if r >= 0 && c >= 0 && (r as usize) < self.rows && (c as usize) < self.cols {
-                        let cell = (r as usize, c as usize);
-                        if self.empty(cell.0, cell.1) {
-                            cells.push(cell);
-                        }
+                    if self.at(r, c) == Some(None) {
+                        cells.push((r as usize, c as usize));
                     }
                 }
             }
@@ -58,23 +88,18 @@ impl Fours {
         cells
     }
 
-    /// Whether `player` (to move or not) would win at once on the empty `cell`: the run its
-    /// mark would make on some line is `k` long (or longer, unless only exactly `k` wins).
-    fn wins_at(&mut self, cell: (usize, usize), player: Player) -> bool {
+    /// Whether `player` would win at once on the empty `cell`: the run its stone would make on
+    /// some line is `k` long (or longer, unless only exactly `k` wins).
+    fn wins_at(&mut self, (row, col): Cell, player: Player) -> bool {
         self.nodes += 1;
-        let holds = |r: isize, c: isize| {
-            r >= 0
-                && c >= 0
-                && (r as usize) < self.rows
-                && (c as usize) < self.cols
-                && self.game.cell(r as usize, c as usize) == Ok(Some(player))
-        };
-        let (row, col) = (cell.0 as isize, cell.1 as isize);
         let k = self.reach + 1;
+        let (row, col) = (row as isize, col as isize);
         DIRECTIONS.iter().any(|&(dr, dc)| {
             let run = |sign: isize| {
                 (1..=k as isize)
-                    .take_while(|&i| holds(row + sign * i * dr, col + sign * i * dc))
+                    .take_while(|&i| {
+                        self.at(row + sign * i * dr, col + sign * i * dc) == Some(Some(player))
+                    })
                     .count()
             };
             let length = run(1) + 1 + run(-1);
@@ -82,8 +107,8 @@ impl Fours {
         })
     }
 
-    /// The cells where `player` wins at once among `cells`.
-    fn wins_among(&mut self, cells: &[(usize, usize)], player: Player) -> Vec<(usize, usize)> {
+    /// The cells among `cells` where `player` wins at once.
+    fn wins_among(&mut self, cells: &[Cell], player: Player) -> Vec<Cell> {
         cells
             .iter()
             .copied()
@@ -91,45 +116,46 @@ impl Fours {
             .collect()
     }
 
-    /// Whether `attacker`, to move, wins by continuous fours within `depth` fours, given the
-    /// defender's cells that win at once (`threats`, the defender's last move's). The first
-    /// move of a winning sequence, when there is one.
-    fn attack(
-        &mut self,
-        attacker: Player,
-        threats: &[(usize, usize)],
-        candidates: &[(usize, usize)],
-        depth: u32,
-    ) -> Option<(usize, usize)> {
+    fn place(&mut self, cell: Cell, player: Player) {
+        self.grid[cell.0 * self.cols + cell.1] = Some(player);
+        self.stones.push((cell, player));
+    }
+
+    fn take_back(&mut self) {
+        if let Some(((r, c), _)) = self.stones.pop() {
+            self.grid[r * self.cols + c] = None;
+        }
+    }
+
+    /// A first move of a victory by continuous fours of `attacker`, to move, within `depth`
+    /// fours, given the defender's cells that win at once (`threats`).
+    fn attack(&mut self, attacker: Player, threats: &[Cell], depth: u32) -> Option<Cell> {
         if self.nodes > self.limit || threats.len() > 1 {
             return None;
         }
         // A threat of the defender's must be stopped by the four itself.
-        let moves: Vec<(usize, usize)> = match threats.first() {
-            Some(&only) => vec_of(only),
-            None => candidates.to_vec(),
+        let moves = match threats.first() {
+            Some(&only) => alloc::vec![only],
+            None => self.candidates(attacker),
         };
         for cell in moves {
             if self.nodes > self.limit {
                 return None;
             }
-            let Ok(won) = self.game.play(cell.0, cell.1, attacker) else {
-                continue;
-            };
-            if won.is_some() {
-                let _ = self.game.undo();
+            if self.wins_at(cell, attacker) {
                 return Some(cell);
             }
-            let near = self.around(cell.0, cell.1);
+            self.place(cell, attacker);
+            let near = self.around(cell);
             let fours = self.wins_among(&near, attacker);
             let found = match fours.len() {
                 0 => false,
-                // Two cells that win: the defender stops one (it has no win of its own).
-                1 if depth > 0 => self.forced_reply(attacker, fours[0], depth),
-                1 => false,
+                // One cell that wins: the defender must take it, and the attack goes on.
+                1 => depth > 0 && self.forced_reply(attacker, fours[0], depth),
+                // Two: the defender stops one (it has no win of its own).
                 _ => true,
             };
-            let _ = self.game.undo();
+            self.take_back();
             if found {
                 return Some(cell);
             }
@@ -139,70 +165,76 @@ impl Fours {
 
     /// After the attacker's four whose one winning cell is `block`: the defender plays there, and
     /// the attacker goes on from its new position.
-    fn forced_reply(&mut self, attacker: Player, block: (usize, usize), depth: u32) -> bool {
+    fn forced_reply(&mut self, attacker: Player, block: Cell, depth: u32) -> bool {
         let defender = attacker.other();
-        let Ok(won) = self.game.play(block.0, block.1, defender) else {
+        // A block that wins for the defender (its own threat) was ruled out before the four; one
+        // that fills the board ends the game drawn.
+        if self.stones.len() + 1 == self.grid.len() {
             return false;
-        };
-        let found = won.is_none() && !self.game.is_over() && {
-            let near = self.around(block.0, block.1);
-            let threats = self.wins_among(&near, defender);
-            let candidates = self.candidates(attacker);
-            self.attack(attacker, &threats, &candidates, depth - 1)
-                .is_some()
-        };
-        let _ = self.game.undo();
+        }
+        self.place(block, defender);
+        let near = self.around(block);
+        let threats = self.wins_among(&near, defender);
+        let found = self.attack(attacker, &threats, depth - 1).is_some();
+        self.take_back();
         found
     }
 
     /// The attacker's cells worth trying as fours: the empty cells on a line within `k - 1` of
     /// one of its stones (a four needs `k - 1` of them in one window).
-    fn candidates(&self, attacker: Player) -> Vec<(usize, usize)> {
-        let mut cells: Vec<(usize, usize)> = self
-            .game
-            .moves()
-            .filter(|m| m.2 == attacker)
-            .flat_map(|(r, c, _)| self.around(r, c))
+    fn candidates(&self, attacker: Player) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = self
+            .stones
+            .iter()
+            .filter(|s| s.1 == attacker)
+            .flat_map(|s| self.around(s.0))
             .collect();
         cells.sort_unstable();
         cells.dedup();
         cells
     }
-}
 
-fn vec_of(cell: (usize, usize)) -> Vec<(usize, usize)> {
-    let mut one = Vec::with_capacity(1);
-    one.push(cell);
-    one
+    /// `attacker`'s first move of a victory by fours from here, as if it had the move.
+    fn victory(&mut self, attacker: Player, depth: u32) -> Option<Cell> {
+        let theirs = self.candidates(attacker.other());
+        let threats = self.wins_among(&theirs, attacker.other());
+        self.attack(attacker, &threats, depth)
+    }
 }
 
 /// A first move of a victory by continuous fours for the player to move in `game` (in play, no
-/// gravity), found within about `limit` tried moves and `depth` fours; `None` when none is found.
-pub(crate) fn victory_by_fours(game: &Game, depth: u32, limit: u64) -> Option<(usize, usize)> {
-    let rules = game.rules();
-    if rules.gravity() || game.is_over() || rules.k() < 2 {
-        return None;
+/// gravity), found within about `limit` cells read and `depth` fours; `None` when none is found.
+pub(crate) fn victory_by_fours(game: &Game, depth: u32, limit: u64) -> Option<Cell> {
+    let mover = game.last_player().map_or(Player::X, Player::other);
+    Fours::new(game, limit)?.victory(mover, depth)
+}
+
+/// When the opponent of the player to move would have a victory by fours if it had the move: the
+/// moves near either player's stones after which it has none any more (each read within `limit`
+/// cells), in row-major order; `None` when it has none to stop (or none was found).
+pub(crate) fn stops_to_fours(game: &Game, depth: u32, limit: u64) -> Option<Vec<Cell>> {
+    let mover = game.last_player().map_or(Player::X, Player::other);
+    let mut search = Fours::new(game, limit)?;
+    search.victory(mover.other(), depth)?;
+    let mut among = search.candidates(mover.other());
+    among.extend(search.candidates(mover));
+    among.sort_unstable();
+    among.dedup();
+    let mut stops = Vec::new();
+    for cell in among {
+        search.nodes = 0;
+        search.place(cell, mover);
+        if search.victory(mover.other(), depth).is_none() && search.nodes <= limit {
+            stops.push(cell);
+        }
+        search.take_back();
     }
-    let attacker = game.last_player().map_or(Player::X, Player::other);
-    let mut search = Fours {
-        game: game.try_clone().ok()?,
-        rows: rules.rows(),
-        cols: rules.cols(),
-        reach: rules.k() - 1,
-        exact: rules.exact(),
-        nodes: 0,
-        limit,
-    };
-    // The defender's wins at once, anywhere near its stones.
-    let theirs = search.candidates(attacker.other());
-    let threats = search.wins_among(&theirs, attacker.other());
-    let candidates = search.candidates(attacker);
-    search.attack(attacker, &threats, &candidates, depth)
+    Some(stops)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::victory_by_fours;
+    use super::{stops_to_fours, victory_by_fours};
     use crate::{Game, Player, Rules, Solver};
 
     /// Every victory by fours found is a win the exact search confirms, its first move one that
@@ -256,5 +288,37 @@ mod tests {
             }
         }
         assert!(found > 20, "{found} found");
+    }
+
+    /// O threatens a double four at (7, 7) (three on row 7 and three on column 7, open): X, to
+    /// move, has no fours of its own, and the moves that stop O include that cell and not a far
+    /// corner; the agent's step plays one of them.
+    #[test]
+    fn a_victory_by_fours_of_the_opponent_is_stopped() {
+        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
+        let o = [(7, 4), (7, 5), (7, 6), (4, 7), (5, 7)];
+        let x = [(0, 14), (14, 0), (14, 14), (0, 7), (14, 7)];
+        for (&a, &b) in x.iter().zip(&o) {
+            game.play(a.0, a.1, Player::X).unwrap();
+            game.play(b.0, b.1, Player::O).unwrap();
+        }
+        game.play(2, 2, Player::X).unwrap();
+        game.play(6, 7, Player::O).unwrap();
+        // X to move: O's (7, 7) would make two fours.
+        assert_eq!(victory_by_fours(&game, 24, 100_000), None);
+        let stops = stops_to_fours(&game, 24, 100_000).unwrap();
+        assert!(stops.contains(&(7, 7)), "{stops:?}");
+        assert!(
+            !stops.contains(&(0, 0)) && !stops.contains(&(2, 3)),
+            "{stops:?}"
+        );
+        let choice =
+            crate::solve::prove::best_within(&mut Solver::new(16).unwrap(), &game, 200_000)
+                .unwrap();
+        assert!(
+            choice.pool.iter().all(|cell| stops.contains(cell)),
+            "{:?}",
+            choice.pool
+        );
     }
 }
