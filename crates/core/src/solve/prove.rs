@@ -58,10 +58,10 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         // The opponent's victory by fours, were it to move: only the moves that stop it, when
         // some do (each read on a small share).
         let each = (budget / 4 / legal.len().max(1) as u64).max(2_000);
-        if let Some(stops) = stops_to_fours(game, FOURS_DEPTH, each) {
-            if !stops.is_empty() {
-                legal.retain(|cell| stops.binary_search(cell).is_ok());
-            }
+        if let Some(stops) = stops_to_fours(game, FOURS_DEPTH, each)
+            && !stops.is_empty()
+        {
+            legal.retain(|cell| stops.binary_search(cell).is_ok());
         }
     }
     let mut moves = Vec::new();
