@@ -56,9 +56,9 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
             });
         }
         // The opponent's victory by fours, were it to move: only the moves that stop it, when
-        // some do (each read on a small share).
-        let each = (budget / 4 / legal.len().max(1) as u64).max(2_000);
-        if let Some(stops) = stops_to_fours(game, FOURS_DEPTH, each)
+        // some do (read on half the budget; the searches below get the last quarter, since on
+        // such boards they seldom prove more than a win at once).
+        if let Some(stops) = stops_to_fours(game, FOURS_DEPTH, budget / 2)
             && !stops.is_empty()
         {
             legal.retain(|cell| stops.binary_search(cell).is_ok());
@@ -80,7 +80,11 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
             exact,
         });
     }
-    let mut left = budget;
+    let mut left = if Shape::of(game.rules()).is_none() {
+        budget / 4
+    } else {
+        budget
+    };
     for divisor in ROUNDS {
         let open = moves.iter().filter(|m| m.value.is_none()).count() as u64;
         if open == 0 || left == 0 {

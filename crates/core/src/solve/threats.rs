@@ -107,6 +107,24 @@ impl Fours {
         })
     }
 
+    /// Whether a stone of `player` on `cell` could make a four: some line through it holds at
+    /// least `k - 2` of its stones within `k - 1` cells (a window of `k` with `k - 1` of them
+    /// needs that many besides the new one).
+    fn could_four(&mut self, (row, col): Cell, player: Player) -> bool {
+        self.nodes += 1;
+        let reach = self.reach as isize;
+        DIRECTIONS.iter().any(|&(dr, dc)| {
+            let mine = (-reach..=reach)
+                .filter(|&i| {
+                    i != 0
+                        && self.at(row as isize + i * dr, col as isize + i * dc)
+                            == Some(Some(player))
+                })
+                .count();
+            mine + 1 >= self.reach
+        })
+    }
+
     /// The cells among `cells` where `player` wins at once.
     fn wins_among(&mut self, cells: &[Cell], player: Player) -> Vec<Cell> {
         cells
@@ -138,12 +156,16 @@ impl Fours {
             Some(&only) => alloc::vec![only],
             None => self.candidates(attacker),
         };
+        // A win at once first, before any longer sequence.
+        if let Some(&win) = moves.iter().find(|&&cell| self.wins_at(cell, attacker)) {
+            return Some(win);
+        }
         for cell in moves {
             if self.nodes > self.limit {
                 return None;
             }
-            if self.wins_at(cell, attacker) {
-                return Some(cell);
+            if !self.could_four(cell, attacker) {
+                continue;
             }
             self.place(cell, attacker);
             let near = self.around(cell);
@@ -182,7 +204,9 @@ impl Fours {
 
     /// The attacker's cells worth trying as fours: the empty cells on a line within `k - 1` of
     /// one of its stones (a four needs `k - 1` of them in one window).
-    fn candidates(&self, attacker: Player) -> Vec<Cell> {
+    fn candidates(&mut self, attacker: Player) -> Vec<Cell> {
+        // Reading each stone's lines costs about a cell read: counted against the budget.
+        self.nodes += self.stones.len() as u64;
         let mut cells: Vec<Cell> = self
             .stones
             .iter()
@@ -210,16 +234,28 @@ pub(crate) fn victory_by_fours(game: &Game, depth: u32, limit: u64) -> Option<Ce
 }
 
 /// When the opponent of the player to move would have a victory by fours if it had the move: the
-/// moves near either player's stones after which it has none any more (each read within `limit`
-/// cells), in row-major order; `None` when it has none to stop (or none was found).
+/// moves where either player could make a four after which it has none any more, in row-major
+/// order; `None`
+/// when it has none to stop (or none was found). About `limit` cells are read in all, shared
+/// among the moves tried.
 pub(crate) fn stops_to_fours(game: &Game, depth: u32, limit: u64) -> Option<Vec<Cell>> {
     let mover = game.last_player().map_or(Player::X, Player::other);
-    let mut search = Fours::new(game, limit)?;
+    let mut search = Fours::new(game, limit / 4)?;
     search.victory(mover.other(), depth)?;
-    let mut among = search.candidates(mover.other());
-    among.extend(search.candidates(mover));
+    // The cells that can matter: those where the opponent could make a four (a stop takes one
+    // away), and those where the mover could (a threat the opponent must answer first).
+    let mut among = Vec::new();
+    for player in [mover.other(), mover] {
+        for cell in search.candidates(player) {
+            if search.could_four(cell, player) {
+                among.push(cell);
+            }
+        }
+    }
     among.sort_unstable();
     among.dedup();
+    let limit = (limit / 2 / among.len().max(1) as u64).max(2_000);
+    search.limit = limit;
     let mut stops = Vec::new();
     for cell in among {
         search.nodes = 0;
@@ -306,14 +342,14 @@ mod tests {
         game.play(6, 7, Player::O).unwrap();
         // X to move: O's (7, 7) would make two fours.
         assert_eq!(victory_by_fours(&game, 24, 100_000), None);
-        let stops = stops_to_fours(&game, 24, 100_000).unwrap();
+        let stops = stops_to_fours(&game, 24, 1_000_000).unwrap();
         assert!(stops.contains(&(7, 7)), "{stops:?}");
         assert!(
             !stops.contains(&(0, 0)) && !stops.contains(&(2, 3)),
             "{stops:?}"
         );
         let choice =
-            crate::solve::prove::best_within(&mut Solver::new(16).unwrap(), &game, 200_000)
+            crate::solve::prove::best_within(&mut Solver::new(16).unwrap(), &game, 2_000_000)
                 .unwrap();
         assert!(
             choice.pool.iter().all(|cell| stops.contains(cell)),
