@@ -52,7 +52,7 @@ help:
 	@echo "  make book-check      the book builder's Ray driver, two local workers, a small board"
 	@echo "  make brain           the Gomocup brain, target/release/pbrain-tictactoe"
 	@echo "  make brain-test      the brain's protocol through pygomo-lib"
-	@echo "  make bench-players   the Agent against perfect play and MCTS, solve times by stone count"
+	@echo "  make bench-players   the Agent against perfect play and MCTS, solve times by stone count, the brain against gomoku-terminal"
 	@echo "  make clean           remove target/ and .venv"
 	@echo "Parts of make test:"
 	@echo "  make rust-checks     cargo fmt, clippy -D warnings, rustdoc -D warnings"
@@ -405,13 +405,14 @@ bench: lib develop bench-tools bench-floor wasm
 # The players at the speed of play, printed as text (this machine's figures are in the notes of
 # issue 38): the Agent with its defaults against BitBully's perfect play with each book, against
 # OpenSpiel's MCTS, and solve / move_values on random positions of every stone count.
-bench-players: develop bench-tools
+bench-players: develop bench-tools brain
 	$(PY) bench/python/agent_bench.py --games 10 --book bitbully-12ply-dist
 	$(PY) bench/python/agent_bench.py --games 5 --book bitbully-8ply
 	$(PY) bench/python/agent_bench.py --games 5
 	$(PY) bench/python/agent_vs_mcts.py --games 5 --simulations 1000
 	$(PY) bench/python/solve_bench.py --per-count 1 --book bitbully-12ply-dist
 	$(PY) bench/python/solve_bench.py --per-count 2 --min-stones 6 --max-stones 20
+	$(PY) bench/python/brain_bench.py --games 5 --timeouts 100 1000
 
 # The classic Java counter design, when a JDK is installed; otherwise the table has no Java rows.
 JAVA_ROWS = if command -v javac >/dev/null && command -v java >/dev/null; then \
