@@ -601,6 +601,8 @@ class Agent:
     from 1 to 2**64 - 1). Within it the agent first proves which moves win, draw or lose (books
     answer the shallow positions), then spends what is left on how soon, and never picks a move
     proved worse than another proved move: a win or a draw it has proved is never given away.
+    On a board beyond a 64-bit word (gomoku) it first looks for a victory by continuous fours of
+    its own, and when the opponent would have one, keeps only the moves that stop it.
     Among the moves it could not tell apart, the one a rating of the board puts first: a win at
     once, else a block of the opponent's win at once, else the cell that counts most in the
     windows still open to either player (with gravity, never the cell under the opponent's
