@@ -1,8 +1,9 @@
 //! What the manager's clocks and memory allow a move: a node budget for the agent, from the time a
 //! move may take, and a table size, from the memory the brain may use. Node budgets, not clocks,
 //! bound the search, so a move is the same on every machine; the rate below was measured here
-//! (`bench/python/brain_bench.py`: a gomoku move of 1,000,000 nodes in about 90-130 ms, so about
-//! 8,000-11,000 nodes a millisecond), and the brain plans at well under half of it.
+//! (the Agent's default gomoku move, 1,000,000 nodes, took a median 86 ms and at worst 129 ms, so
+//! about 8,000-11,000 nodes a millisecond), and the brain plans at well under half of it;
+//! `bench/python/brain_bench.py` reports the answer times against each `timeout_turn`.
 
 use tictactoe_core::Solver;
 

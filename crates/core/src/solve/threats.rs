@@ -279,13 +279,8 @@ mod tests {
     #[test]
     fn every_victory_found_is_a_win_the_solver_proves() {
         let mut solver = Solver::new(18).unwrap();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |bound: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % bound as u64) as usize
-        };
+        let mut rng = tictactoe_testkit::Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut next = |bound: usize| rng.below(bound);
         let mut found = 0;
         for round in 0..600 {
             // Exact rules are searched on the game itself: small boards, few cells left.
