@@ -33,7 +33,7 @@ PYTHON ?= python3
 
 .PHONY: help demo test bench header install clean \
         rust-checks rust-test embedded lib c-test c-header-check c-churn install-check readme-check \
-        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri semver book exact-book book-check bench-players brain brain-test \
+        venv develop py-test py-checks wheel-check wheels bench-tools bench-floor fuzz miri semver book exact-book book-check bench-players bench-dial brain brain-test \
         wasm wasm-package node-test npm-pack-check types-check web web-test browser-test
 
 help:
@@ -53,6 +53,7 @@ help:
 	@echo "  make brain           the Gomocup brain, target/release/pbrain-tictactoe"
 	@echo "  make brain-test      the brain's protocol through pygomo-lib"
 	@echo "  make bench-players   the Agent against perfect play and MCTS, solve times by stone count, the brain against gomoku-terminal"
+	@echo "  make bench-dial      the skill dial: each skill against skill 0.5, Connect Four and gomoku, 100 games a point"
 	@echo "  make clean           remove target/ and .venv"
 	@echo "Parts of make test:"
 	@echo "  make rust-checks     cargo fmt, clippy -D warnings, rustdoc -D warnings"
@@ -413,6 +414,14 @@ bench-players: develop bench-tools brain
 	$(PY) bench/python/solve_bench.py --per-count 1 --book bitbully-12ply-dist
 	$(PY) bench/python/solve_bench.py --per-count 2 --min-stones 6 --max-stones 20
 	$(PY) bench/python/brain_bench.py --games 5 --timeouts 100 1000
+
+# The dial as a difficulty curve: the Agent (its default budget) at skills 0, 0.25, 0.5, 0.75 and 1
+# against skill 0.5, 100 games a point, half of them first; Connect Four, then 15 x 15 gomoku.
+DIAL_GAMES ?= 100
+bench-dial:
+	cargo build --release --locked -p tictactoe-bench
+	target/release/tictactoe-bench dial connect-four $(DIAL_GAMES) 1000000 0 0.25 0.5 0.75 1
+	target/release/tictactoe-bench dial gomoku $(DIAL_GAMES) 1000000 0 0.25 0.5 0.75 1
 
 # The classic Java counter design, when a JDK is installed; otherwise the table has no Java rows.
 JAVA_ROWS = if command -v javac >/dev/null && command -v java >/dev/null; then \

@@ -621,7 +621,8 @@ int64_t tictactoe_move_values(const struct TicTacToe *game,
 
 // A player with a skill dial: at `skill` 1 it picks one of `tictactoe_best_moves` (uniformly
 // among them) wherever its budget solves the position, at 0 any legal move uniformly, and in
-// between a best move with probability `skill`. The same `seed` and positions give the same
+// between the better moves the likelier as `skill` rises (a draw over every move's score, on
+// `skill` of the budget). The same `seed` and positions give the same
 // choices. `max_nodes` bounds each move's search (0: no bound, perfect play however long it
 // takes; `TICTACTOE_AGENT_DEFAULT_MAX_NODES` plays at the speed of play). Within it the agent
 // proves first which moves win, draw or lose, then how soon, and never picks a move proved worse

@@ -593,7 +593,9 @@ class Agent:
     """A player of any rules with a skill dial. ``choose(game)`` picks a legal move of a game in
     progress as ``(row, col)``: at ``skill=1.0`` one of ``best_moves()`` (uniformly among them)
     wherever the budget solves the position, at ``0.0`` any legal move uniformly, and in between a
-    best move with probability ``skill`` and otherwise any legal move. The same seed and the same
+    difficulty curve: every move scored (the board's rating plus what the search proved of it, on
+    ``skill`` of the budget) and drawn with the better moves the likelier as ``skill`` rises, each
+    step of 0.25 a clearly stronger player. The same seed and the same
     positions give the same choices.
 
     ``max_nodes`` bounds the search of a move (by default 1,000,000 nodes: a Connect Four or gomoku

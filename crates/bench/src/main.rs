@@ -2,6 +2,7 @@
 //! engine and the hand-written C loop and prints one JSON object per line for `bench/report.py`.
 
 mod books;
+mod dial;
 mod family;
 mod solver_sets;
 
@@ -450,6 +451,7 @@ fn main() {
         }
         (Some("connect-four-batch"), _) => family::batch_rows(),
         (Some("solver-set"), _) => solver_sets::run(&args[2..]),
+        (Some("dial"), _) => dial::run(&args[2..]),
         (Some("book-shard"), _) => books::shard(&args[2..]),
         (Some("book-merge"), _) => books::merge(&args[2..]),
         (Some("bitbully-check"), _) => books::bitbully_check(&args[2..]),
@@ -495,7 +497,7 @@ fn main() {
             eprintln!(
                 "usage: tictactoe-bench generate DIR | run DIR | solver-set LOW HIGH COUNT [RULES] | \
                  book-shard RULES DEPTH SHARD SHARDS FILE [exact] | \
-                 book-merge RULES DEPTH OUT FILE... [exact] | bitbully-check FILE COUNT"
+                 book-merge RULES DEPTH OUT FILE... [exact] | bitbully-check FILE COUNT | dial RULES GAMES MAX_NODES SKILL..."
             );
             std::process::exit(2);
         }

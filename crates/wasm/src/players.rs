@@ -130,7 +130,8 @@ impl Solver {
     }
 }
 
-/// A player: with probability `skill` one of the best moves, else any legal move, uniformly.
+/// A player with a skill dial: at 1 one of the best moves, at 0 any legal move uniformly, in
+/// between the better moves the likelier as `skill` rises.
 #[wasm_bindgen]
 pub struct Agent {
     agent: Engine,

@@ -1,12 +1,13 @@
-//! A player with a dial: perfect play at skill 1, uniform random play at 0, and between them a best
-//! move with probability `skill`. Where no complete solve fits its budget, the best move is the
+//! A player with a dial: perfect play at skill 1, uniform random play at 0, and between them the
+//! draw of [`dial`](super::dial). Where no complete solve fits its budget, the best move is the
 //! rated one of [`heuristic`](super::heuristic).
 
 use alloc::vec::Vec;
 
-use super::heuristic::legal_cells;
-use super::prove::best_within;
-use super::{Solver, solvable};
+use super::dial;
+use super::heuristic::{legal_cells, move_scores};
+use super::prove::{Choice, best_within};
+use super::{Solver, rank, solvable};
 use crate::chosen::Game;
 use crate::error::Error;
 
@@ -49,8 +50,11 @@ pub enum TieBreak {
 }
 
 /// A player of any rules of the family, with a skill between 0 (uniformly random legal moves) and
-/// 1 (one of [`Solver::best_moves`] wherever its budget solves the position). In between, each
-/// choice is a best move with probability `skill` and otherwise any legal move, uniformly.
+/// 1 (one of [`Solver::best_moves`] wherever its budget solves the position). In between, a
+/// difficulty curve: every legal move is scored (a rating of the board, plus what a search on
+/// `skill` of the budget proved of it) and drawn with probability proportional to
+/// `2^(score / t)`, the temperature `t` falling with skill, so that each step of 0.25 is a
+/// clearly stronger player (against skill 0.5, 100 games a point: see `make bench-dial`).
 ///
 /// With a node budget ([`DEFAULT_MAX_NODES`](Self::DEFAULT_MAX_NODES) is about 100 ms of a
 /// Connect Four or gomoku move), on a board beyond a 64-bit word (gomoku) a victory by continuous
@@ -58,8 +62,8 @@ pub enum TieBreak {
 /// each with one reply, that ends in two (a proved win, played). Otherwise a move is found in two
 /// steps: which moves win, draw or lose
 /// ([`Solver::value`] on each, in rounds of growing shares of the budget; books answer the shallow
-/// positions), then how soon, for the best of them. A move proved worse than another proved move
-/// is never picked, so a proved win or draw is never given away. Among moves the budget could not
+/// positions), then how soon, for the best of them. At skill 1 a move proved worse than another
+/// proved move is never picked, so a proved win or draw is never given away. Among moves the budget could not
 /// tell apart, the one a rating of the board puts first: a win at once, else a block of the
 /// opponent's win at once, else the cell with the most worth in the windows still open
 /// ([`Agent::last_solved`] then says `false`).
@@ -169,28 +173,58 @@ impl Agent {
     ) -> Result<(usize, usize), Error> {
         solvable(game)?;
         self.last_solved = false;
-        // The dial is read first, so that the same seed makes the same choices whatever the
-        // budget lets the search finish.
-        let best = self.draws.unit() < self.skill;
-        let pool: Vec<(usize, usize)> = match (best, self.max_nodes) {
-            (false, _) => legal_cells(game),
-            (true, None) => {
-                let moves = solver.best_moves(game, None)?;
-                self.last_solved = true;
-                moves
+        // One draw a choice, read first: the same seed makes the same choices whatever the
+        // search proves.
+        let unit = self.draws.unit();
+        if self.skill <= 0.0 {
+            return Ok(self.draws.pick(&legal_cells(game)));
+        }
+        // The search, on the share of the budget the skill gets.
+        let budget = self.max_nodes.map(|nodes| {
+            if self.skill < 1.0 {
+                dial::budget(self.skill, nodes)
+            } else {
+                nodes
             }
-            (true, Some(budget)) => {
-                let choice = best_within(solver, game, budget)?;
-                self.last_solved = choice.solved;
-                choice.pool
+        });
+        let choice = match budget {
+            None => {
+                let values = solver.move_values(game, None)?;
+                let top = values.iter().map(|&(_, s)| rank(s)).max();
+                Choice {
+                    pool: values
+                        .iter()
+                        .filter(|&&(_, s)| Some(rank(s)) == top)
+                        .map(|&(cell, _)| cell)
+                        .collect(),
+                    solved: true,
+                    proved: values.iter().map(|&(c, s)| (c, Some(s.value))).collect(),
+                }
             }
+            Some(budget) => best_within(solver, game, budget)?,
         };
+        if self.skill < 1.0 {
+            let legal = legal_cells(game);
+            let ratings = move_scores(game, &legal)?;
+            let scores: Vec<f64> = legal
+                .iter()
+                .zip(ratings)
+                .map(|(cell, rating)| {
+                    let at = choice.proved.binary_search_by_key(cell, |&(c, _)| c);
+                    let proved = at.ok().and_then(|at| choice.proved[at].1);
+                    dial::score(rating, proved, choice.pool.contains(cell))
+                })
+                .collect();
+            let picked = legal[dial::draw(&scores, self.skill, unit)];
+            self.last_solved = choice.solved && choice.pool.contains(&picked);
+            return Ok(picked);
+        }
+        self.last_solved = choice.solved;
+        let pool = choice.pool;
         Ok(match self.tie_break {
-            TieBreak::Center if best => {
-                crate::nearest_centre(game.rules(), &pool).unwrap_or(pool[0])
-            }
-            TieBreak::First if best => pool[0],
-            _ => self.draws.pick(&pool),
+            TieBreak::Center => crate::nearest_centre(game.rules(), &pool).unwrap_or(pool[0]),
+            TieBreak::First => pool[0],
+            TieBreak::Random => self.draws.pick(&pool),
         })
     }
 }

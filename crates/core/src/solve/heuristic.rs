@@ -12,6 +12,7 @@
 
 use alloc::vec::Vec;
 
+use super::float::log2;
 use crate::chosen::Game;
 use crate::error::Error;
 use crate::memory::filled;
@@ -215,6 +216,44 @@ pub(crate) fn rated_best(
         .filter(|&m| Some(ratings.worth[at(m)]) == top)
         .collect())
 }
+
+/// A score of each move of `among` (legal moves of `game`, in play, with a board) for the mover,
+/// in units of one mark: the windows' worth on a log scale (a window one mark fuller counts one
+/// more), with a win at once above everything the rating knows, a block next, and with gravity a
+/// move under the opponent's winning cell below. The dial of [`super::dial`] draws from these.
+pub(crate) fn move_scores(game: &Game, among: &[(usize, usize)]) -> Result<Vec<f64>, Error> {
+    let rules = game.rules();
+    let ratings = rate(game).ok_or(Error::OutOfMemory {
+        rows: rules.rows(),
+        cols: rules.cols(),
+    })?;
+    let at = |(r, c): (usize, usize)| r * ratings.cols + c;
+    Ok(among
+        .iter()
+        .map(|&cell| {
+            let flags = ratings.flags[at(cell)];
+            // A window of m marks is worth 3 * 4^m: half its logarithm is the marks.
+            let worth = log2(ratings.worth[at(cell)] as f64 + 1.0) / 2.0;
+            let gives_away = rules.gravity()
+                && cell.0 > 0
+                && ratings.flags[at((cell.0 - 1, cell.1))] & BLOCKS != 0;
+            worth
+                + if flags & WINS != 0 {
+                    WIN_SCORE
+                } else if flags & BLOCKS != 0 {
+                    BLOCK_SCORE
+                } else if gives_away {
+                    -BLOCK_SCORE
+                } else {
+                    0.0
+                }
+        })
+        .collect())
+}
+
+/// What a win at once and a block add to a move's score, in marks.
+const WIN_SCORE: f64 = 14.0;
+const BLOCK_SCORE: f64 = 10.0;
 
 #[cfg(test)]
 mod tests {

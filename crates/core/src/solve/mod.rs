@@ -8,7 +8,9 @@
 
 mod agent;
 mod bitbully;
+mod dial;
 mod fallback;
+mod float;
 mod heuristic;
 mod library;
 mod moves;

@@ -21,8 +21,7 @@ const FOURS_DEPTH: u32 = 24;
 pub(crate) struct Choice {
     pub(crate) pool: Vec<(usize, usize)>,
     pub(crate) solved: bool,
-    /// Every move with its value where the budget proved it, for the mover.
-    #[cfg(test)]
+    /// Every move considered, with its value for the mover where the budget proved it.
     pub(crate) proved: Vec<((usize, usize), Option<i8>)>,
 }
 
@@ -46,13 +45,18 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
     // Boards beyond a word, where no search reaches the end: a win by continuous fours first,
     // read on a quarter of the budget.
     let mut legal = legal_cells(game);
+    // Moves left out because they do not stop the opponent's win: proved losses.
+    let mut outside = Vec::new();
     if Shape::of(game.rules()).is_none() {
         if let Some(cell) = victory_by_fours(game, FOURS_DEPTH, budget / 4) {
+            let proved = legal
+                .iter()
+                .map(|&c| (c, (c == cell).then_some(1)))
+                .collect();
             return Ok(Choice {
                 pool: alloc::vec![cell],
                 solved: false,
-                #[cfg(test)]
-                proved: Vec::new(),
+                proved,
             });
         }
         // The opponent's victory by fours, were it to move: only the moves that stop it, when
@@ -61,7 +65,11 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         if let Some(stops) = stops_to_fours(game, FOURS_DEPTH, budget / 2)
             && !stops.is_empty()
         {
-            legal.retain(|cell| stops.binary_search(cell).is_ok());
+            let (kept, lost) = legal
+                .iter()
+                .partition(|cell| stops.binary_search(cell).is_ok());
+            legal = kept;
+            outside = lost;
         }
     }
     let mut moves = Vec::new();
@@ -105,8 +113,9 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         Some(best) => m.value == Some(best),
         None => true,
     };
-    #[cfg(test)]
-    let proved: Vec<_> = moves.iter().map(|m| (m.cell, m.value)).collect();
+    let mut proved: Vec<_> = moves.iter().map(|m| (m.cell, m.value)).collect();
+    proved.extend(outside.iter().map(|&cell| (cell, Some(-1))));
+    proved.sort_unstable();
     let mut pool: Vec<&mut Candidate> = moves.iter_mut().filter(|m| keep(m)).collect();
     // Exact plies for the best class, when the class is settled: every move proved, or a win
     // (nothing beats a win).
@@ -132,7 +141,6 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
             return Ok(Choice {
                 pool: exact_best,
                 solved: all_proved,
-                #[cfg(test)]
                 proved,
             });
         }
@@ -141,7 +149,6 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
     Ok(Choice {
         pool: rated_best(game, &cells)?,
         solved: false,
-        #[cfg(test)]
         proved,
     })
 }

@@ -1,0 +1,85 @@
+//! The dial as a difficulty curve: the Agent at each skill plays a fixed middle player (skill
+//! 0.5), half its games first and half second, each game on its own seeds; printed per skill:
+//! won / drawn / lost, the score (a draw counts half) and the dialled agent's time a move.
+//!
+//!     tictactoe-bench dial RULES GAMES MAX_NODES SKILL...
+
+use std::time::Instant;
+
+use tictactoe_core::{Agent, Game, Player, Rules};
+
+/// The skill every other plays against.
+const MIDDLE: f64 = 0.5;
+
+/// `RULES` as `connect-four`, `gomoku` (15 x 15, five or more) or `ROWSxCOLSxK` (gravity).
+fn rules_named(name: &str) -> Rules {
+    match name {
+        "connect-four" => Rules::connect_four(),
+        "gomoku" => Rules::gomoku(15).expect("15 x 15"),
+        other => crate::books::rules_of(other),
+    }
+}
+
+/// One game: the winner (if any) and the dialled agent's seconds a move.
+fn play(
+    rules: Rules,
+    dialled: &mut Agent,
+    middle: &mut Agent,
+    first: bool,
+) -> (Option<bool>, Vec<f64>) {
+    let mut game = Game::with_rules(rules).expect("the rules");
+    let mut times = Vec::new();
+    while !game.is_over() {
+        let ours = game.move_count().is_multiple_of(2) == first;
+        let start = Instant::now();
+        let (row, col) = if ours {
+            dialled.choose(&game)
+        } else {
+            middle.choose(&game)
+        }
+        .expect("a move");
+        if ours {
+            times.push(start.elapsed().as_secs_f64());
+        }
+        let mover = game.last_player().map_or(Player::X, Player::other);
+        game.play(row, col, mover).expect("a legal move");
+    }
+    let us = if first { Player::X } else { Player::O };
+    (game.winner().map(|w| w == us), times)
+}
+
+pub(crate) fn run(args: &[String]) {
+    let [rules, games, nodes, skills @ ..] = args else {
+        eprintln!("usage: tictactoe-bench dial RULES GAMES MAX_NODES SKILL...");
+        std::process::exit(2);
+    };
+    let rules = rules_named(rules);
+    let games: u64 = games.parse().expect("GAMES");
+    let nodes: u64 = nodes.parse().expect("MAX_NODES");
+    for skill in skills {
+        let skill: f64 = skill.parse().expect("SKILL");
+        let (mut won, mut drawn, mut lost) = (0, 0, 0);
+        let mut times = Vec::new();
+        for g in 0..games {
+            let mut dialled = Agent::new(skill, 2 * g + 1, Some(nodes)).expect("skill");
+            let mut middle = Agent::new(MIDDLE, 2 * g + 2, Some(nodes)).expect("skill");
+            let (result, t) = play(rules, &mut dialled, &mut middle, g.is_multiple_of(2));
+            times.extend(t);
+            match result {
+                Some(true) => won += 1,
+                None => drawn += 1,
+                Some(false) => lost += 1,
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+        let worst = times.last().copied().unwrap_or(0.0);
+        println!(
+            "skill {skill:.2} vs {MIDDLE:.2}: won {won}, drawn {drawn}, lost {lost} of {games}; \
+             score {:.1}%; its move: median {:.1} ms, worst {:.1} ms",
+            100.0 * (f64::from(won) + f64::from(drawn) / 2.0) / games as f64,
+            median * 1e3,
+            worst * 1e3
+        );
+    }
+}
