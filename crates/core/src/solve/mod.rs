@@ -13,6 +13,7 @@ mod fallback;
 mod float;
 mod heuristic;
 mod library;
+mod lookahead;
 mod moves;
 mod position;
 mod prove;
@@ -22,6 +23,7 @@ mod shared;
 mod spots;
 mod table;
 mod threats;
+mod threes;
 mod window;
 
 use alloc::vec::Vec;

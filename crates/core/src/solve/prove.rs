@@ -6,7 +6,9 @@
 use alloc::vec::Vec;
 
 use super::heuristic::{legal_cells, rated_best};
+use super::lookahead::best_by_lookahead;
 use super::threats::{stops_to_fours, victory_by_fours};
+use super::threes::{stops_to_threats, victory_by_threat};
 use super::{Solution, Solver, rank};
 use crate::chosen::Game;
 use crate::error::Error;
@@ -15,6 +17,12 @@ use crate::player::Player;
 
 /// The most fours in a row a victory by continuous fours is read to.
 const FOURS_DEPTH: u32 = 24;
+
+/// What a node of the lookahead costs, in the budget's nodes (a pass over every window).
+const LOOKAHEAD_COST: u64 = 100;
+
+/// The same, after a threat: shorter, since every reply of the defender is read.
+const THREATS_DEPTH: u32 = 8;
 
 /// What the budget bought: the moves to pick among, and whether they are exactly
 /// [`Solver::best_moves`] (every move proved, the best exactly).
@@ -70,6 +78,18 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
                 .partition(|cell| stops.binary_search(cell).is_ok());
             legal = kept;
             outside = lost;
+        } else if let Some(cell) = victory_by_threat(game, THREATS_DEPTH, budget / 4) {
+            // No victory by fours to stop: a threat that wins, when the mover has one.
+            return Ok(Choice {
+                pool: alloc::vec![cell],
+                solved: false,
+                proved: legal.iter().map(|&c| (c, None)).collect(),
+            });
+        } else if let Some(stops) = stops_to_threats(game, THREATS_DEPTH, budget / 4)
+            && !stops.is_empty()
+        {
+            // Else the opponent's winning threats: only the moves that leave it none.
+            legal.retain(|cell| stops.binary_search(cell).is_ok());
         }
     }
     let mut moves = Vec::new();
@@ -146,8 +166,17 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         }
     }
     let cells: Vec<(usize, usize)> = pool.iter().map(|m| m.cell).collect();
+    // Boards beyond a word: a few plies over the moves that matter.
+    let looked = match Shape::of(game.rules()) {
+        None => best_by_lookahead(game, &cells, budget / 4 / LOOKAHEAD_COST),
+        Some(_) => None,
+    };
+    let pool = match looked {
+        Some(best) => best,
+        None => rated_best(game, &cells)?,
+    };
     Ok(Choice {
-        pool: rated_best(game, &cells)?,
+        pool,
         solved: false,
         proved,
     })

@@ -21,7 +21,7 @@ const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 type Cell = (usize, usize);
 
 /// A search for a victory by continuous fours, on its own grid.
-struct Fours {
+pub(super) struct Fours {
     grid: Vec<Option<Player>>,
     /// The stones, in the order placed (the game's, then the search's).
     stones: Vec<(Cell, Player)>,
@@ -30,12 +30,12 @@ struct Fours {
     reach: usize,
     /// Only exactly `k` wins.
     exact: bool,
-    nodes: u64,
-    limit: u64,
+    pub(super) nodes: u64,
+    pub(super) limit: u64,
 }
 
 impl Fours {
-    fn new(game: &Game, limit: u64) -> Option<Fours> {
+    pub(super) fn new(game: &Game, limit: u64) -> Option<Fours> {
         let rules = game.rules();
         if rules.gravity() || game.is_over() || rules.k() < 2 {
             return None;
@@ -68,7 +68,7 @@ impl Fours {
     }
 
     /// The empty cells on the four lines through `cell`, within `k - 1` cells of it.
-    fn around(&self, (row, col): Cell) -> Vec<Cell> {
+    pub(super) fn around(&self, (row, col): Cell) -> Vec<Cell> {
         let mut cells = Vec::new();
         for (dr, dc) in DIRECTIONS {
             for step in 1..=self.reach as isize {
@@ -110,7 +110,19 @@ impl Fours {
     /// Whether a stone of `player` on `cell` could make a four: some line through it holds at
     /// least `k - 2` of its stones within `k - 1` cells (a window of `k` with `k - 1` of them
     /// needs that many besides the new one).
-    fn could_four(&mut self, (row, col): Cell, player: Player) -> bool {
+    pub(super) fn could_four(&mut self, cell: Cell, player: Player) -> bool {
+        self.could_make(cell, player, self.reach)
+    }
+
+    /// Whether a stone of `player` on `cell` could make a three (`k - 2` in a window): some
+    /// line through it holds at least `k - 3` of its stones within `k - 1` cells.
+    pub(super) fn could_three(&mut self, cell: Cell, player: Player) -> bool {
+        self.reach >= 3 && self.could_make(cell, player, self.reach - 1)
+    }
+
+    /// Whether some line through `cell` holds at least `stones - 1` of `player`'s stones within
+    /// `k - 1` cells.
+    fn could_make(&mut self, (row, col): Cell, player: Player, stones: usize) -> bool {
         self.nodes += 1;
         let reach = self.reach as isize;
         DIRECTIONS.iter().any(|&(dr, dc)| {
@@ -121,7 +133,7 @@ impl Fours {
                             == Some(Some(player))
                 })
                 .count();
-            mine + 1 >= self.reach
+            mine + 1 >= stones
         })
     }
 
@@ -134,12 +146,12 @@ impl Fours {
             .collect()
     }
 
-    fn place(&mut self, cell: Cell, player: Player) {
+    pub(super) fn place(&mut self, cell: Cell, player: Player) {
         self.grid[cell.0 * self.cols + cell.1] = Some(player);
         self.stones.push((cell, player));
     }
 
-    fn take_back(&mut self) {
+    pub(super) fn take_back(&mut self) {
         if let Some(((r, c), _)) = self.stones.pop() {
             self.grid[r * self.cols + c] = None;
         }
@@ -204,7 +216,7 @@ impl Fours {
 
     /// The attacker's cells worth trying as fours: the empty cells on a line within `k - 1` of
     /// one of its stones (a four needs `k - 1` of them in one window).
-    fn candidates(&mut self, attacker: Player) -> Vec<Cell> {
+    pub(super) fn candidates(&mut self, attacker: Player) -> Vec<Cell> {
         // Reading each stone's lines costs about a cell read: counted against the budget.
         self.nodes += self.stones.len() as u64;
         let mut cells: Vec<Cell> = self
@@ -219,7 +231,12 @@ impl Fours {
     }
 
     /// `attacker`'s first move of a victory by fours from here, as if it had the move.
-    fn victory(&mut self, attacker: Player, depth: u32) -> Option<Cell> {
+    pub(super) fn victory(&mut self, attacker: Player, depth: u32) -> Option<Cell> {
+        // A win at once comes first, whatever the defender threatens.
+        let mine = self.candidates(attacker);
+        if let Some(&win) = mine.iter().find(|&&cell| self.wins_at(cell, attacker)) {
+            return Some(win);
+        }
         let theirs = self.candidates(attacker.other());
         let threats = self.wins_among(&theirs, attacker.other());
         self.attack(attacker, &threats, depth)
