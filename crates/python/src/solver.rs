@@ -218,12 +218,15 @@ impl PySolver {
 /// answer the shallow positions), then spends what is left on how soon, and never picks a move
 /// proved worse than another proved move: a win or a draw it has proved is never given away.
 /// On a board beyond a 64-bit word (gomoku) it first looks for a victory by continuous fours of
-/// its own, and when the opponent would have one, keeps only the moves that stop it.
-/// Among the moves it could not tell apart, the one a rating of the board puts first: a win at
-/// once, else a block of the opponent's win at once, else the cell that counts most in the
-/// windows still open to either player (with gravity, never the cell under the opponent's
-/// winning cell while another is left). ``last_solved`` says whether the last choice came from a
-/// complete solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table (and
+/// its own, and when the opponent would have one, keeps only the moves that stop it; else it
+/// plays a threat that wins (after which no reply stops its fours), or keeps only the moves that
+/// leave the opponent none; and among the rest, the best of a few plies of alpha-beta over the
+/// moves that matter, the leaves scored by the windows still open.
+/// Elsewhere, among the moves it could not tell apart, the one a rating of the board puts
+/// first: a win at once, else a block of the opponent's win at once, else the cell that counts
+/// most in the windows still open to either player (with gravity, never the cell under the
+/// opponent's winning cell while another is left). ``last_solved`` says whether the last choice
+/// came from a complete solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table (and
 /// its books read). ``tie_break`` picks among equally good best moves: ``"random"`` (uniformly,
 /// the default), ``"center"`` (nearest the centre) or ``"first"`` (row-major).
 ///

@@ -59,8 +59,11 @@ pub enum TieBreak {
 /// With a node budget ([`DEFAULT_MAX_NODES`](Self::DEFAULT_MAX_NODES) is about 100 ms of a
 /// Connect Four or gomoku move), on a board beyond a 64-bit word (gomoku) a victory by continuous
 /// fours is looked for first, on a quarter of the budget: a sequence of threats to win at once,
-/// each with one reply, that ends in two (a proved win, played). Otherwise a move is found in two
-/// steps: which moves win, draw or lose
+/// each with one reply, that ends in two (a proved win, played); when the opponent would have one,
+/// only the moves that stop it are kept; else a threat that wins (a move after which no reply
+/// that matters stops its fours) is played, and the opponent's are stopped
+/// ([`threes`](super::threes)); and the moves left are ordered by a few plies of alpha-beta
+/// ([`lookahead`](super::lookahead)). Otherwise a move is found in two steps: which moves win, draw or lose
 /// ([`Solver::value`] on each, in rounds of growing shares of the budget; books answer the shallow
 /// positions), then how soon, for the best of them. At skill 1 a move proved worse than another
 /// proved move is never picked, so a proved win or draw is never given away. Among moves the budget could not

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use super::heuristic::{legal_cells, rated_best};
 use super::lookahead::best_by_lookahead;
 use super::threats::{stops_to_fours, victory_by_fours};
-use super::threes::{stops_to_threats, victory_by_threat};
+use super::threes::{calm_stops, stops_to_threats, victory_by_threat};
 use super::{Solution, Solver, rank};
 use crate::chosen::Game;
 use crate::error::Error;
@@ -73,10 +73,11 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         if let Some(stops) = stops_to_fours(game, FOURS_DEPTH, budget / 2)
             && !stops.is_empty()
         {
-            let (kept, lost) = legal
+            let (kept, lost): (Vec<_>, Vec<_>) = legal
                 .iter()
                 .partition(|cell| stops.binary_search(cell).is_ok());
-            legal = kept;
+            // Of the stops, those that leave the opponent no winning threat, when some do.
+            legal = calm_stops(game, &kept, THREATS_DEPTH, budget);
             outside = lost;
         } else if let Some(cell) = victory_by_threat(game, THREATS_DEPTH, budget / 4) {
             // No victory by fours to stop: a threat that wins, when the mover has one.

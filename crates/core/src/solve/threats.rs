@@ -138,7 +138,7 @@ impl Fours {
     }
 
     /// The cells among `cells` where `player` wins at once.
-    fn wins_among(&mut self, cells: &[Cell], player: Player) -> Vec<Cell> {
+    pub(super) fn wins_among(&mut self, cells: &[Cell], player: Player) -> Vec<Cell> {
         cells
             .iter()
             .copied()

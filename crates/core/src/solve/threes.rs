@@ -16,18 +16,39 @@ use crate::player::Player;
 
 type Cell = (usize, usize);
 
+/// How many fours of the defender's, each answered, a threat is read through.
+const COUNTER_FOURS: u32 = 3;
+
 impl Fours {
     /// Whether `attacker`, having just played, wins: the defender, to move, has no victory by
     /// fours of its own, the attacker would have one, and none of the defender's replies that
-    /// can matter takes it away.
+    /// can matter takes it away (a four of the defender's is answered and the question asked
+    /// again, a few times).
     fn threat_wins(&mut self, attacker: Player, depth: u32) -> bool {
+        self.defence_fails(attacker, depth, COUNTER_FOURS)
+    }
+
+    fn defence_fails(&mut self, attacker: Player, depth: u32, counters: u32) -> bool {
         let defender = attacker.other();
-        if self.victory(defender, depth).is_some() || self.victory(attacker, depth).is_none() {
+        // Most moves make no victory by fours: that test first.
+        if self.victory(attacker, depth).is_none() || self.victory(defender, depth).is_some() {
             return false;
         }
         for reply in self.four_cells() {
             self.place(reply, defender);
-            let holds = self.victory(attacker, depth).is_some();
+            let near = self.around(reply);
+            let fours = self.wins_among(&near, defender);
+            let holds = match fours[..] {
+                [] => self.victory(attacker, depth).is_some(),
+                // A four: the attacker blocks it, and the defender is to move again.
+                [block] if counters > 0 => {
+                    self.place(block, attacker);
+                    let holds = self.defence_fails(attacker, depth, counters - 1);
+                    self.take_back();
+                    holds
+                }
+                _ => false,
+            };
             self.take_back();
             if !holds {
                 return false;
@@ -132,9 +153,36 @@ pub(crate) fn stops_to_threats(game: &Game, depth: u32, limit: u64) -> Option<Ve
     Some(stops)
 }
 
+/// Among `stops` (moves of the player to move in `game` that stop the opponent's victory by
+/// fours), those after which the opponent has no winning threat either; all of `stops` when
+/// none is left so, or when the budget (about `limit` cells) runs out first.
+pub(crate) fn calm_stops(game: &Game, stops: &[Cell], depth: u32, limit: u64) -> Vec<Cell> {
+    let mover = game.last_player().map_or(Player::X, Player::other);
+    let Some(mut search) = Fours::new(game, limit) else {
+        return stops.to_vec();
+    };
+    let mut calm = Vec::new();
+    for &cell in stops {
+        search.place(cell, mover);
+        let threatened = !search.winning_threats(mover.other(), depth).is_empty();
+        search.take_back();
+        if search.nodes > search.limit {
+            return stops.to_vec();
+        }
+        if !threatened {
+            calm.push(cell);
+        }
+    }
+    if calm.is_empty() {
+        stops.to_vec()
+    } else {
+        calm
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{stops_to_threats, victory_by_threat};
+    use super::{calm_stops, stops_to_threats, victory_by_threat};
     use crate::{Game, Player, Rules, Solver};
 
     /// Every winning threat found is a win the exact search confirms, and playing it keeps the
@@ -215,5 +263,42 @@ mod tests {
             "{:?} {stops:?}",
             choice.pool
         );
+    }
+
+    /// A game lost as O: X's open three on the anti-diagonal through (3, 9) can be stopped at
+    /// (2, 10), (6, 6), (8, 6) or (9, 5), but after (6, 6) X plays (3, 10), a three on row 3
+    /// and one on column 10 at once, and wins however O answers (O's four on row 5 only delays
+    /// it). The calm stops leave (6, 6) out and keep (2, 10), which takes X's column cell.
+    #[test]
+    fn a_stop_that_leaves_a_winning_threat_is_not_calm() {
+        let moves = [
+            (6, 7),
+            (5, 8),
+            (4, 7),
+            (6, 8),
+            (5, 7),
+            (7, 7),
+            (3, 7),
+            (2, 7),
+            (4, 8),
+            (5, 9),
+            (4, 10),
+            (4, 9),
+            (3, 9),
+        ];
+        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
+        let mut player = Player::X;
+        for (r, c) in moves {
+            game.play(r, c, player).unwrap();
+            player = player.other();
+        }
+        let stops = [(2, 10), (6, 6), (8, 6), (9, 5)];
+        let calm = calm_stops(&game, &stops, 8, 4_000_000);
+        assert!(
+            !calm.contains(&(6, 6)) && calm.contains(&(2, 10)),
+            "{calm:?}"
+        );
+        // With too small a budget nothing is claimed: every stop stays.
+        assert_eq!(calm_stops(&game, &stops, 8, 1_000), stops);
     }
 }
