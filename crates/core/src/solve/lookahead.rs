@@ -23,11 +23,6 @@ const WIDTH: usize = 10;
 /// The deepest search tried.
 const MAX_DEPTH: u32 = 6;
 
-/// Flags of a cell beside the wins at once (1 for X, 2 for O): it lies in a window one stone
-/// short of a four, of the mover's / of the opponent's.
-const MY_THREE: u8 = 4;
-const THEIR_THREE: u8 = 8;
-
 /// A score beyond any sum of windows: a won position.
 const WON: i64 = 1 << 50;
 
@@ -161,19 +156,12 @@ impl Lookahead {
                     continue;
                 }
                 let (value, flag) = if theirs == 0 {
-                    let flag = match k - mine {
-                        1 => mover,
-                        2 => MY_THREE,
-                        _ => 0,
-                    };
-                    (3i64 << (2 * mine), flag)
+                    (3i64 << (2 * mine), if mine == k - 1 { mover } else { 0 })
                 } else {
-                    let flag = match k - theirs {
-                        1 => other,
-                        2 => THEIR_THREE,
-                        _ => 0,
-                    };
-                    (-(2i64 << (2 * theirs)), flag)
+                    (
+                        -(2i64 << (2 * theirs)),
+                        if theirs == k - 1 { other } else { 0 },
+                    )
                 };
                 worth += value;
                 for &at in &line[i + 1 - k..=i] {
@@ -194,78 +182,16 @@ impl Lookahead {
         let win = flagged(mover).first().copied();
         let blocks = flagged(other);
         let moves = if blocks.is_empty() {
-            // The opponent's threes: cells where its stone would leave two wins at once.
-            let threes = self.rated(THEIR_THREE, usize::MAX);
-            let open: Vec<usize> = threes
-                .iter()
-                .copied()
-                .filter(|&at| self.leaves_two_wins(at, other))
+            let mut rated: Vec<usize> = (0..self.grid.len())
+                .filter(|&at| self.grid[at] == 0 && self.spread[at].0 > 0)
                 .collect();
-            if open.is_empty() {
-                self.rated(0, self.width)
-            } else {
-                // Only the cells of those threes answer them, or a four of the mover's own.
-                let mut answers: Vec<usize> = threes
-                    .into_iter()
-                    .filter(|&at| open.iter().any(|&o| self.in_reach(at, o)))
-                    .collect();
-                answers.extend(self.rated(MY_THREE, self.width));
-                answers.sort_by_key(|&at| (core::cmp::Reverse(self.spread[at].0), at));
-                answers.dedup();
-                answers
-            }
+            rated.sort_by_key(|&at| (core::cmp::Reverse(self.spread[at].0), at));
+            rated.truncate(self.width);
+            rated
         } else {
             blocks
         };
         Scan { worth, moves, win }
-    }
-
-    /// The empty cells with some worth (and `flag`, unless 0), best spread first, at most
-    /// `width`.
-    fn rated(&self, flag: u8, width: usize) -> Vec<usize> {
-        let mut cells: Vec<usize> = (0..self.grid.len())
-            .filter(|&at| {
-                self.grid[at] == 0
-                    && self.spread[at].0 > 0
-                    && (flag == 0 || self.spread[at].1 & flag != 0)
-            })
-            .collect();
-        cells.sort_by_key(|&at| (core::cmp::Reverse(self.spread[at].0), at));
-        cells.truncate(width);
-        cells
-    }
-
-    /// Whether a stone of `who` on the empty cell `at` would leave it two cells that win at
-    /// once (an open four, or two fours): a threat no single reply meets.
-    fn leaves_two_wins(&mut self, at: usize, who: u8) -> bool {
-        self.grid[at] = who;
-        let (r, c) = ((at / self.cols) as isize, (at % self.cols) as isize);
-        let reach = (self.k - 1) as isize;
-        let mut wins = Vec::new();
-        for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
-            for step in (-reach..=reach).filter(|&s| s != 0) {
-                let (rr, cc) = (r + step * dr, c + step * dc);
-                if rr < 0 || cc < 0 || rr as usize >= self.rows || cc as usize >= self.cols {
-                    continue;
-                }
-                let there = rr as usize * self.cols + cc as usize;
-                if self.grid[there] == 0 && !wins.contains(&there) && self.wins_at(there, who) {
-                    wins.push(there);
-                }
-            }
-        }
-        self.grid[at] = 0;
-        wins.len() >= 2
-    }
-
-    /// Whether cells `a` and `b` lie on one line within `k - 1` of each other.
-    fn in_reach(&self, a: usize, b: usize) -> bool {
-        let (ra, ca) = ((a / self.cols) as isize, (a % self.cols) as isize);
-        let (rb, cb) = ((b / self.cols) as isize, (b % self.cols) as isize);
-        let (dr, dc) = (rb - ra, cb - ca);
-        let apart = dr.abs().max(dc.abs());
-        let on_line = dr == 0 || dc == 0 || dr.abs() == dc.abs();
-        on_line && apart < self.k as isize
     }
 
     /// The worth of the position for `mover`, searched `depth` plies; `None` when the budget
