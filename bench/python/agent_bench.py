@@ -17,6 +17,7 @@ import time
 
 import tictactoe
 from bitbully import BitBully, Board
+from outcome import result_for
 
 
 def play(
@@ -38,10 +39,7 @@ def play(
         player = 1 if game.move_count % 2 == 0 else 2
         game.drop(col, player)
         board.play(col)
-    mine = 1 if agent_first else 2
-    if game.winner == 0:
-        return "drawn", game.move_count, times
-    return ("won" if game.winner == mine else "lost"), game.move_count, times
+    return result_for(game, agent_first), game.move_count, times
 
 
 def main() -> None:

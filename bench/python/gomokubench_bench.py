@@ -19,6 +19,7 @@ import tictactoe
 # gomokubench installs its modules as `libs` (and a top-level `gomoku.py`).
 from libs import piece
 from libs.game import GameSession
+from outcome import result_for
 
 
 def play(seed: int, agent_first: bool, level: str) -> tuple[str, int, list[float]]:
@@ -44,10 +45,7 @@ def play(seed: int, agent_first: bool, level: str) -> tuple[str, int, list[float
         else:
             row, col = session.play_ai()
         game.move(row, col, player)
-    mine = 1 if agent_first else 2
-    if game.winner == 0:
-        return "drawn", game.move_count, times
-    return ("won" if game.winner == mine else "lost"), game.move_count, times
+    return result_for(game, agent_first), game.move_count, times
 
 
 def main() -> None:

@@ -286,21 +286,25 @@ pub(crate) fn stops_to_fours(game: &Game, depth: u32, limit: u64) -> Option<Vec<
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::{stops_to_fours, victory_by_fours};
     use crate::{Game, Player, Rules, Solver};
 
-    /// Every victory by fours found is a win the exact search confirms, its first move one that
-    /// keeps the win; on random positions of small boards, both rules, with enough found that
-    /// the check means something.
-    #[test]
-    fn every_victory_found_is_a_win_the_solver_proves() {
+    /// Random positions of small boards, both rules (a third exact, searched on the game itself,
+    /// so smaller), a few empty cells and `more`: on each that is not over, `find`'s
+    /// first move, checked a win by the exact search (the position won, the move keeping it).
+    /// The number found.
+    pub(in crate::solve) fn first_moves_that_win(
+        seed: u64,
+        rounds: usize,
+        more: usize,
+        mut find: impl FnMut(&Game) -> Option<(usize, usize)>,
+    ) -> usize {
         let mut solver = Solver::new(18).unwrap();
-        let mut rng = tictactoe_testkit::Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut rng = tictactoe_testkit::Xorshift(seed);
         let mut next = |bound: usize| rng.below(bound);
         let mut found = 0;
-        for round in 0..600 {
-            // Exact rules are searched on the game itself: small boards, few cells left.
+        for round in 0..rounds {
             let exact = round % 3 == 0;
             let (rows, cols, left) = match (exact, round % 2) {
                 (true, _) => (4, 5, 9),
@@ -310,7 +314,7 @@ mod tests {
             let rules = Rules::new(rows, cols, 4, false).unwrap().with_exact(exact);
             let mut game = Game::with_rules(rules).unwrap();
             let mut player = Player::X;
-            let stones = rows * cols - left - next(3);
+            let stones = rows * cols - left - more - next(3);
             while (game.move_count() as usize) < stones && !game.is_over() {
                 let (r, c) = (next(rows), next(cols));
                 if game.play(r, c, player).is_ok() {
@@ -320,7 +324,7 @@ mod tests {
             if game.is_over() {
                 continue;
             }
-            let Some((row, col)) = victory_by_fours(&game, 24, 20_000) else {
+            let Some((row, col)) = find(&game) else {
                 continue;
             };
             found += 1;
@@ -335,6 +339,16 @@ mod tests {
                 );
             }
         }
+        found
+    }
+
+    /// Every victory by fours found is a win the exact search confirms, its first move one that
+    /// keeps the win, with enough found that the check means something.
+    #[test]
+    fn every_victory_found_is_a_win_the_solver_proves() {
+        let found = first_moves_that_win(0x9E37_79B9_7F4A_7C15, 600, 0, |game| {
+            victory_by_fours(game, 24, 20_000)
+        });
         assert!(found > 20, "{found} found");
     }
 

@@ -183,51 +183,16 @@ pub(crate) fn calm_stops(game: &Game, stops: &[Cell], depth: u32, limit: u64) ->
 #[cfg(test)]
 mod tests {
     use super::{calm_stops, stops_to_threats, victory_by_threat};
+    use crate::solve::threats::tests::first_moves_that_win;
     use crate::{Game, Player, Rules, Solver};
 
     /// Every winning threat found is a win the exact search confirms, and playing it keeps the
-    /// win; on random positions of small boards, both rules, with enough found that the check
-    /// means something.
+    /// win, with enough found that the check means something.
     #[test]
     fn every_winning_threat_found_is_a_win_the_solver_proves() {
-        let mut solver = Solver::new(18).unwrap();
-        let mut rng = tictactoe_testkit::Xorshift(0x2545_F491_4F6C_DD1D);
-        let mut next = |bound: usize| rng.below(bound);
-        let mut found = 0;
-        for round in 0..900 {
-            let exact = round % 3 == 0;
-            let (rows, cols, left) = match (exact, round % 2) {
-                (true, _) => (4, 5, 10),
-                (false, 0) => (5, 5, 13),
-                (false, _) => (6, 6, 15),
-            };
-            let rules = Rules::new(rows, cols, 4, false).unwrap().with_exact(exact);
-            let mut game = Game::with_rules(rules).unwrap();
-            let mut player = Player::X;
-            let stones = rows * cols - left - next(3);
-            while (game.move_count() as usize) < stones && !game.is_over() {
-                let (r, c) = (next(rows), next(cols));
-                if game.play(r, c, player).is_ok() {
-                    player = player.other();
-                }
-            }
-            if game.is_over() {
-                continue;
-            }
-            let Some((row, col)) = victory_by_threat(&game, 8, 200_000) else {
-                continue;
-            };
-            found += 1;
-            let mover = game.last_player().map_or(Player::X, Player::other);
-            let mut after = game.clone();
-            if after.play(row, col, mover).unwrap().is_none() {
-                assert_eq!(
-                    solver.value(&after, None),
-                    Ok(-1),
-                    "({row}, {col}) on\n{game}"
-                );
-            }
-        }
+        let found = first_moves_that_win(0x2545_F491_4F6C_DD1D, 900, 1, |game| {
+            victory_by_threat(game, 8, 200_000)
+        });
         assert!(found > 20, "{found} found");
     }
 
