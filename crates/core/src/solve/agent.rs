@@ -62,8 +62,8 @@ pub enum TieBreak {
 /// each with one reply, that ends in two (a proved win, played); when the opponent would have one,
 /// only the moves that stop it are kept; else a threat that wins (a move after which no reply
 /// that matters stops its fours) is played, and the opponent's are stopped
-/// ([`threes`](super::threes)); and the moves left are ordered by a few plies of alpha-beta
-/// ([`lookahead`](super::lookahead)). Otherwise a move is found in two steps: which moves win, draw or lose
+/// (`solve/threes.rs`); and the moves left are ordered by a few plies of alpha-beta
+/// (`solve/lookahead.rs`). Otherwise a move is found in two steps: which moves win, draw or lose
 /// ([`Solver::value`] on each, in rounds of growing shares of the budget; books answer the shallow
 /// positions), then how soon, for the best of them. At skill 1 a move proved worse than another
 /// proved move is never picked, so a proved win or draw is never given away. Among moves the budget could not
