@@ -18,11 +18,21 @@ use crate::player::Player;
 /// The most fours in a row a victory by continuous fours is read to.
 const FOURS_DEPTH: u32 = 24;
 
+/// The same, after a threat: shorter, since every reply of the defender is read.
+const THREATS_DEPTH: u32 = 8;
+
 /// What a node of the lookahead costs, in the budget's nodes (a pass over every window).
 const LOOKAHEAD_COST: u64 = 100;
 
-/// The same, after a threat: shorter, since every reply of the defender is read.
-const THREATS_DEPTH: u32 = 8;
+/// How many threats deep a chain of the mover's own is read for a win.
+const ATTACK_LEVELS: u32 = 2;
+
+/// How many threats deep the opponent's chains are read, when a stop of its victory by fours is
+/// chosen.
+const CALM_LEVELS: u32 = 2;
+
+/// How many threats deep the opponent's chains are read otherwise.
+const STOP_LEVELS: u32 = 1;
 
 /// What the budget bought: the moves to pick among, and whether they are exactly
 /// [`Solver::best_moves`] (every move proved, the best exactly).
@@ -77,16 +87,17 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
                 .iter()
                 .partition(|cell| stops.binary_search(cell).is_ok());
             // Of the stops, those that leave the opponent no winning threat, when some do.
-            legal = calm_stops(game, &kept, THREATS_DEPTH, budget);
+            legal = calm_stops(game, &kept, THREATS_DEPTH, CALM_LEVELS, budget);
             outside = lost;
-        } else if let Some(cell) = victory_by_threat(game, THREATS_DEPTH, budget / 4) {
+        } else if let Some(cell) = victory_by_threat(game, THREATS_DEPTH, ATTACK_LEVELS, budget / 4)
+        {
             // No victory by fours to stop: a threat that wins, when the mover has one.
             return Ok(Choice {
                 pool: alloc::vec![cell],
                 solved: false,
                 proved: legal.iter().map(|&c| (c, None)).collect(),
             });
-        } else if let Some(stops) = stops_to_threats(game, THREATS_DEPTH, budget / 4)
+        } else if let Some(stops) = stops_to_threats(game, THREATS_DEPTH, STOP_LEVELS, budget / 4)
             && !stops.is_empty()
         {
             // Else the opponent's winning threats: only the moves that leave it none.

@@ -32,6 +32,27 @@ pub(super) struct Fours {
     exact: bool,
     pub(super) nodes: u64,
     pub(super) limit: u64,
+    /// The cells of the last victory found ([`victory`](Self::victory)): the attacker's fours
+    /// and the cells where it wins at the end, the ones a defence must take.
+    pub(super) path: Vec<Cell>,
+    /// The stones placed so far, hashed (each cell and player's key, exclusive-or'd).
+    hash: u64,
+    /// Attacks that failed, by position and depth ([`failed_before`](Self::failed_before)): the
+    /// same fours played in another order reach the same position, and without this the search
+    /// reads it again for every order.
+    failed: Vec<u64>,
+}
+
+/// The failed attacks kept: 2^12 entries of one word (32 KiB), each overwriting the last in its
+/// slot.
+const FAILED_BITS: u32 = 12;
+
+/// A key of `player`'s stone on cell number `at`, mixed from the two (splitmix64's finalizer).
+fn key(at: usize, player: Player) -> u64 {
+    let mut z = (at as u64 * 2 + player.number() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl Fours {
@@ -46,6 +67,9 @@ impl Fours {
         grid.resize(rows * cols, None);
         let mut stones = Vec::new();
         stones.try_reserve(rows * cols).ok()?;
+        let mut failed = Vec::new();
+        failed.try_reserve_exact(1 << FAILED_BITS).ok()?;
+        failed.resize(1 << FAILED_BITS, 0);
         for (r, c, p) in game.moves() {
             grid[r * cols + c] = Some(p);
             stones.push(((r, c), p));
@@ -59,6 +83,9 @@ impl Fours {
             exact: rules.exact(),
             nodes: 0,
             limit,
+            path: Vec::new(),
+            hash: 0,
+            failed,
         })
     }
 
@@ -147,14 +174,32 @@ impl Fours {
     }
 
     pub(super) fn place(&mut self, cell: Cell, player: Player) {
-        self.grid[cell.0 * self.cols + cell.1] = Some(player);
+        let at = cell.0 * self.cols + cell.1;
+        self.grid[at] = Some(player);
+        self.hash ^= key(at, player);
         self.stones.push((cell, player));
     }
 
     pub(super) fn take_back(&mut self) {
-        if let Some(((r, c), _)) = self.stones.pop() {
-            self.grid[r * self.cols + c] = None;
+        if let Some(((r, c), player)) = self.stones.pop() {
+            let at = r * self.cols + c;
+            self.grid[at] = None;
+            self.hash ^= key(at, player);
         }
+    }
+
+    /// Where the attack of `attacker` from here is kept in `failed`, and its entry: the hash with
+    /// the attacker mixed in, its low bits holding the depth the attack failed to.
+    fn failed_slot(&self, attacker: Player) -> (usize, u64) {
+        let hash = self.hash ^ key(usize::MAX >> 1, attacker);
+        ((hash >> (64 - FAILED_BITS)) as usize, hash & !0x3F)
+    }
+
+    /// Whether an attack of `attacker` from here failed before with at least `depth` fours.
+    fn failed_before(&self, attacker: Player, depth: u32) -> bool {
+        let (slot, tag) = self.failed_slot(attacker);
+        let entry = self.failed[slot];
+        entry & !0x3F == tag && u32::from(entry as u8 & 0x3F) >= depth.min(0x3F)
     }
 
     /// A first move of a victory by continuous fours of `attacker`, to move, within `depth`
@@ -163,6 +208,19 @@ impl Fours {
         if self.nodes > self.limit || threats.len() > 1 {
             return None;
         }
+        if self.failed_before(attacker, depth) {
+            return None;
+        }
+        let found = self.attack_anew(attacker, threats, depth);
+        if found.is_none() && self.nodes <= self.limit {
+            let (slot, tag) = self.failed_slot(attacker);
+            self.failed[slot] = tag | u64::from(depth.min(0x3F));
+        }
+        found
+    }
+
+    /// [`attack`](Self::attack), read from here.
+    fn attack_anew(&mut self, attacker: Player, threats: &[Cell], depth: u32) -> Option<Cell> {
         // A threat of the defender's must be stopped by the four itself.
         let moves = match threats.first() {
             Some(&only) => alloc::vec![only],
@@ -170,6 +228,7 @@ impl Fours {
         };
         // A win at once first, before any longer sequence.
         if let Some(&win) = moves.iter().find(|&&cell| self.wins_at(cell, attacker)) {
+            self.path.push(win);
             return Some(win);
         }
         for cell in moves {
@@ -187,10 +246,14 @@ impl Fours {
                 // One cell that wins: the defender must take it, and the attack goes on.
                 1 => depth > 0 && self.forced_reply(attacker, fours[0], depth),
                 // Two: the defender stops one (it has no win of its own).
-                _ => true,
+                _ => {
+                    self.path.extend(&fours);
+                    true
+                }
             };
             self.take_back();
             if found {
+                self.path.push(cell);
                 return Some(cell);
             }
         }
@@ -211,6 +274,9 @@ impl Fours {
         let threats = self.wins_among(&near, defender);
         let found = self.attack(attacker, &threats, depth - 1).is_some();
         self.take_back();
+        if found {
+            self.path.push(block);
+        }
         found
     }
 
@@ -232,9 +298,11 @@ impl Fours {
 
     /// `attacker`'s first move of a victory by fours from here, as if it had the move.
     pub(super) fn victory(&mut self, attacker: Player, depth: u32) -> Option<Cell> {
+        self.path.clear();
         // A win at once comes first, whatever the defender threatens.
         let mine = self.candidates(attacker);
         if let Some(&win) = mine.iter().find(|&&cell| self.wins_at(cell, attacker)) {
+            self.path.push(win);
             return Some(win);
         }
         let theirs = self.candidates(attacker.other());

@@ -4,9 +4,13 @@
 //! search by threes (Allis, van den Herik and Huntjens, 1993): the open three, the broken three
 //! and the four-three all end in two threats the defender cannot both meet.
 //!
-//! The replies read are those that can matter to a victory by fours: the cells where either
-//! player could make a four. A claim is only made within the budget: a search that runs out
-//! proves nothing, so a threat is then taken as not winning.
+//! The replies read are those that can matter: the cells of the victory by fours the threat
+//! makes (a defence must take one of them, or the fours play out; the threat-space search's
+//! refutations) and the cells where the defender could make a four of its own. A chain of
+//! threats (the second level) answers each reply with another winning threat on the lines of the
+//! one before, as the dependency-based search of the same paper does. Shorter chains are read
+//! first. A claim is only made within the budget: a search that runs out proves nothing, so a
+//! threat is then taken as not winning.
 
 use alloc::vec::Vec;
 
@@ -24,26 +28,61 @@ impl Fours {
     /// fours of its own, the attacker would have one, and none of the defender's replies that
     /// can matter takes it away (a four of the defender's is answered and the question asked
     /// again, a few times).
-    fn threat_wins(&mut self, attacker: Player, depth: u32) -> bool {
-        self.defence_fails(attacker, depth, COUNTER_FOURS)
+    ///
+    /// At `levels` above one, a reply that leaves no victory by fours may still leave the
+    /// attacker another winning threat of one level less: a chain of threats, each of which the
+    /// defender must answer, ending in two it cannot.
+    ///
+    /// The next threat of a chain is looked for on the lines of the one before (`threat`, the
+    /// attacker's last move): a threat that does not build on the last one could have been
+    /// played first, and this keeps the chain's breadth to a few cells.
+    fn threat_wins(&mut self, attacker: Player, threat: Cell, depth: u32, levels: u32) -> bool {
+        self.defence_fails(attacker, threat, depth, COUNTER_FOURS, levels)
     }
 
-    fn defence_fails(&mut self, attacker: Player, depth: u32, counters: u32) -> bool {
+    fn defence_fails(
+        &mut self,
+        attacker: Player,
+        threat: Cell,
+        depth: u32,
+        counters: u32,
+        levels: u32,
+    ) -> bool {
         let defender = attacker.other();
         // Most moves make no victory by fours: that test first.
-        if self.victory(attacker, depth).is_none() || self.victory(defender, depth).is_some() {
+        if self.victory(attacker, depth).is_none() {
             return false;
         }
-        for reply in self.four_cells() {
+        // The replies that can matter: the cells of the victory found (one of them must be
+        // taken, or it plays out) and the defender's fours.
+        let mut replies = core::mem::take(&mut self.path);
+        if self.victory(defender, depth).is_some() {
+            return false;
+        }
+        for cell in self.candidates(defender) {
+            if self.could_four(cell, defender) {
+                replies.push(cell);
+            }
+        }
+        replies.sort_unstable();
+        replies.dedup();
+        for reply in replies {
             self.place(reply, defender);
             let near = self.around(reply);
             let fours = self.wins_among(&near, defender);
             let holds = match fours[..] {
-                [] => self.victory(attacker, depth).is_some(),
+                [] => {
+                    self.victory(attacker, depth).is_some()
+                        || levels > 1 && {
+                            let near = self.around(threat);
+                            let next = self.threats_among(near, attacker, depth, levels - 1, true);
+                            !next.is_empty()
+                        }
+                }
                 // A four: the attacker blocks it, and the defender is to move again.
                 [block] if counters > 0 => {
                     self.place(block, attacker);
-                    let holds = self.defence_fails(attacker, depth, counters - 1);
+                    let holds = self.defence_fails(attacker, threat, depth, counters - 1, levels);
                     self.take_back();
                     holds
                 }
@@ -72,10 +111,24 @@ impl Fours {
         cells
     }
 
-    /// `attacker`'s moves that win as threats (it to move), row-major.
-    fn winning_threats(&mut self, attacker: Player, depth: u32) -> Vec<Cell> {
+    /// `attacker`'s moves that win as threats of up to `levels` (it to move), row-major; with
+    /// `first`, only the first found.
+    fn threats_of(&mut self, attacker: Player, depth: u32, levels: u32, first: bool) -> Vec<Cell> {
+        let cells = self.candidates(attacker);
+        self.threats_among(cells, attacker, depth, levels, first)
+    }
+
+    /// [`threats_of`](Self::threats_of) among `cells`.
+    fn threats_among(
+        &mut self,
+        cells: Vec<Cell>,
+        attacker: Player,
+        depth: u32,
+        levels: u32,
+        first: bool,
+    ) -> Vec<Cell> {
         let mut found = Vec::new();
-        for cell in self.candidates(attacker) {
+        for cell in cells {
             if self.nodes > self.limit {
                 break;
             }
@@ -83,45 +136,46 @@ impl Fours {
                 continue;
             }
             self.place(cell, attacker);
-            if self.threat_wins(attacker, depth) {
+            if self.threat_wins(attacker, cell, depth, levels) {
                 found.push(cell);
             }
             self.take_back();
+            if first && !found.is_empty() {
+                break;
+            }
         }
         found
+    }
+
+    /// A first move of `attacker`'s (to move) that wins as a threat of up to `levels`: the
+    /// shorter chains looked for first, since they are cheaper to read and to be sure of.
+    fn winning_threat(&mut self, attacker: Player, depth: u32, levels: u32) -> Option<Cell> {
+        (1..=levels).find_map(|l| self.threats_of(attacker, depth, l, true).pop())
     }
 }
 
 /// A move of the player to move in `game` (in play, no gravity) that wins as a threat, found
 /// within about `limit` cells read; `None` when none is found.
-pub(crate) fn victory_by_threat(game: &Game, depth: u32, limit: u64) -> Option<Cell> {
+pub(crate) fn victory_by_threat(game: &Game, depth: u32, levels: u32, limit: u64) -> Option<Cell> {
     let mover = game.last_player().map_or(Player::X, Player::other);
     let mut search = Fours::new(game, limit)?;
-    for cell in search.candidates(mover) {
-        if search.nodes > search.limit {
-            return None;
-        }
-        if !search.could_three(cell, mover) {
-            continue;
-        }
-        search.place(cell, mover);
-        let wins = search.threat_wins(mover, depth);
-        search.take_back();
-        if wins {
-            return Some(cell);
-        }
-    }
-    None
+    let found = search.winning_threat(mover, depth, levels);
+    found.filter(|_| search.nodes <= search.limit)
 }
 
 /// When the opponent of the player to move has moves that would win as threats: the mover's
 /// moves after which it has none (its threats' cells, the cells on their lines, the mover's own
 /// fours), row-major; `None` when it has none (or the budget, about `limit` cells, ran out).
-pub(crate) fn stops_to_threats(game: &Game, depth: u32, limit: u64) -> Option<Vec<Cell>> {
+pub(crate) fn stops_to_threats(
+    game: &Game,
+    depth: u32,
+    levels: u32,
+    limit: u64,
+) -> Option<Vec<Cell>> {
     let mover = game.last_player().map_or(Player::X, Player::other);
     let opponent = mover.other();
     let mut search = Fours::new(game, limit)?;
-    let threats = search.winning_threats(opponent, depth);
+    let threats = search.threats_of(opponent, depth, levels, false);
     if threats.is_empty() || search.nodes > search.limit {
         return None;
     }
@@ -137,11 +191,11 @@ pub(crate) fn stops_to_threats(game: &Game, depth: u32, limit: u64) -> Option<Ve
         let stopped = threats.iter().all(|&t| {
             t == cell || {
                 search.place(t, opponent);
-                let wins = search.threat_wins(opponent, depth);
+                let wins = search.threat_wins(opponent, t, depth, levels);
                 search.take_back();
                 !wins
             }
-        }) && search.winning_threats(opponent, depth).is_empty();
+        }) && search.winning_threat(opponent, depth, levels).is_none();
         search.take_back();
         if search.nodes > search.limit {
             return None;
@@ -154,30 +208,42 @@ pub(crate) fn stops_to_threats(game: &Game, depth: u32, limit: u64) -> Option<Ve
 }
 
 /// Among `stops` (moves of the player to move in `game` that stop the opponent's victory by
-/// fours), those after which the opponent has no winning threat either; all of `stops` when
-/// none is left so, or when the budget (about `limit` cells) runs out first.
-pub(crate) fn calm_stops(game: &Game, stops: &[Cell], depth: u32, limit: u64) -> Vec<Cell> {
+/// fours), those after which the opponent has no winning threat either, read one level of
+/// threats deeper at a time up to `levels`: at each level the stops still calm, unless none is
+/// or the budget (about `limit` cells) runs out first, when the level before stands.
+pub(crate) fn calm_stops(
+    game: &Game,
+    stops: &[Cell],
+    depth: u32,
+    levels: u32,
+    limit: u64,
+) -> Vec<Cell> {
     let mover = game.last_player().map_or(Player::X, Player::other);
     let Some(mut search) = Fours::new(game, limit) else {
         return stops.to_vec();
     };
-    let mut calm = Vec::new();
-    for &cell in stops {
-        search.place(cell, mover);
-        let threatened = !search.winning_threats(mover.other(), depth).is_empty();
-        search.take_back();
-        if search.nodes > search.limit {
-            return stops.to_vec();
+    let mut calm = stops.to_vec();
+    for level in 1..=levels {
+        let mut calmer = Vec::new();
+        for &cell in &calm {
+            search.place(cell, mover);
+            let threatened = !search
+                .threats_of(mover.other(), depth, level, true)
+                .is_empty();
+            search.take_back();
+            if search.nodes > search.limit {
+                return calm;
+            }
+            if !threatened {
+                calmer.push(cell);
+            }
         }
-        if !threatened {
-            calm.push(cell);
+        if calmer.is_empty() {
+            break;
         }
+        calm = calmer;
     }
-    if calm.is_empty() {
-        stops.to_vec()
-    } else {
-        calm
-    }
+    calm
 }
 
 #[cfg(test)]
@@ -191,9 +257,22 @@ mod tests {
     #[test]
     fn every_winning_threat_found_is_a_win_the_solver_proves() {
         let found = first_moves_that_win(0x2545_F491_4F6C_DD1D, 900, 1, |game| {
-            victory_by_threat(game, 8, 200_000)
+            victory_by_threat(game, 8, 1, 200_000)
         });
         assert!(found > 20, "{found} found");
+    }
+
+    /// The same for chains of two threats, on emptier boards (where they are found): only the
+    /// positions where one threat finds nothing are checked.
+    #[test]
+    fn every_chain_of_threats_found_is_a_win_the_solver_proves() {
+        let found = first_moves_that_win(0x2545_F491_4F6C_DD1D, 900, 3, |game| {
+            victory_by_threat(game, 8, 1, 200_000)
+                .is_none()
+                .then(|| victory_by_threat(game, 8, 2, 200_000))
+                .flatten()
+        });
+        assert!(found > 2, "{found} found");
     }
 
     /// O has two open twos crossing at (7, 7): there it would make two open threes, a threat X
@@ -208,8 +287,8 @@ mod tests {
             game.play(a.0, a.1, Player::X).unwrap();
             game.play(b.0, b.1, Player::O).unwrap();
         }
-        assert_eq!(victory_by_threat(&game, 8, 1_000_000), None);
-        let stops = stops_to_threats(&game, 8, 4_000_000).unwrap();
+        assert_eq!(victory_by_threat(&game, 8, 1, 1_000_000), None);
+        let stops = stops_to_threats(&game, 8, 1, 4_000_000).unwrap();
         assert!(stops.contains(&(7, 7)), "{stops:?}");
         assert!(
             !stops.contains(&(0, 7)) && !stops.contains(&(12, 2)),
@@ -219,7 +298,7 @@ mod tests {
         game.play(1, 1, Player::X).unwrap();
         game.play(13, 13, Player::O).unwrap();
         game.play(1, 13, Player::X).unwrap();
-        assert_eq!(victory_by_threat(&game, 8, 4_000_000), Some((7, 7)));
+        assert_eq!(victory_by_threat(&game, 8, 1, 4_000_000), Some((7, 7)));
         let mut solver = Solver::new(16).unwrap();
         game.undo().unwrap();
         let choice = crate::solve::prove::best_within(&mut solver, &game, 2_000_000).unwrap();
@@ -258,12 +337,45 @@ mod tests {
             player = player.other();
         }
         let stops = [(2, 10), (6, 6), (8, 6), (9, 5)];
-        let calm = calm_stops(&game, &stops, 8, 4_000_000);
+        let calm = calm_stops(&game, &stops, 8, 2, 4_000_000);
         assert!(
             !calm.contains(&(6, 6)) && calm.contains(&(2, 10)),
             "{calm:?}"
         );
         // With too small a budget nothing is claimed: every stop stays.
-        assert_eq!(calm_stops(&game, &stops, 8, 1_000), stops);
+        assert_eq!(calm_stops(&game, &stops, 8, 2, 1_000), stops);
+    }
+
+    /// A chain of two threats, from a game gomokubench won as X: after X's (3, 8), every reply
+    /// of O's that stops its victory by fours leaves X another three that wins. Read one threat
+    /// deep, X has nothing; read two, the chain is found (X played it and won).
+    #[test]
+    fn a_chain_of_two_threats_is_found_one_level_deeper() {
+        let moves = [
+            (6, 7),
+            (5, 8),
+            (4, 7),
+            (6, 8),
+            (5, 7),
+            (7, 7),
+            (3, 7),
+            (2, 7),
+            (4, 8),
+            (5, 9),
+            (4, 10),
+            (4, 9),
+            (3, 9),
+            (8, 6),
+            (9, 5),
+            (2, 10),
+        ];
+        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
+        let mut player = Player::X;
+        for (r, c) in moves {
+            game.play(r, c, player).unwrap();
+            player = player.other();
+        }
+        assert_eq!(victory_by_threat(&game, 8, 1, 8_000_000), None);
+        assert_eq!(victory_by_threat(&game, 8, 2, 8_000_000), Some((3, 8)));
     }
 }
