@@ -191,7 +191,8 @@ impl Fours {
     /// Where the attack of `attacker` from here is kept in `failed`, and its entry: the hash with
     /// the attacker mixed in, its low bits holding the depth the attack failed to.
     fn failed_slot(&self, attacker: Player) -> (usize, u64) {
-        let hash = self.hash ^ key(usize::MAX >> 1, attacker);
+        // The cell one past the board stands for the side to move.
+        let hash = self.hash ^ key(self.grid.len(), attacker);
         ((hash >> (64 - FAILED_BITS)) as usize, hash & !0x3F)
     }
 
