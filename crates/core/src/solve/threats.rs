@@ -35,6 +35,9 @@ pub(super) struct Fours {
     /// The cells of the last victory found ([`victory`](Self::victory)): the attacker's fours
     /// and the cells where it wins at the end, the ones a defence must take.
     pub(super) path: Vec<Cell>,
+    /// The cells of every victory a threat's proof read (`threes.rs`): where a stop of the
+    /// threat must be, besides the defender's own fours.
+    pub(super) touched: Vec<Cell>,
     /// The stones placed so far, hashed (each cell and player's key, exclusive-or'd).
     hash: u64,
     /// Attacks that failed, by position and depth ([`failed_before`](Self::failed_before)): the
@@ -84,6 +87,7 @@ impl Fours {
             nodes: 0,
             limit,
             path: Vec::new(),
+            touched: Vec::new(),
             hash: 0,
             failed,
         })

@@ -56,6 +56,7 @@ impl Fours {
         // The replies that can matter: the cells of the victory found (one of them must be
         // taken, or it plays out) and the defender's fours.
         let mut replies = core::mem::take(&mut self.path);
+        self.touched.extend(&replies);
         if self.victory(defender, depth).is_some() {
             return false;
         }
@@ -72,7 +73,9 @@ impl Fours {
             let fours = self.wins_among(&near, defender);
             let holds = match fours[..] {
                 [] => {
-                    self.victory(attacker, depth).is_some()
+                    let fours = self.victory(attacker, depth).is_some();
+                    self.touched.extend(&self.path);
+                    fours
                         || levels > 1 && {
                             let near = self.around(threat);
                             let next = self.threats_among(near, attacker, depth, levels - 1, true);
@@ -94,21 +97,6 @@ impl Fours {
             }
         }
         self.nodes <= self.limit
-    }
-
-    /// The empty cells where either player could make a four, row-major.
-    fn four_cells(&mut self) -> Vec<Cell> {
-        let mut cells = Vec::new();
-        for player in [Player::X, Player::O] {
-            for cell in self.candidates(player) {
-                if self.could_four(cell, player) {
-                    cells.push(cell);
-                }
-            }
-        }
-        cells.sort_unstable();
-        cells.dedup();
-        cells
     }
 
     /// `attacker`'s moves that win as threats of up to `levels` (it to move), row-major; with
@@ -164,8 +152,8 @@ pub(crate) fn victory_by_threat(game: &Game, depth: u32, levels: u32, limit: u64
 }
 
 /// When the opponent of the player to move has moves that would win as threats: the mover's
-/// moves after which it has none (its threats' cells, the cells on their lines, the mover's own
-/// fours), row-major; `None` when it has none (or the budget, about `limit` cells, ran out).
+/// moves after which it has none (among the cells of the victories its threats' proofs read and
+/// the mover's own fours), row-major; `None` when it has none (or the budget, about `limit` cells, ran out).
 pub(crate) fn stops_to_threats(
     game: &Game,
     depth: u32,
@@ -179,15 +167,29 @@ pub(crate) fn stops_to_threats(
     if threats.is_empty() || search.nodes > search.limit {
         return None;
     }
-    let mut tried: Vec<Cell> = threats.iter().flat_map(|&t| search.around(t)).collect();
+    // A stop takes a cell of some victory the threats' proofs read (the threat itself among
+    // them), or makes a four of the mover's own that the opponent must answer first.
+    search.touched.clear();
+    for &t in &threats {
+        search.place(t, opponent);
+        search.threat_wins(opponent, t, depth, levels);
+        search.take_back();
+    }
+    let mut tried = core::mem::take(&mut search.touched);
     tried.extend(&threats);
-    tried.extend(search.four_cells());
+    for cell in search.candidates(mover) {
+        if search.could_four(cell, mover) {
+            tried.push(cell);
+        }
+    }
     tried.sort_unstable();
     tried.dedup();
     let mut stops = Vec::new();
     for cell in tried {
         search.place(cell, mover);
-        // The threats found before first (most moves fail there), then every other.
+        // Only the threats found before are read again: a stone of the mover's takes threats
+        // away and makes none (reading every cell again after each stop cost a budget of 250,000
+        // its answer in an open position, where the stops came out the same).
         let stopped = threats.iter().all(|&t| {
             t == cell || {
                 search.place(t, opponent);
@@ -195,7 +197,7 @@ pub(crate) fn stops_to_threats(
                 search.take_back();
                 !wins
             }
-        }) && search.winning_threat(opponent, depth, levels).is_none();
+        });
         search.take_back();
         if search.nodes > search.limit {
             return None;
