@@ -24,6 +24,10 @@ const THREATS_DEPTH: u32 = 8;
 /// What a node of the lookahead costs, in the budget's nodes (a pass over every window).
 const LOOKAHEAD_COST: u64 = 100;
 
+/// The cells the threat search reads for a node of the budget: a cell read (a few counts,
+/// seldom a line) costs about a quarter of a search node.
+const READS_PER_NODE: u64 = 4;
+
 /// How many threats deep a chain of the mover's own is read for a win.
 const ATTACK_LEVELS: u32 = 2;
 
@@ -66,7 +70,8 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
     // Moves left out because they do not stop the opponent's win: proved losses.
     let mut outside = Vec::new();
     if Shape::of(game.rules()).is_none() {
-        if let Some(cell) = victory_by_fours(game, FOURS_DEPTH, budget / 4) {
+        let reads = budget.saturating_mul(READS_PER_NODE);
+        if let Some(cell) = victory_by_fours(game, FOURS_DEPTH, reads / 4) {
             let proved = legal
                 .iter()
                 .map(|&c| (c, (c == cell).then_some(1)))
@@ -80,16 +85,16 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         // The opponent's victory by fours, were it to move: only the moves that stop it, when
         // some do (read on half the budget; the searches below get the last quarter, since on
         // such boards they seldom prove more than a win at once).
-        if let Some(stops) = stops_to_fours(game, FOURS_DEPTH, budget / 2)
+        if let Some(stops) = stops_to_fours(game, FOURS_DEPTH, reads / 2)
             && !stops.is_empty()
         {
             let (kept, lost): (Vec<_>, Vec<_>) = legal
                 .iter()
                 .partition(|cell| stops.binary_search(cell).is_ok());
             // Of the stops, those that leave the opponent no winning threat, when some do.
-            legal = calm_stops(game, &kept, THREATS_DEPTH, CALM_LEVELS, budget);
+            legal = calm_stops(game, &kept, THREATS_DEPTH, CALM_LEVELS, reads);
             outside = lost;
-        } else if let Some(cell) = victory_by_threat(game, THREATS_DEPTH, ATTACK_LEVELS, budget / 4)
+        } else if let Some(cell) = victory_by_threat(game, THREATS_DEPTH, ATTACK_LEVELS, reads / 4)
         {
             // No victory by fours to stop: a threat that wins, when the mover has one.
             return Ok(Choice {
@@ -97,7 +102,7 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
                 solved: false,
                 proved: legal.iter().map(|&c| (c, None)).collect(),
             });
-        } else if let Some(stops) = stops_to_threats(game, THREATS_DEPTH, STOP_LEVELS, budget / 4)
+        } else if let Some(stops) = stops_to_threats(game, THREATS_DEPTH, STOP_LEVELS, reads / 4)
             && !stops.is_empty()
         {
             // Else the opponent's winning threats: only the moves that leave it none.

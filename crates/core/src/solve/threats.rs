@@ -44,6 +44,11 @@ pub(super) struct Fours {
     /// same fours played in another order reach the same position, and without this the search
     /// reads it again for every order.
     failed: Vec<u64>,
+    /// For every cell, per player and direction, how many of that player's stones lie on the
+    /// cell's line within `k - 1` cells of it: kept as stones come and go, so that asking
+    /// whether a stone could make a four, or which cells are near a player's stones, reads a few
+    /// counts instead of the lines.
+    near: Vec<[[u8; 4]; 2]>,
 }
 
 /// The failed attacks kept: 2^12 entries of one word (32 KiB), each overwriting the last in its
@@ -73,11 +78,10 @@ impl Fours {
         let mut failed = Vec::new();
         failed.try_reserve_exact(1 << FAILED_BITS).ok()?;
         failed.resize(1 << FAILED_BITS, 0);
-        for (r, c, p) in game.moves() {
-            grid[r * cols + c] = Some(p);
-            stones.push(((r, c), p));
-        }
-        Some(Fours {
+        let mut near = Vec::new();
+        near.try_reserve_exact(rows * cols).ok()?;
+        near.resize(rows * cols, [[0; 4]; 2]);
+        let mut fours = Fours {
             grid,
             stones,
             rows,
@@ -90,7 +94,31 @@ impl Fours {
             touched: Vec::new(),
             hash: 0,
             failed,
-        })
+            near,
+        };
+        for (r, c, p) in game.moves() {
+            fours.place((r, c), p);
+        }
+        fours.hash = 0;
+        Some(fours)
+    }
+
+    /// Counts `player`'s stone on `cell` in (`step` 1) or out (`step` -1) of its neighbours'
+    /// [`near`](Self::near).
+    fn count_near(&mut self, (row, col): Cell, player: Player, step: i8) {
+        let who = usize::from(player.number() - 1);
+        for (d, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
+            for sign in [1, -1] {
+                for i in 1..=self.reach as isize {
+                    let (r, c) = (row as isize + sign * i * dr, col as isize + sign * i * dc);
+                    if r < 0 || c < 0 || r as usize >= self.rows || c as usize >= self.cols {
+                        break;
+                    }
+                    let count = &mut self.near[r as usize * self.cols + c as usize][who][d];
+                    *count = count.wrapping_add_signed(step);
+                }
+            }
+        }
     }
 
     fn at(&self, r: isize, c: isize) -> Option<Option<Player>> {
@@ -124,8 +152,14 @@ impl Fours {
     fn wins_at(&mut self, (row, col): Cell, player: Player) -> bool {
         self.nodes += 1;
         let k = self.reach + 1;
+        // A run of `k` through the cell has `k - 1` stones within `k - 1` cells on its line:
+        // most cells have none such, and are answered from the counts.
+        let counts = self.near[row * self.cols + col][usize::from(player.number() - 1)];
         let (row, col) = (row as isize, col as isize);
-        DIRECTIONS.iter().any(|&(dr, dc)| {
+        DIRECTIONS.iter().zip(counts).any(|(&(dr, dc), count)| {
+            if usize::from(count) < k - 1 {
+                return false;
+            }
             let run = |sign: isize| {
                 (1..=k as isize)
                     .take_while(|&i| {
@@ -155,17 +189,29 @@ impl Fours {
     /// `k - 1` cells.
     fn could_make(&mut self, (row, col): Cell, player: Player, stones: usize) -> bool {
         self.nodes += 1;
-        let reach = self.reach as isize;
-        DIRECTIONS.iter().any(|&(dr, dc)| {
-            let mine = (-reach..=reach)
-                .filter(|&i| {
-                    i != 0
-                        && self.at(row as isize + i * dr, col as isize + i * dc)
-                            == Some(Some(player))
-                })
-                .count();
-            mine + 1 >= stones
-        })
+        let counts = self.near[row * self.cols + col][usize::from(player.number() - 1)];
+        counts.iter().any(|&mine| usize::from(mine) + 1 >= stones)
+    }
+
+    /// The empty cells on the four lines through `cell`, within `k - 1` cells of it, where
+    /// `player` wins at once (the cells of [`around`](Self::around), read in place).
+    pub(super) fn wins_near(&mut self, (row, col): Cell, player: Player) -> Vec<Cell> {
+        let mut wins = Vec::new();
+        for (dr, dc) in DIRECTIONS {
+            for step in 1..=self.reach as isize {
+                for sign in [1, -1] {
+                    let (r, c) = (
+                        row as isize + sign * step * dr,
+                        col as isize + sign * step * dc,
+                    );
+                    if self.at(r, c) == Some(None) && self.wins_at((r as usize, c as usize), player)
+                    {
+                        wins.push((r as usize, c as usize));
+                    }
+                }
+            }
+        }
+        wins
     }
 
     /// The cells among `cells` where `player` wins at once.
@@ -182,6 +228,7 @@ impl Fours {
         self.grid[at] = Some(player);
         self.hash ^= key(at, player);
         self.stones.push((cell, player));
+        self.count_near(cell, player, 1);
     }
 
     pub(super) fn take_back(&mut self) {
@@ -189,6 +236,7 @@ impl Fours {
             let at = r * self.cols + c;
             self.grid[at] = None;
             self.hash ^= key(at, player);
+            self.count_near((r, c), player, -1);
         }
     }
 
@@ -244,8 +292,7 @@ impl Fours {
                 continue;
             }
             self.place(cell, attacker);
-            let near = self.around(cell);
-            let fours = self.wins_among(&near, attacker);
+            let fours = self.wins_near(cell, attacker);
             let found = match fours.len() {
                 0 => false,
                 // One cell that wins: the defender must take it, and the attack goes on.
@@ -275,8 +322,7 @@ impl Fours {
             return false;
         }
         self.place(block, defender);
-        let near = self.around(block);
-        let threats = self.wins_among(&near, defender);
+        let threats = self.wins_near(block, defender);
         let found = self.attack(attacker, &threats, depth - 1).is_some();
         self.take_back();
         if found {
@@ -290,15 +336,12 @@ impl Fours {
     pub(super) fn candidates(&mut self, attacker: Player) -> Vec<Cell> {
         // Reading each stone's lines costs about a cell read: counted against the budget.
         self.nodes += self.stones.len() as u64;
-        let mut cells: Vec<Cell> = self
-            .stones
-            .iter()
-            .filter(|s| s.1 == attacker)
-            .flat_map(|s| self.around(s.0))
-            .collect();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        let who = usize::from(attacker.number() - 1);
+        let cols = self.cols;
+        (0..self.grid.len())
+            .filter(|&at| self.grid[at].is_none() && self.near[at][who] != [0; 4])
+            .map(|at| (at / cols, at % cols))
+            .collect()
     }
 
     /// `attacker`'s first move of a victory by fours from here, as if it had the move.

@@ -69,8 +69,7 @@ impl Fours {
         replies.dedup();
         for reply in replies {
             self.place(reply, defender);
-            let near = self.around(reply);
-            let fours = self.wins_among(&near, defender);
+            let fours = self.wins_near(reply, defender);
             let holds = match fours[..] {
                 [] => {
                     let fours = self.victory(attacker, depth).is_some();
