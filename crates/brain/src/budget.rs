@@ -1,14 +1,15 @@
 //! What the manager's clocks and memory allow a move: a node budget for the agent, from the time a
 //! move may take, and a table size, from the memory the brain may use. Node budgets, not clocks,
 //! bound the search, so a move is the same on every machine; the rate below was measured here
-//! (the Agent's default gomoku move, 1,000,000 nodes, took a median 86 ms and at worst 129 ms, so
-//! about 8,000-11,000 nodes a millisecond), and the brain plans at well under half of it;
+//! (the Agent's default gomoku move, 1,000,000 nodes, took a median 32-79 ms and at worst 200 ms
+//! in self-play on a machine shared with two other jobs, so 5,000 nodes a millisecond or more),
+//! and the brain plans at that worst rate, of 60% of the turn;
 //! `bench/python/brain_bench.py` reports the answer times against each `timeout_turn`.
 
 use tictactoe_core::Solver;
 
-/// Nodes a millisecond the brain counts on: under half the measured rate, for slower machines.
-pub(crate) const NODES_PER_MS: u64 = 3_000;
+/// Nodes a millisecond the brain counts on: the slowest rate measured, for slower machines.
+pub(crate) const NODES_PER_MS: u64 = 5_000;
 /// The protocol's per-move limit when the manager names none: 30 s. The brain never spends it
 /// all; its search stops at [`MOST_NODES`].
 pub(crate) const DEFAULT_TURN_MS: u64 = 30_000;
