@@ -58,7 +58,8 @@ pub enum TieBreak {
 ///
 /// With a node budget ([`DEFAULT_MAX_NODES`](Self::DEFAULT_MAX_NODES) is about 100 ms of a
 /// Connect Four or gomoku move), on a board beyond a 64-bit word (gomoku) a victory by continuous
-/// fours is looked for first, on a quarter of the budget: a sequence of threats to win at once,
+/// fours is looked for first, on a quarter of the budget (the threat search reads four cells for
+/// a node, a cell read being that much cheaper): a sequence of threats to win at once,
 /// each with one reply, that ends in two (a proved win, played); when the opponent would have one,
 /// only the moves that stop it are kept; else a threat that wins (a move after which no reply
 /// that matters stops its fours, or, a chain of two, leaves it another such threat) is played,
