@@ -63,6 +63,21 @@ fn key(at: usize, player: Player) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The points on the four lines through `(row, col)`, within `reach` of it, on the board or
+/// not: each direction in turn, nearest first, alternating sides.
+fn line_points((row, col): Cell, reach: usize) -> impl Iterator<Item = (isize, isize)> {
+    DIRECTIONS.into_iter().flat_map(move |(dr, dc)| {
+        (1..=reach as isize).flat_map(move |step| {
+            [1, -1].map(|sign| {
+                (
+                    row as isize + sign * step * dr,
+                    col as isize + sign * step * dc,
+                )
+            })
+        })
+    })
+}
+
 impl Fours {
     pub(super) fn new(game: &Game, limit: u64) -> Option<Fours> {
         let rules = game.rules();
@@ -127,19 +142,11 @@ impl Fours {
     }
 
     /// The empty cells on the four lines through `cell`, within `k - 1` cells of it.
-    pub(super) fn around(&self, (row, col): Cell) -> Vec<Cell> {
+    pub(super) fn around(&self, cell: Cell) -> Vec<Cell> {
         let mut cells = Vec::new();
-        for (dr, dc) in DIRECTIONS {
-            for step in 1..=self.reach as isize {
-                for sign in [1, -1] {
-                    let (r, c) = (
-                        row as isize + sign * step * dr,
-                        col as isize + sign * step * dc,
-                    );
-                    if self.at(r, c) == Some(None) {
-                        cells.push((r as usize, c as usize));
-                    }
-                }
+        for (r, c) in line_points(cell, self.reach) {
+            if self.at(r, c) == Some(None) {
+                cells.push((r as usize, c as usize));
             }
         }
         cells.sort_unstable();
@@ -195,20 +202,11 @@ impl Fours {
 
     /// The empty cells on the four lines through `cell`, within `k - 1` cells of it, where
     /// `player` wins at once (the cells of [`around`](Self::around), read in place).
-    pub(super) fn wins_near(&mut self, (row, col): Cell, player: Player) -> Vec<Cell> {
+    pub(super) fn wins_near(&mut self, cell: Cell, player: Player) -> Vec<Cell> {
         let mut wins = Vec::new();
-        for (dr, dc) in DIRECTIONS {
-            for step in 1..=self.reach as isize {
-                for sign in [1, -1] {
-                    let (r, c) = (
-                        row as isize + sign * step * dr,
-                        col as isize + sign * step * dc,
-                    );
-                    if self.at(r, c) == Some(None) && self.wins_at((r as usize, c as usize), player)
-                    {
-                        wins.push((r as usize, c as usize));
-                    }
-                }
+        for (r, c) in line_points(cell, self.reach) {
+            if self.at(r, c) == Some(None) && self.wins_at((r as usize, c as usize), player) {
+                wins.push((r as usize, c as usize));
             }
         }
         wins

@@ -249,7 +249,7 @@ pub(crate) fn calm_stops(
 
 #[cfg(test)]
 mod tests {
-    use super::{calm_stops, stops_to_threats, victory_by_threat};
+    use super::{Cell, calm_stops, stops_to_threats, victory_by_threat};
     use crate::solve::threats::tests::first_moves_that_win;
     use crate::{Game, Player, Rules, Solver};
 
@@ -310,33 +310,44 @@ mod tests {
         );
     }
 
+    /// A game gomokubench won as X against the agent.
+    const LOST_AS_O: [Cell; 16] = [
+        (6, 7),
+        (5, 8),
+        (4, 7),
+        (6, 8),
+        (5, 7),
+        (7, 7),
+        (3, 7),
+        (2, 7),
+        (4, 8),
+        (5, 9),
+        (4, 10),
+        (4, 9),
+        (3, 9),
+        (8, 6),
+        (9, 5),
+        (2, 10),
+    ];
+
+    /// 15 x 15 gomoku after `moves`, X first.
+    fn gomoku_after(moves: &[Cell]) -> Game {
+        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
+        let mut player = Player::X;
+        for &(r, c) in moves {
+            game.play(r, c, player).unwrap();
+            player = player.other();
+        }
+        game
+    }
+
     /// A game lost as O: X's open three on the anti-diagonal through (3, 9) can be stopped at
     /// (2, 10), (6, 6), (8, 6) or (9, 5), but after (6, 6) X plays (3, 10), a three on row 3
     /// and one on column 10 at once, and wins however O answers (O's four on row 5 only delays
     /// it). The calm stops leave (6, 6) out and keep (2, 10), which takes X's column cell.
     #[test]
     fn a_stop_that_leaves_a_winning_threat_is_not_calm() {
-        let moves = [
-            (6, 7),
-            (5, 8),
-            (4, 7),
-            (6, 8),
-            (5, 7),
-            (7, 7),
-            (3, 7),
-            (2, 7),
-            (4, 8),
-            (5, 9),
-            (4, 10),
-            (4, 9),
-            (3, 9),
-        ];
-        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
-        let mut player = Player::X;
-        for (r, c) in moves {
-            game.play(r, c, player).unwrap();
-            player = player.other();
-        }
+        let game = gomoku_after(&LOST_AS_O[..13]);
         let stops = [(2, 10), (6, 6), (8, 6), (9, 5)];
         let calm = calm_stops(&game, &stops, 8, 2, 4_000_000);
         assert!(
@@ -347,35 +358,12 @@ mod tests {
         assert_eq!(calm_stops(&game, &stops, 8, 2, 1_000), stops);
     }
 
-    /// A chain of two threats, from a game gomokubench won as X: after X's (3, 8), every reply
+    /// A chain of two threats, from the same game: after X's (3, 8), every reply
     /// of O's that stops its victory by fours leaves X another three that wins. Read one threat
     /// deep, X has nothing; read two, the chain is found (X played it and won).
     #[test]
     fn a_chain_of_two_threats_is_found_one_level_deeper() {
-        let moves = [
-            (6, 7),
-            (5, 8),
-            (4, 7),
-            (6, 8),
-            (5, 7),
-            (7, 7),
-            (3, 7),
-            (2, 7),
-            (4, 8),
-            (5, 9),
-            (4, 10),
-            (4, 9),
-            (3, 9),
-            (8, 6),
-            (9, 5),
-            (2, 10),
-        ];
-        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
-        let mut player = Player::X;
-        for (r, c) in moves {
-            game.play(r, c, player).unwrap();
-            player = player.other();
-        }
+        let game = gomoku_after(&LOST_AS_O);
         assert_eq!(victory_by_threat(&game, 8, 1, 8_000_000), None);
         assert_eq!(victory_by_threat(&game, 8, 2, 8_000_000), Some((3, 8)));
     }
