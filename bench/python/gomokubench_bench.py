@@ -9,7 +9,6 @@ and the Agent's time a move (median, worst).
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 
@@ -19,7 +18,7 @@ import tictactoe
 # gomokubench installs its modules as `libs` (and a top-level `gomoku.py`).
 from libs import piece
 from libs.game import GameSession
-from outcome import result_for
+from outcome import move_times, result_for
 
 
 def play(seed: int, agent_first: bool, level: str) -> tuple[str, int, list[float]]:
@@ -65,11 +64,7 @@ def main() -> None:
             print(f"  seed {seed}: {result} in {plies} plies", file=sys.stderr)
         side = "X (first)" if agent_first else "O (second)"
         print(f"Agent as {side} against gomokubench {args.level}: {tally}, plies {sorted(lengths)}")
-    all_times.sort()
-    print(
-        f"Agent's time a move: median {statistics.median(all_times) * 1e3:.1f} ms, "
-        f"worst {all_times[-1] * 1e3:.1f} ms ({len(all_times)} moves)"
-    )
+    print(move_times(all_times))
 
 
 if __name__ == "__main__":

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 
 import tictactoe
 from gomoku.ai import GomokuAI
 from gomoku.board import Board
-from outcome import result_for
+from outcome import move_times, result_for
 
 
 class Board15(Board):
@@ -73,11 +72,7 @@ def main() -> None:
             f"Agent ({args.max_nodes} nodes) as {side} against gomoku-terminal {args.level}, "
             f"{args.games} openings: {tally}; lost (seed, plies): {lost}"
         )
-    all_times.sort()
-    print(
-        f"Agent's time a move: median {statistics.median(all_times) * 1e3:.1f} ms, "
-        f"worst {all_times[-1] * 1e3:.1f} ms ({len(all_times)} moves)"
-    )
+    print(move_times(all_times))
 
 
 if __name__ == "__main__":

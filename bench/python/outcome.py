@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import statistics
+
 import tictactoe
 
 
@@ -10,3 +12,12 @@ def result_for(game: tictactoe.TicTacToe, agent_first: bool) -> str:
     if game.winner == 0:
         return "drawn"
     return "won" if game.winner == (1 if agent_first else 2) else "lost"
+
+
+def move_times(times: list[float]) -> str:
+    """The Agent's time a move over a match, `times` in seconds: median and worst."""
+    ordered = sorted(times)
+    return (
+        f"Agent's time a move: median {statistics.median(ordered) * 1e3:.1f} ms, "
+        f"worst {ordered[-1] * 1e3:.1f} ms ({len(ordered)} moves)"
+    )
