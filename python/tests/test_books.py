@@ -85,6 +85,31 @@ def test_the_search_agrees_with_bitbullys_entries_and_the_books_change_no_answer
                 assert booked.solve(game) == plain.solve(game), game.move_string
 
 
+def test_the_shipped_book_agrees_with_bitbullys_eight_ply_book() -> None:
+    # The engine's own book of every position of up to eight stones answers without a node; at
+    # eight stones as BitBully's book does, at seven as the best of its children there.
+    theirs = BitBullyDatabases("8-ply")
+    shipped = Solver(10)
+    rng = random.Random(8)
+    checked = {7: 0, 8: 0}
+    while min(checked.values()) < 1500:
+        stones = min(checked, key=checked.__getitem__)
+        game = random_position(rng, stones)
+        if game is None:
+            continue
+        if stones == 8:
+            expected = theirs.get_book_value(bitbully_board(game))
+        else:
+            expected = -1
+            for col in (c for c in range(7) if game.cell(0, c) == 0):
+                game.drop(col, 2)
+                said = 1 if game.is_over else -theirs.get_book_value(bitbully_board(game))
+                game.undo()
+                expected = max(expected, said)
+        assert shipped.value(game, max_nodes=0) == expected, game.move_string()
+        checked[stones] += 1
+
+
 def test_an_agent_with_a_book_holds_the_first_players_win_against_any_reply() -> None:
     # Every move of the first player from a book-solved solver keeps the win, whatever O plays.
     solver = Solver(20, book="bitbully-12ply-dist")

@@ -485,8 +485,9 @@ class Solver:
     and ``move_values`` do, and never change the game passed; a game of other rules than the last
     clears the table by itself. Threads sharing a solver take turns.
 
-    ``book=True`` (the default) answers from the engine's own opening books: the 7 x 6 Connect
-    Four positions of up to two stones at once, without a node. ``book=False`` searches every
+    ``book=True`` (the default) answers from the engine's own opening books: the exact solution
+    of the 7 x 6 Connect Four positions of up to two stones, and the value of those of up to
+    eight (``value`` at once, without a node). ``book=False`` searches every
     position. Any other ``book`` is a book to read as well, inside every search of its rules: a
     ``Book``, or what ``Book`` reads (its bytes, a path, ``"bitbully-8ply"``,
     ``"bitbully-12ply"``, ``"bitbully-12ply-dist"``); ``add_book`` adds more. Answers with any

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use tictactoe_core::{Book, Error, Game, Player, Rules, Solver};
+use tictactoe_core::{Agent, Book, Error, Game, Player, Rules, Solver};
 
 /// Every position of `rules` of at most `depth` stones that is not over, one per book key, with
 /// drops that reach it.
@@ -174,4 +174,78 @@ fn a_book_of_other_rules_changes_nothing() {
     let rules = Rules::new(5, 5, 4, true).unwrap();
     let game = play(rules, &[2, 2, 1]);
     assert_eq!(solver.solve(&game, None), plain_solver().solve(&game, None));
+}
+
+/// The shipped win/draw/loss book of every 7 x 6 Connect Four position of eight stones, on a
+/// sample of random positions: answered without a node, and as the search without books answers.
+/// One stone above it, a short search down to the book answers as the search alone does too.
+#[test]
+fn the_shipped_eight_stone_book_answers_as_the_search_alone() {
+    let rules = Rules::connect_four();
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut checked = [0; 2];
+    while checked.iter().sum::<usize>() < 12 {
+        let stones = 7 + checked.iter().sum::<usize>() % 2;
+        let mut game = Game::with_rules(rules).unwrap();
+        for placed in 0..stones {
+            let legal = game.legal_actions().unwrap();
+            if game.is_over() {
+                break;
+            }
+            game.drop_in(legal[rng.below(legal.len())], mover(placed))
+                .unwrap();
+        }
+        if game.is_over() || game.move_count() as usize != stones {
+            continue;
+        }
+        let mut with = Solver::new(16).unwrap();
+        let budget = if stones == 8 { 0 } else { 2_000_000 };
+        let booked = with.value(&game, Some(budget)).unwrap();
+        assert_eq!(booked, plain_solver().value(&game, None).unwrap(), "{game}");
+        checked[stones - 7] += 1;
+    }
+}
+
+/// Where a book proves a position won or drawn, an agent keeps the win or the draw even on a
+/// budget too small to prove a move: it looks on, past its budget, for a move that keeps it. The
+/// same agent without the book gives some away on the same budget (so the test can tell).
+#[test]
+fn an_agent_keeps_the_value_a_book_proved_beyond_its_budget() {
+    let (rules, depth, budget) = (Rules::new(4, 5, 4, true).unwrap(), 4, 10_000);
+    let book = book(rules, depth, false);
+    let mut truth = plain_solver();
+    let (mut kept, mut lost_without) = (0, 0);
+    for drops in positions(rules, depth).into_values() {
+        let game = play(rules, &drops);
+        if drops.len() != depth || truth.value(&game, None).unwrap() < 0 {
+            continue;
+        }
+        let goal = truth.value(&game, None).unwrap();
+        let mut value_of = |cell: (usize, usize)| {
+            let mut after = game.clone();
+            after.play(cell.0, cell.1, mover(depth)).unwrap();
+            if after.is_over() {
+                return i8::from(after.winner().is_some());
+            }
+            -truth.value(&after, None).unwrap()
+        };
+        for with_book in [true, false] {
+            let mut solver = Solver::new(14).unwrap();
+            if with_book {
+                solver.add_book(book.clone());
+            }
+            let mut agent = Agent::new(1.0, 1, Some(budget)).unwrap();
+            let keeps = value_of(agent.choose_with(&game, &mut solver).unwrap()) == goal;
+            if with_book {
+                assert!(keeps, "{game}");
+                kept += 1;
+            } else if !keeps {
+                lost_without += 1;
+            }
+        }
+    }
+    assert!(
+        kept > 50 && lost_without > 0,
+        "{kept} kept, {lost_without} lost without"
+    );
 }

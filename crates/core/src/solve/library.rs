@@ -109,8 +109,12 @@ impl core::ops::Deref for Bytes {
 
 /// The books the engine ships, which every solver reads unless told not to
 /// ([`Solver::use_book`](crate::Solver::use_book)): the exact score of every 7 x 6 Connect Four
-/// position of up to two stones (`make exact-book`).
-pub(crate) const SHIPPED: [&[u8]; 1] = [include_bytes!("shipped/connect-four-2-exact.book")];
+/// position of up to two stones (`make exact-book`), and the win, draw or loss of every one of
+/// up to eight stones (`make book`: 129,498 positions in 713,055 bytes).
+pub(crate) const SHIPPED: [&[u8]; 2] = [
+    include_bytes!("shipped/connect-four-2-exact.book"),
+    include_bytes!("shipped/connect-four-8.book"),
+];
 
 /// The shipped books, read without checking their entries again (a test checks them).
 pub(crate) fn shipped() -> Vec<Book> {
@@ -522,7 +526,10 @@ impl Book {
 
 #[cfg(test)]
 mod tests {
+    use alloc::vec::Vec;
+
     use super::{Book, SHIPPED, shipped};
+    use crate::Solver;
 
     /// The shipped books, read without their entries checked, pass every check of a book read.
     #[test]
@@ -531,5 +538,16 @@ mod tests {
         for (bytes, book) in SHIPPED.iter().zip(shipped()) {
             assert_eq!(Book::from_bytes(bytes).as_ref(), Ok(&book));
         }
+        let kinds: Vec<_> = shipped()
+            .iter()
+            .map(|b| (b.depth(), b.is_exact()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (Solver::BOOK_DEPTH, true),
+                (Solver::VALUE_BOOK_DEPTH, false)
+            ]
+        );
     }
 }

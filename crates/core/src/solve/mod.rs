@@ -194,8 +194,15 @@ impl Solver {
 
     /// The deepest position the shipped exact book holds, in stones: 7 x 6 Connect Four positions of
     /// at most this many stones are answered from it at once (their children too, for
-    /// [`move_values`](Self::move_values) one stone shallower), when the solver uses it.
+    /// [`move_values`](Self::move_values) one stone shallower), when the solver uses it. A second
+    /// shipped book holds the win, draw or loss of every position of up to
+    /// [`VALUE_BOOK_DEPTH`](Self::VALUE_BOOK_DEPTH) stones.
     pub const BOOK_DEPTH: u32 = 2;
+
+    /// The deepest position the shipped win/draw/loss book holds, in stones: the
+    /// [`value`](Self::value) of a 7 x 6 Connect Four position of at most this many stones is
+    /// answered from it at once, and a search reaching such a position reads it there.
+    pub const VALUE_BOOK_DEPTH: u32 = 8;
 
     /// The score the opening book keeps for `solution` of `game`'s position (the search's scale:
     /// `cells + 1 - M` for a win at move `M`). For the book builder (`tictactoe-bench book-shard`).
@@ -356,6 +363,27 @@ impl Solver {
                 return Ok(known);
             }
             search.value_alone(p)
+        })
+    }
+
+    /// Whether `game`'s value for its mover is at most `at_most` (-1 or 0): the books, else one
+    /// null-window probe, cheaper than [`value`](Self::value) (which may take two). The agent
+    /// asks it of a move's position to prove that the move keeps a win or a draw.
+    pub(crate) fn value_at_most(
+        &mut self,
+        game: &Game,
+        at_most: i8,
+        max_nodes: Option<u64>,
+    ) -> Result<bool, Error> {
+        let walk = |game: &Game, limit, nodes: &mut u64| {
+            fallback::solve(game, limit, nodes).map(|s| s.value <= at_most)
+        };
+        self.run(game, max_nodes, walk, |search, p| {
+            if let Some(known) = search.booked_value(&p) {
+                return Ok(known <= at_most);
+            }
+            let bound = i32::from(at_most);
+            Ok(search.probe(p, window::Window::above(bound))? <= bound)
         })
     }
 

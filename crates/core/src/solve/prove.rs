@@ -28,6 +28,9 @@ const LOOKAHEAD_COST: u64 = 100;
 /// seldom a line) costs about a quarter of a search node.
 const READS_PER_NODE: u64 = 4;
 
+/// How far past its budget an agent may search for a move that keeps a value a book proved.
+const KEEP_FACTOR: u64 = 8;
+
 /// How many threats deep a chain of the mover's own is read for a win.
 const ATTACK_LEVELS: u32 = 2;
 
@@ -142,6 +145,13 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
             left = left.saturating_sub(spent);
         }
     }
+    // Where a book proves the position a win or a draw and the rounds found no move that keeps
+    // it, one is looked for on, past the budget if need be: a proved value is not given away.
+    if let Some(goal) = booked_value(solver, game)?
+        && goal >= 0
+    {
+        keep(solver, &mut moves, goal, budget.saturating_mul(KEEP_FACTOR))?;
+    }
     // The best proved value; moves not proved are kept only where no proof beats a loss.
     let best = moves.iter().filter_map(|m| m.value).max();
     let all_proved = moves.iter().all(|m| m.value.is_some());
@@ -197,6 +207,44 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         solved: false,
         proved,
     })
+}
+
+/// The value of `game` for its mover where a book of `solver` holds it (no node searched).
+fn booked_value(solver: &mut Solver, game: &Game) -> Result<Option<i8>, Error> {
+    if Shape::of(game.rules()).is_none() || !solver.uses_book() {
+        return Ok(None);
+    }
+    Ok(spend(solver, |s| s.value(game, Some(0)))?.0)
+}
+
+/// Proves a move of `moves` worth `goal` (1 or 0, the proved value of their position), the
+/// columns nearest the centre first, in rounds of growing shares of `cap` nodes (a move that
+/// does not keep the value can take long to refute), unless one is proved already.
+fn keep(solver: &mut Solver, moves: &mut [Candidate], goal: i8, cap: u64) -> Result<(), Error> {
+    if moves.iter().any(|m| m.value == Some(goal)) {
+        return Ok(());
+    }
+    let cols = moves.iter().map(|m| m.cell.1).max().unwrap_or(0) + 1;
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by_key(|&i| (2 * moves[i].cell.1).abs_diff(cols - 1));
+    let mut spent = 0;
+    for divisor in ROUNDS.iter().copied().chain([1]) {
+        let open = moves.iter().filter(|m| m.value.is_none()).count() as u64;
+        let share = (cap.saturating_sub(spent) / (divisor * open.max(1))).max(1);
+        for &i in &order {
+            let m = &mut moves[i];
+            if m.value.is_some() {
+                continue;
+            }
+            let (kept, nodes) = spend(solver, |s| s.value_at_most(&m.after, -goal, Some(share)))?;
+            spent += nodes;
+            if kept == Some(true) {
+                m.value = Some(goal);
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs `search` on `solver`: its answer (`None` when the budget ran out) and the nodes it took.
