@@ -219,7 +219,8 @@ impl Agent {
                     dial::score(rating, proved, choice.pool.contains(cell))
                 })
                 .collect();
-            let picked = legal[dial::draw(&scores, self.skill, unit)];
+            let cells = game.rules().cells() as usize;
+            let picked = legal[dial::draw(&scores, self.skill, cells, unit)];
             self.last_solved = choice.solved && choice.pool.contains(&picked);
             return Ok(picked);
         }
