@@ -205,7 +205,9 @@ impl Rules {
     }
 
     /// Whether a run longer than `k` can be made and would not win: `exact` rules with a line
-    /// longer than `k` (on shorter lines the two rules are one).
+    /// longer than `k` (on shorter lines the two rules are one). Read by the boards and the
+    /// search that need an allocator.
+    #[cfg(feature = "alloc")]
     pub(crate) const fn overlines_lose(&self) -> bool {
         let longest = if self.rows > self.cols {
             self.rows
