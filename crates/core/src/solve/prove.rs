@@ -1,7 +1,9 @@
 //! An agent's move within a node budget: first whether each move wins, draws or loses (a
 //! win/draw/loss search is far cheaper than exact plies, and books answer the shallow ones), then
 //! with what is left the exact plies of the best of them. A move proved worse than another proved
-//! move is never among the choices, so a win or a draw once proved is never given away.
+//! move is never among the choices, so a win or a draw once proved is never given away; where a
+//! book proves the position itself won or drawn and no move was proved to keep it, the search
+//! goes on past the budget (up to [`KEEP_FACTOR`] times it) for one that does.
 
 use alloc::vec::Vec;
 
@@ -150,7 +152,8 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
     if let Some(goal) = booked_value(solver, game)?
         && goal >= 0
     {
-        keep(solver, &mut moves, goal, budget.saturating_mul(KEEP_FACTOR))?;
+        let cap = budget.saturating_mul(KEEP_FACTOR);
+        keep(solver, &mut moves, goal, game.rules().cols(), cap)?;
     }
     // The best proved value; moves not proved are kept only where no proof beats a loss.
     let best = moves.iter().filter_map(|m| m.value).max();
@@ -218,13 +221,18 @@ fn booked_value(solver: &mut Solver, game: &Game) -> Result<Option<i8>, Error> {
 }
 
 /// Proves a move of `moves` worth `goal` (1 or 0, the proved value of their position), the
-/// columns nearest the centre first, in rounds of growing shares of `cap` nodes (a move that
-/// does not keep the value can take long to refute), unless one is proved already.
-fn keep(solver: &mut Solver, moves: &mut [Candidate], goal: i8, cap: u64) -> Result<(), Error> {
+/// columns nearest the centre of `cols` first, in rounds of growing shares of `cap` nodes (a
+/// move that does not keep the value can take long to refute), unless one is proved already.
+fn keep(
+    solver: &mut Solver,
+    moves: &mut [Candidate],
+    goal: i8,
+    cols: usize,
+    cap: u64,
+) -> Result<(), Error> {
     if moves.iter().any(|m| m.value == Some(goal)) {
         return Ok(());
     }
-    let cols = moves.iter().map(|m| m.cell.1).max().unwrap_or(0) + 1;
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.sort_by_key(|&i| (2 * moves[i].cell.1).abs_diff(cols - 1));
     let mut spent = 0;
