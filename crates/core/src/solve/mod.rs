@@ -366,23 +366,29 @@ impl Solver {
         })
     }
 
-    /// Whether `game`'s value for its mover is at most `at_most` (-1 or 0): the books, else one
-    /// null-window probe, cheaper than [`value`](Self::value) (which may take two). The agent
-    /// asks it of a move's position to prove that the move keeps a win or a draw.
-    pub(crate) fn value_at_most(
+    /// Whether `game`'s score for its mover is at most `at_most`, on the scale of the search (a
+    /// win at move `M` of the game scores `cells + 1 - M`, a loss the negation, a draw 0; so -1
+    /// asks "lost?", 0 "not won?"): the books, else one null-window probe, cheaper than
+    /// [`value`](Self::value) or [`solve`](Self::solve). The agent asks it of a move's position
+    /// to prove that the move keeps a value or a solution it knows.
+    pub(crate) fn score_at_most(
         &mut self,
         game: &Game,
-        at_most: i8,
+        at_most: i64,
         max_nodes: Option<u64>,
     ) -> Result<bool, Error> {
         let walk = |game: &Game, limit, nodes: &mut u64| {
-            fallback::solve(game, limit, nodes).map(|s| s.value <= at_most)
+            let (cells, moves) = (game.rules().cells(), game.move_count());
+            fallback::solve(game, limit, nodes).map(|s| score(s, cells, moves) <= at_most)
         };
         self.run(game, max_nodes, walk, |search, p| {
-            if let Some(known) = search.booked_value(&p) {
-                return Ok(known <= at_most);
+            // Scores of boards in a word lie within the cells, far inside an i32.
+            let bound = at_most.clamp(-1 << 20, 1 << 20) as i32;
+            if let Some((lower, upper)) = search.booked(&p)
+                && (upper <= bound || lower > bound)
+            {
+                return Ok(upper <= bound);
             }
-            let bound = i32::from(at_most);
             Ok(search.probe(p, window::Window::above(bound))? <= bound)
         })
     }

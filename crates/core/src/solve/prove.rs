@@ -11,7 +11,7 @@ use super::heuristic::{legal_cells, rated_best};
 use super::lookahead::best_by_lookahead;
 use super::threats::{stops_to_fours, victory_by_fours};
 use super::threes::{calm_stops, stops_to_threats, victory_by_threat};
-use super::{Solution, Solver, rank};
+use super::{Solution, Solver, rank, score};
 use crate::chosen::Game;
 use crate::error::Error;
 use crate::kgame::Shape;
@@ -153,7 +153,7 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         && goal >= 0
     {
         let cap = budget.saturating_mul(KEEP_FACTOR);
-        keep(solver, &mut moves, goal, game.rules().cols(), cap)?;
+        find_keeping(solver, &mut moves, goal, game.rules().cols(), cap)?;
     }
     // The best proved value; moves not proved are kept only where no proof beats a loss.
     let best = moves.iter().filter_map(|m| m.value).max();
@@ -170,6 +170,13 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
     // Exact plies for the best class, when the class is settled: every move proved, or a win
     // (nothing beats a win).
     if all_proved || best == Some(1) {
+        if let Some(exact_best) = keeping_solution(solver, game, &pool, &mut left)? {
+            return Ok(Choice {
+                pool: exact_best,
+                solved: all_proved,
+                proved,
+            });
+        }
         let mut open = pool.iter().filter(|m| m.exact.is_none()).count() as u64;
         for m in pool.iter_mut().filter(|m| m.exact.is_none()) {
             let share = (left / open).max(1);
@@ -223,7 +230,7 @@ fn booked_value(solver: &mut Solver, game: &Game) -> Result<Option<i8>, Error> {
 /// Proves a move of `moves` worth `goal` (1 or 0, the proved value of their position), the
 /// columns nearest the centre of `cols` first, in rounds of growing shares of `cap` nodes (a
 /// move that does not keep the value can take long to refute), unless one is proved already.
-fn keep(
+fn find_keeping(
     solver: &mut Solver,
     moves: &mut [Candidate],
     goal: i8,
@@ -244,7 +251,8 @@ fn keep(
             if m.value.is_some() {
                 continue;
             }
-            let (kept, nodes) = spend(solver, |s| s.value_at_most(&m.after, -goal, Some(share)))?;
+            let at_most = i64::from(-goal);
+            let (kept, nodes) = spend(solver, |s| s.score_at_most(&m.after, at_most, Some(share)))?;
             spent += nodes;
             if kept == Some(true) {
                 m.value = Some(goal);
@@ -253,6 +261,45 @@ fn keep(
         }
     }
     Ok(())
+}
+
+/// The moves of `pool` that keep the exact solution of `game`: the position solved once (on
+/// half of `left`), then one null-window probe a move, cheap on the table the solve filled; far
+/// cheaper than solving every move. `None` when the solve ran out of nodes or no move of the
+/// pool was proved to keep it (a sooner win may lie among the moves not proved).
+fn keeping_solution(
+    solver: &mut Solver,
+    game: &Game,
+    pool: &[&mut Candidate],
+    left: &mut u64,
+) -> Result<Option<Vec<(usize, usize)>>, Error> {
+    if pool.iter().all(|m| m.exact.is_some()) {
+        return Ok(None);
+    }
+    let (solved, spent) = spend(solver, |s| s.solve(game, Some(*left / 4 * 3)))?;
+    *left = left.saturating_sub(spent);
+    let Some(best) = solved else {
+        return Ok(None);
+    };
+    // A move keeps it when the opponent's score after it is the negation of the position's.
+    let target = -score(best, game.rules().cells(), game.move_count());
+    let mut kept = Vec::new();
+    for (i, m) in pool.iter().enumerate() {
+        let keeps = match m.exact {
+            Some(exact) => Some(rank(exact) == rank(best)),
+            None => {
+                let share = (*left / (pool.len() - i) as u64).max(1);
+                let (keeps, spent) =
+                    spend(solver, |s| s.score_at_most(&m.after, target, Some(share)))?;
+                *left = left.saturating_sub(spent);
+                keeps
+            }
+        };
+        if keeps == Some(true) {
+            kept.push(m.cell);
+        }
+    }
+    Ok((!kept.is_empty()).then_some(kept))
 }
 
 /// Runs `search` on `solver`: its answer (`None` when the budget ran out) and the nodes it took.
@@ -305,7 +352,7 @@ mod tests {
             state ^= state << 17;
             (state % n as u64) as usize
         };
-        let (mut partial, mut full) = (0, 0);
+        let (mut partial, mut full, mut solved) = (0, 0, 0);
         for rules in [Rules::connect_four(), Rules::new(4, 5, 4, false).unwrap()] {
             for round in 0..40 {
                 let mut game = Game::with_rules(rules).unwrap();
@@ -346,6 +393,14 @@ mod tests {
                         "{game}"
                     );
                 }
+                if choice.solved {
+                    // Solved: exactly the moves that keep the exact solution.
+                    let mut pool = choice.pool.clone();
+                    pool.sort_unstable();
+                    let exact = Solver::new(16).unwrap().best_moves(&game, None).unwrap();
+                    assert_eq!(pool, exact, "{game}");
+                    solved += 1;
+                }
                 if choice.proved.iter().all(|&(_, v)| v.is_some()) {
                     let best = *truth.iter().max().unwrap();
                     for cell in &choice.pool {
@@ -359,8 +414,8 @@ mod tests {
             }
         }
         assert!(
-            partial > 5 && full > 5,
-            "{partial} partly proved, {full} fully"
+            partial > 5 && full > 5 && solved > 5,
+            "{partial} partly proved, {full} fully, {solved} solved"
         );
     }
 }

@@ -197,7 +197,7 @@ impl<'t> Search<'t> {
 
     /// What the books know of `p`, as the range of its score.
     #[cold]
-    fn booked(&self, p: &Position) -> Option<(i32, i32)> {
+    pub(crate) fn booked(&self, p: &Position) -> Option<(i32, i32)> {
         let known = self.known(p).next()?;
         Some(match known {
             Known::Score(s) => (s, s),
