@@ -72,6 +72,20 @@ fn book(rules: Rules, depth: usize, exact: bool) -> Book {
     Book::build(rules, depth as u32, exact, &mut entries).unwrap()
 }
 
+/// A game of `rules` after up to `stones` random drops (fewer if it ends first).
+fn random_game(rules: Rules, stones: usize, rng: &mut Rng) -> Game {
+    let mut game = Game::with_rules(rules).unwrap();
+    for placed in 0..stones {
+        let legal = game.legal_actions().unwrap();
+        if game.is_over() || legal.is_empty() {
+            break;
+        }
+        game.drop_in(legal[rng.below(legal.len())], mover(placed))
+            .unwrap();
+    }
+    game
+}
+
 /// Small generator for random games.
 struct Rng(u64);
 
@@ -97,15 +111,8 @@ fn a_solver_with_a_book_answers_as_the_search_alone() {
         with.add_book(book.clone());
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         for _ in 0..80 {
-            let mut game = Game::with_rules(rules).unwrap();
-            for stones in 0..rng.below(10) {
-                let legal = game.legal_actions().unwrap();
-                if game.is_over() || legal.is_empty() {
-                    break;
-                }
-                game.drop_in(legal[rng.below(legal.len())], mover(stones))
-                    .unwrap();
-            }
+            let stones = rng.below(10);
+            let game = random_game(rules, stones, &mut rng);
             if game.is_over() {
                 continue;
             }
@@ -178,7 +185,7 @@ fn a_book_of_other_rules_changes_nothing() {
 
 /// The shipped win/draw/loss book of every 7 x 6 Connect Four position of eight stones, on a
 /// sample of random positions: answered without a node, and as the search without books answers.
-/// One stone above it, a short search down to the book answers as the search alone does too.
+/// One stone short of it, a short search down to the book answers as the search alone does too.
 #[test]
 fn the_shipped_eight_stone_book_answers_as_the_search_alone() {
     let rules = Rules::connect_four();
@@ -186,15 +193,7 @@ fn the_shipped_eight_stone_book_answers_as_the_search_alone() {
     let mut checked = [0; 2];
     while checked.iter().sum::<usize>() < 12 {
         let stones = 7 + checked.iter().sum::<usize>() % 2;
-        let mut game = Game::with_rules(rules).unwrap();
-        for placed in 0..stones {
-            let legal = game.legal_actions().unwrap();
-            if game.is_over() {
-                break;
-            }
-            game.drop_in(legal[rng.below(legal.len())], mover(placed))
-                .unwrap();
-        }
+        let game = random_game(rules, stones, &mut rng);
         if game.is_over() || game.move_count() as usize != stones {
             continue;
         }
