@@ -455,47 +455,15 @@ fn main() {
         (Some("book-shard"), _) => books::shard(&args[2..]),
         (Some("book-merge"), _) => books::merge(&args[2..]),
         (Some("bitbully-check"), _) => books::bitbully_check(&args[2..]),
+        (Some("classic-batch"), _) => classic_batch_rows(),
         (Some("run"), Some(dir)) => {
             run(Path::new(dir));
             family::run();
-            for (envs, n) in [(64, 3), (4096, 3), (65_536, 3), (4096, 8)] {
-                let steps = (4_000_000 / (envs * n * n / 9)).max(8);
-                let ops = (steps * envs) as u64;
-                group(
-                    &format!("VecGames step(sample()), n = {n}, {envs} games, per env-step"),
-                    7,
-                    ops,
-                    {
-                        let mut rows: Vec<Contender<'_>> =
-                            vec![("core", Box::new(move || vec_games_loop(envs, n, steps)))];
-                        if n == 3 {
-                            let floor = move || plain_vec_loop(envs, steps);
-                            rows.push((
-                                "floor: plain 3x3 bitboard loop, same outputs",
-                                Box::new(floor),
-                            ));
-                        }
-                        rows
-                    },
-                );
-            }
-            let (envs, rounds) = (4096, 100);
-            group(
-                "VecGames playout(), n = 3, 4096 games, per game",
-                7,
-                (envs * rounds) as u64,
-                vec![
-                    ("core", Box::new(move || vec_playouts(envs, rounds))),
-                    (
-                        "floor: plain 3x3 bitboard playouts",
-                        Box::new(move || plain_playouts(envs, rounds)),
-                    ),
-                ],
-            );
+            classic_batch_rows();
         }
         _ => {
             eprintln!(
-                "usage: tictactoe-bench generate DIR | run DIR | solver-set LOW HIGH COUNT [RULES] | \
+                "usage: tictactoe-bench generate DIR | run DIR | classic-batch | solver-set LOW HIGH COUNT [RULES] | \
                  book-shard RULES DEPTH SHARD SHARDS FILE [exact] | \
                  book-merge RULES DEPTH OUT FILE... [exact] | bitbully-check FILE COUNT | dial RULES GAMES MAX_NODES SKILL..."
             );
@@ -649,6 +617,45 @@ fn plain_vec_loop(envs: usize, steps: usize) -> i64 {
             + i64::from(winner[0]);
     }
     sum
+}
+
+/// The classic batch's rows: `step(sample())` at several sizes and `playout()`, each beside a
+/// plain bitboard loop with the same outputs where there is one.
+fn classic_batch_rows() {
+    for (envs, n) in [(64, 3), (4096, 3), (65_536, 3), (4096, 8)] {
+        let steps = (4_000_000 / (envs * n * n / 9)).max(8);
+        let ops = (steps * envs) as u64;
+        group(
+            &format!("VecGames step(sample()), n = {n}, {envs} games, per env-step"),
+            7,
+            ops,
+            {
+                let mut rows: Vec<Contender<'_>> =
+                    vec![("core", Box::new(move || vec_games_loop(envs, n, steps)))];
+                if n == 3 {
+                    let floor = move || plain_vec_loop(envs, steps);
+                    rows.push((
+                        "floor: plain 3x3 bitboard loop, same outputs",
+                        Box::new(floor),
+                    ));
+                }
+                rows
+            },
+        );
+    }
+    let (envs, rounds) = (4096, 100);
+    group(
+        "VecGames playout(), n = 3, 4096 games, per game",
+        7,
+        (envs * rounds) as u64,
+        vec![
+            ("core", Box::new(move || vec_playouts(envs, rounds))),
+            (
+                "floor: plain 3x3 bitboard playouts",
+                Box::new(move || plain_playouts(envs, rounds)),
+            ),
+        ],
+    );
 }
 
 /// `VecGames::playout` in the core alone: `rounds` times, every game emptied and played to its end at

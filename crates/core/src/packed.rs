@@ -213,35 +213,19 @@ pub(crate) fn select(bits: u64, k: u64) -> usize {
     8 * byte as usize + SELECT_IN_BYTE[in_byte][(k - before) as usize & 7] as usize
 }
 
+/// [`select`] for `bits` below 2^9 (a board of at most nine cells): one table lookup.
+#[inline(always)]
+pub(crate) fn select_in_nine(bits: u64, k: u64) -> usize {
+    // k is below 9 when the caller keeps its promise; the clamp keeps a broken one in the table.
+    usize::from(SELECT_IN_NINE[bits as usize & 511][(k as usize).min(8)])
+}
+
 /// The cell whose empty bit is the `k`-th set bit of `empty` (bits `2c`, as [`empty_cells`] gives
 /// them), which has more than `k` set bits.
 #[inline(always)]
-pub(crate) fn kth_empty(empty: u64, k: u64, cells: usize) -> usize {
-    if cells <= 9 {
-        // Up to 3 x 3: the cells' bits gathered into 9 and looked up, about a third of the work.
-        let nine = usize::from(EVEN_OF_BYTE[(empty & 0xFF) as usize])
-            | usize::from(EVEN_OF_BYTE[((empty >> 8) & 0xFF) as usize]) << 4
-            | (((empty >> 16) & 1) as usize) << 8;
-        usize::from(SELECT_IN_NINE[nine][k as usize % 9])
-    } else {
-        select(empty, k) / 2
-    }
+pub(crate) fn kth_empty(empty: u64, k: u64) -> usize {
+    select(empty, k) / 2
 }
-
-/// For every byte, its bits 0, 2, 4 and 6 as bits 0 to 3.
-const EVEN_OF_BYTE: [u8; 256] = {
-    let mut table = [0u8; 256];
-    let mut value = 0;
-    while value < 256 {
-        let mut k = 0;
-        while k < 4 {
-            table[value] |= (((value >> (2 * k)) & 1) << k) as u8;
-            k += 1;
-        }
-        value += 1;
-    }
-    table
-};
 
 const SELECT_IN_NINE: [[u8; 9]; 512] = select_table();
 
@@ -281,7 +265,7 @@ pub(crate) fn kth_empty_cell(board: &[u64], cells: usize, mut k: u64) -> usize {
         let empty = empty_cells(word, cells - 32 * w);
         let here = u64::from(empty.count_ones());
         if k < here {
-            return 32 * w + kth_empty(empty, k, 32);
+            return 32 * w + kth_empty(empty, k);
         }
         k -= here;
     }
@@ -366,14 +350,14 @@ mod tests {
     }
 
     #[test]
-    fn kth_empty_finds_every_empty_cell_of_every_small_board() {
-        // Every 3 x 3 pattern of empty cells, as the packed board's even bits.
+    fn kth_empty_and_select_in_nine_find_every_empty_cell_of_every_small_board() {
+        // Every 3 x 3 pattern of empty cells, as the packed board's even bits and as nine bits.
         for nine in 1u64..512 {
             let empty = (0..9).map(|c| ((nine >> c) & 1) << (2 * c)).sum::<u64>();
             let cells: Vec<usize> = (0..9).filter(|&c| (nine >> c) & 1 != 0).collect();
             for (k, &cell) in cells.iter().enumerate() {
-                assert_eq!(kth_empty(empty, k as u64, 9), cell, "{nine:#b}, k {k}");
-                assert_eq!(kth_empty(empty, k as u64, 16), cell, "{nine:#b}, k {k}");
+                assert_eq!(kth_empty(empty, k as u64), cell, "{nine:#b}, k {k}");
+                assert_eq!(select_in_nine(nine, k as u64), cell, "{nine:#b}, k {k}");
             }
         }
     }

@@ -36,12 +36,6 @@ impl BitBoard {
     pub fn words(&self) -> [u64; 2] {
         self.boards
     }
-
-    /// Each player's cells in row-major order: cell (`row`, `col`) at bit `row * cols + col`.
-    #[cfg(feature = "vec")]
-    pub(crate) fn words_by_rows(&self) -> [u64; 2] {
-        self.by_rows
-    }
 }
 
 impl Board for BitBoard {

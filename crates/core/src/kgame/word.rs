@@ -117,6 +117,22 @@ impl Shape {
         found != 0
     }
 
+    /// [`has_run`](Self::has_run) for a board of `ROWS` rows and runs of `K`, both known when
+    /// compiled (the boards a batch meets most), so that every shift is a constant; `ROWS` 0 asks
+    /// [`has_run`](Self::has_run).
+    #[cfg(feature = "vec")]
+    #[inline(always)]
+    pub(crate) fn has_run_sized<const ROWS: u32, const K: u32>(&self, b: u64) -> bool {
+        if ROWS == 0 {
+            return self.has_run(b);
+        }
+        // Every shift a window needs stays below 64.
+        const { assert!(K.saturating_sub(1) * (ROWS + 2) < 64) };
+        let height = ROWS + 1;
+        let shifts = [height, 1, height + 1, height - 1];
+        shifts.iter().fold(0, |any, &s| any | runs_of::<K>(b, s)) != 0
+    }
+
     /// The OR of `runs` over the four directions' shifts.
     #[inline(always)]
     fn each_shift(&self, runs: impl Fn(u32) -> u64) -> u64 {

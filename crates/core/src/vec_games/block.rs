@@ -16,19 +16,13 @@ use crate::error::Error;
 use crate::packed::reciprocal;
 use crate::player::Player;
 
-/// Calls `$games.$method::<N>(...)` with `N` the board size for the small boards (up to 8 x 8), so
-/// that every length in that method is a constant when it is compiled, and with `N = 0` (meaning:
-/// the size `n` as it is) for every other size.
+/// Calls `$games.$method::<N>(...)` with `N` the board size for 8 x 8, the smallest classic board
+/// a batch keeps in counters (the smaller ones fit a word), so that every length in that method is
+/// a constant when it is compiled, and with `N = 0` (meaning: the size `n` as it is) for every
+/// other size.
 macro_rules! sized_ {
     ($games:ident . $method:ident $(::<$($more:tt),*>)? ( $($arg:expr),* )) => {
         match $games.n {
-            1 => $games.$method::<1 $($(, $more)*)?>($($arg),*),
-            2 => $games.$method::<2 $($(, $more)*)?>($($arg),*),
-            3 => $games.$method::<3 $($(, $more)*)?>($($arg),*),
-            4 => $games.$method::<4 $($(, $more)*)?>($($arg),*),
-            5 => $games.$method::<5 $($(, $more)*)?>($($arg),*),
-            6 => $games.$method::<6 $($(, $more)*)?>($($arg),*),
-            7 => $games.$method::<7 $($(, $more)*)?>($($arg),*),
             8 => $games.$method::<8 $($(, $more)*)?>($($arg),*),
             _ => $games.$method::<0 $($(, $more)*)?>($($arg),*),
         }
@@ -42,7 +36,7 @@ pub(super) const fn size<const N: usize>(n: usize) -> usize {
 
 pub(super) use sized_ as sized;
 
-/// A block of `n x n` games.
+/// A block of `n x n` classic games, for the boards too large for a word (`n` of 8 or more).
 #[derive(Clone, Debug)]
 pub(super) struct Block {
     pub(super) n: usize,

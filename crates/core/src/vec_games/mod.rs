@@ -263,7 +263,7 @@ impl VecGames {
                 seed,
                 oom,
             };
-            let part = match Kind::of(rules) {
+            let part = match Kind::of_batch(rules) {
                 Kind::Classic => Part::Classic(Block::new(setup)?),
                 Kind::Bits => Part::Bits(WordBlock::new(setup)?),
                 Kind::Lines => Part::Lines(FamilyBlock::new(setup)?),

@@ -38,15 +38,6 @@ pub(super) fn random_action(
     env: Env,
     cells: usize,
 ) -> usize {
-    if let &[word] = board {
-        // One word: no branch on whether the game ended, which a predictor cannot learn either.
-        // Every cell is a choice in an ended game: its empty cells and all the others, so that the
-        // board is read either way (a select would let the compiler branch around the read).
-        let every = empty_cells(0, cells) & u64::from(env.ended).wrapping_neg();
-        let choices = empty_cells(word, cells) | every;
-        let bound = select_unpredictable(env.ended, cells as u64, moves_left);
-        return kth_empty(choices, below(rng, bound), cells);
-    }
     if env.ended {
         return below(rng, cells as u64) as usize;
     }
@@ -64,7 +55,7 @@ pub(super) fn random_action(
             k = select_unpredictable(found | inside, k, k.wrapping_sub(here));
             found |= inside;
         }
-        return base + kth_empty(chosen, k, 32);
+        return base + kth_empty(chosen, k);
     }
     // moves_left counts exactly the empty cells of a game in play, so `k` is below them.
     crate::packed::kth_empty_cell(board, cells, k)

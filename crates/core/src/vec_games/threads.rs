@@ -1,8 +1,6 @@
 //! Splitting a batch into its blocks' pieces, and running the blocks: on threads of their own when
 //! feature `std` is on and each block is large enough to pay for one, else one after another.
 
-use alloc::vec::Vec;
-
 use super::Part;
 use super::VecGames;
 
@@ -75,7 +73,7 @@ where
         return;
     };
     std::thread::scope(|scope| {
-        let handles: Vec<_> = jobs
+        let handles: alloc::vec::Vec<_> = jobs
             .map(|(block, piece)| scope.spawn(move || work(block, piece)))
             .collect();
         work(first, first_piece);

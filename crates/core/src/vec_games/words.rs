@@ -19,7 +19,8 @@ use crate::chosen::{Game, IntoAny};
 use crate::error::Error;
 use crate::game::GameOn;
 use crate::kgame::{BitBoard, Family, Shape};
-use crate::packed::{interleave, select, spread};
+use crate::limits::Mode;
+use crate::packed::{interleave, select, select_in_nine, spread};
 use crate::player::Player;
 use crate::repr::private::Kept;
 use crate::rules::Rules;
@@ -27,7 +28,8 @@ use crate::rules::Rules;
 /// One game of the block.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
-    /// Each player's marks in the layout of [`Shape`] (column by column): runs and landings.
+    /// Each player's marks in the layout of [`Shape`] (column by column): runs and landings. Not
+    /// kept by a step on a board of at most nine cells, whose win test reads [`by_rows`](Self::by_rows).
     stones: [u64; 2],
     /// The same marks in row-major order, the order of observations and actions.
     by_rows: [u64; 2],
@@ -52,9 +54,19 @@ struct Target {
     bit: u64,
 }
 
-/// A Connect Four game's observation (two planes of 6 x 7) and mask (7 columns).
-const CONNECT_FOUR_OBS: usize = 84;
-const CONNECT_FOUR_ACTIONS: usize = 7;
+/// Calls `$block.$method::<ROWS, COLS, K, GRAVITY, ...>(...)` with the rules of the boards batches
+/// meet most known when compiled (tic-tac-toe, Connect Four), so that a move's arithmetic, its
+/// win test and the views' lengths fold into constants; with `ROWS` 0 (the layout's rules as they
+/// are) for every other board.
+macro_rules! fixed {
+    ($block:ident . $method:ident $(::<$($more:tt),*>)? ( $($arg:expr),* )) => {
+        match $block.layout.fixed() {
+            (3, 3, 3, false) => $block.$method::<3, 3, 3, false $($(, $more)*)?>($($arg),*),
+            (6, 7, 4, true) => $block.$method::<6, 7, 4, true $($(, $more)*)?>($($arg),*),
+            _ => $block.$method::<0, 0, 0, false $($(, $more)*)?>($($arg),*),
+        }
+    };
+}
 
 /// What every game of a block shares: the rules and their board's layout.
 #[derive(Clone, Debug)]
@@ -78,45 +90,69 @@ pub(super) struct WordBlock {
 }
 
 impl Layout {
-    /// The cell `action` takes in `slot` (a game in play), or why it is illegal there: the same
-    /// refusals, in the same order, as the game's own move.
+    /// The rules [`fixed!`] knows when compiled: rows, columns, `k` and gravity.
+    fn fixed(&self) -> (u32, u32, u32, bool) {
+        let shape = &self.shape;
+        (shape.rows, shape.cols, shape.k, shape.gravity)
+    }
+
+    /// Rows, columns and gravity: `ROWS`, `COLS` and `GRAVITY` where [`fixed!`] knows them
+    /// (`ROWS` not 0), else the layout's.
     #[inline(always)]
-    fn target(&self, slot: &Slot, action: i64) -> Result<Target, Error> {
-        let (cols, actions) = (self.rules.cols(), self.rules.actions());
+    fn sizes<const ROWS: u32, const COLS: u32, const GRAVITY: bool>(&self) -> (u32, u32, bool) {
+        if ROWS == 0 {
+            (self.shape.rows, self.shape.cols, self.shape.gravity)
+        } else {
+            (ROWS, COLS, GRAVITY)
+        }
+    }
+
+    /// The cell `action` takes in `slot` (a game in play), or why it is illegal there: the same
+    /// refusals, in the same order, as the game's own move. `LEGAL`: the caller has checked the
+    /// action, so only the cell is asked for.
+    #[inline(always)]
+    fn target<const ROWS: u32, const COLS: u32, const GRAVITY: bool, const LEGAL: bool>(
+        &self,
+        slot: &Slot,
+        action: i64,
+    ) -> Result<Target, Error> {
+        let (rows, cols, gravity) = self.sizes::<ROWS, COLS, GRAVITY>();
+        let (height, actions) = (rows + 1, if gravity { cols } else { rows * cols });
         let index = usize::try_from(action)
             .ok()
-            .filter(|&a| a < actions)
+            .filter(|&a| LEGAL || a < actions as usize)
             .ok_or(Error::ActionOutOfRange {
                 action: i128::from(action),
-                actions,
-            })?;
-        let all = slot.stones[0] | slot.stones[1];
-        if self.rules.gravity() {
-            let col = index as u32;
-            let bit = self.shape.landing_bit(all, col);
-            if bit == 0 {
-                return Err(Error::ColumnFull { col: index });
+                actions: actions as usize,
+            })? as u32;
+        if gravity {
+            let all = slot.stones[0] | slot.stones[1];
+            let col = index;
+            // A column fills from its bottom without a gap: adding its bottom bit carries up to its
+            // lowest empty cell, or into the spare bit above a full column, which is no cell.
+            let bit = (all + (1 << (col * height))) & !all & self.shape.cells;
+            if !LEGAL && bit == 0 {
+                return Err(Error::ColumnFull { col: col as usize });
             }
             // Its height in the column, from the bottom, gives its row.
-            let up = bit.trailing_zeros() - col * self.shape.height;
-            let row = self.shape.rows - 1 - up;
-            let index = row * cols as u32 + col;
+            let up = bit.trailing_zeros() - col * height;
+            let row = rows - 1 - up;
+            let index = row * cols + col;
             return Ok(Target { index, bit });
         }
         let (row, col) = (index / cols, index % cols);
-        let bit = self.shape.bit(row, col);
-        if all & bit != 0 {
-            let by = if slot.stones[0] & bit != 0 {
+        let bit = 1 << (col * height + (rows - 1 - row));
+        let taken = (slot.by_rows[0] | slot.by_rows[1]) >> index & 1 != 0;
+        if !LEGAL && taken {
+            let (row, col) = (row as usize, col as usize);
+            let by = if slot.by_rows[0] >> index & 1 != 0 {
                 Player::X
             } else {
                 Player::O
             };
             return Err(Error::Occupied { row, col, by });
         }
-        Ok(Target {
-            index: index as u32,
-            bit,
-        })
+        Ok(Target { index, bit })
     }
 
     /// The empty cells of `slot`, in row-major order.
@@ -146,15 +182,58 @@ fn planes(slot: &Slot, to_move: Player, obs: &mut [bool]) {
     interleave(slot.by_rows[me], slot.by_rows[1 - me], obs);
 }
 
-/// One game of a block, lent for a step.
-struct WordSeat<'a> {
+/// For a board of `ROWS x COLS`, at most nine cells: bit `m` of the table is set when the cells of
+/// `m` (row-major) hold `K` in a row along a row, a column or a diagonal.
+const fn wins_in_nine<const ROWS: u32, const COLS: u32, const K: u32>() -> [u64; 8] {
+    let mut table = [0u64; 8];
+    let mut marks = 0u32;
+    while marks < 512 && ROWS * COLS <= 9 && K > 0 {
+        let mut won = false;
+        let mut cell = 0;
+        while cell < ROWS * COLS {
+            let (row, col) = ((cell / COLS) as i32, (cell % COLS) as i32);
+            let directions = [(0, 1), (1, 0), (1, 1), (1, -1)];
+            let mut d = 0;
+            while d < 4 {
+                let (mut i, mut run) = (0, true);
+                while i < K as i32 {
+                    let (r, c) = (row + i * directions[d].0, col + i * directions[d].1);
+                    let on = r >= 0 && c >= 0 && r < ROWS as i32 && c < COLS as i32;
+                    run &= on && (marks >> (r * COLS as i32 + c)) & 1 != 0;
+                    i += 1;
+                }
+                won |= run;
+                d += 1;
+            }
+            cell += 1;
+        }
+        if won {
+            table[(marks >> 6) as usize] |= 1 << (marks & 63);
+        }
+        marks += 1;
+    }
+    table
+}
+
+/// One game of the block, lent for a step, with the rules [`fixed!`] knows and whether (`LEGAL`)
+/// the caller has checked every action it is given.
+struct WordSeat<
+    'a,
+    const ROWS: u32,
+    const COLS: u32,
+    const K: u32,
+    const GRAVITY: bool,
+    const LEGAL: bool,
+> {
     slot: &'a mut Slot,
     /// Its moves, with room for every cell.
     played: &'a mut [u8],
     layout: &'a Layout,
 }
 
-impl Seat for WordSeat<'_> {
+impl<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool, const LEGAL: bool> Seat
+    for WordSeat<'_, ROWS, COLS, K, GRAVITY, LEGAL>
+{
     #[inline(always)]
     fn env(&mut self) -> &mut Env {
         &mut self.slot.env
@@ -167,16 +246,30 @@ impl Seat for WordSeat<'_> {
 
     #[inline(always)]
     fn play(&mut self, action: i64, mover: Player) -> Result<Option<u8>, ()> {
-        let Target { index, bit } = self.layout.target(self.slot, action).map_err(drop)?;
+        let layout = self.layout;
+        let target = layout.target::<ROWS, COLS, GRAVITY, LEGAL>(self.slot, action);
+        let Target { index, bit } = target.map_err(drop)?;
+        let (rows, cols, _) = layout.sizes::<ROWS, COLS, GRAVITY>();
         let (slot, p) = (&mut *self.slot, mover.index());
-        slot.stones[p] |= bit;
+        let table = ROWS != 0 && ROWS * COLS <= 9;
+        if !table {
+            slot.stones[p] |= bit;
+        }
         slot.by_rows[p] |= 1 << index;
         // Below `rows * cols`, at most 63; a game has room for every cell.
         self.played[slot.moves as usize] = index as u8;
         slot.moves += 1;
-        Ok(if self.layout.shape.has_run(slot.stones[p]) {
+        let won = if table {
+            // Tic-tac-toe's size: the marks in row-major order look their answer up.
+            let wins = const { wins_in_nine::<ROWS, COLS, K>() };
+            let marks = slot.by_rows[p];
+            (wins[(marks >> 6) as usize & 7] >> (marks & 63)) & 1 != 0
+        } else {
+            layout.shape.has_run_sized::<ROWS, K>(slot.stones[p])
+        };
+        Ok(if won {
             Some(mover.number())
-        } else if u64::from(slot.moves) == self.layout.rules.cells() {
+        } else if slot.moves == rows * cols {
             Some(0)
         } else {
             None
@@ -233,8 +326,18 @@ impl WordBlock {
     }
 
     /// Every game, lent in order.
-    fn seats(&mut self) -> impl Iterator<Item = WordSeat<'_>> {
-        let cells = self.cells();
+    #[inline(always)]
+    fn seats<
+        const ROWS: u32,
+        const COLS: u32,
+        const K: u32,
+        const GRAVITY: bool,
+        const LEGAL: bool,
+    >(
+        &mut self,
+    ) -> impl Iterator<Item = WordSeat<'_, ROWS, COLS, K, GRAVITY, LEGAL>> {
+        let (rows, cols, _) = self.layout.sizes::<ROWS, COLS, GRAVITY>();
+        let cells = (rows * cols) as usize;
         let layout = &self.layout;
         let played = self.played.chunks_exact_mut(cells);
         self.slots
@@ -249,27 +352,74 @@ impl WordBlock {
 
     /// The error `step` would give for `actions` (one per game), or `Ok`.
     pub(super) fn check(&self, actions: &[i64]) -> Result<(), (usize, Error)> {
+        if fixed!(self.all_legal(actions)) {
+            return Ok(());
+        }
         let envs = self.slots.iter().map(|slot| slot.env);
         let policies = (self.autoreset, self.illegal);
         check_seats(envs, actions, policies, |i, action| {
-            self.layout.target(&self.slots[i], action).map(drop)
+            let target = self
+                .layout
+                .target::<0, 0, false, false>(&self.slots[i], action);
+            target.map(drop)
         })
+    }
+
+    /// True when no game refuses its action (as [`check_seats`] would find), read straight from
+    /// the boards without a branch a game: the common case. False says nothing about which game
+    /// refuses, or whether one really does.
+    fn all_legal<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool>(
+        &self,
+        actions: &[i64],
+    ) -> bool {
+        let (rows, cols, gravity) = self.layout.sizes::<ROWS, COLS, GRAVITY>();
+        let count = u64::from(if gravity { cols } else { rows * cols });
+        let (mut any_ended, mut illegal_in_play) = (false, false);
+        for (slot, &action) in self.slots.iter().zip(actions) {
+            // A negative action is huge as u64: one comparison checks both ends.
+            let off_board = action as u64 >= count;
+            let at = if off_board { 0 } else { action as u32 };
+            // The action's cell in row-major order; with gravity, its column's top cell, taken
+            // only when the column is full.
+            let taken = ((slot.by_rows[0] | slot.by_rows[1]) >> at) & 1 != 0;
+            any_ended |= slot.env.ended;
+            illegal_in_play |= !slot.env.ended & (off_board | taken);
+        }
+        let disabled = self.autoreset == AutoReset::Disabled;
+        let raise = self.illegal == Illegal::Raise;
+        !((disabled & any_ended) | (raise & illegal_in_play))
     }
 
     /// Plays `actions[i]` in game `i` for every game, which [`check`](Self::check) has accepted.
     pub(super) fn step_checked(&mut self, actions: &[i64], out: StepOutputs<'_>) {
-        let (cells, actions_per) = (self.cells(), self.layout.rules.actions());
+        // Under `Raise`, every action that reaches a game in play has been checked.
+        match self.illegal {
+            Illegal::Raise => fixed!(self.step_fixed::<true>(actions, out)),
+            Illegal::Loss => fixed!(self.step_fixed::<false>(actions, out)),
+        }
+    }
+
+    /// [`step_checked`](Self::step_checked) with the rules [`fixed!`] knows.
+    fn step_fixed<
+        const ROWS: u32,
+        const COLS: u32,
+        const K: u32,
+        const GRAVITY: bool,
+        const LEGAL: bool,
+    >(
+        &mut self,
+        actions: &[i64],
+        out: StepOutputs<'_>,
+    ) {
+        let (rows, cols, gravity) = self.layout.sizes::<ROWS, COLS, GRAVITY>();
+        let cells = (rows * cols) as usize;
+        let actions_per = if gravity { cols as usize } else { cells };
         let sizes = (cells, self.autoreset);
         let (obs, mask, rest) = out.into_parts();
-        if (2 * cells, actions_per) == (CONNECT_FOUR_OBS, CONNECT_FOUR_ACTIONS) {
-            // Connect Four's sizes known when compiled: every write of a game's view unrolls.
-            let obs = obs.as_chunks_mut::<CONNECT_FOUR_OBS>().0.iter_mut();
-            let mask = mask.as_chunks_mut::<CONNECT_FOUR_ACTIONS>().0.iter_mut();
-            return step_seats(self.seats(), actions, (obs, mask), rest, sizes);
-        }
         let obs = obs.chunks_exact_mut(2 * cells);
         let mask = mask.chunks_exact_mut(actions_per);
-        step_seats(self.seats(), actions, (obs, mask), rest, sizes);
+        let seats = self.seats::<ROWS, COLS, K, GRAVITY, LEGAL>();
+        step_seats(seats, actions, (obs, mask), rest, sizes);
     }
 
     /// Empties every game, or those `only` names, and writes the view.
@@ -299,31 +449,54 @@ impl WordBlock {
     /// A uniformly random legal action for `slot`: the same draws, for the same generator, as a
     /// block of whole games makes.
     #[inline(always)]
-    fn random(layout: &Layout, rng: &mut Xoshiro256PlusPlus, slot: &Slot) -> usize {
-        let rules = layout.rules;
-        if !rules.gravity() {
+    fn random<const ROWS: u32, const COLS: u32, const GRAVITY: bool>(
+        layout: &Layout,
+        rng: &mut Xoshiro256PlusPlus,
+        slot: &Slot,
+    ) -> usize {
+        let (rows, cols, gravity) = layout.sizes::<ROWS, COLS, GRAVITY>();
+        let cells = u64::from(rows * cols);
+        if !gravity {
             if slot.env.ended {
-                return below(rng, rules.cells()) as usize;
+                return below(rng, cells) as usize;
             }
-            let k = below(rng, rules.cells() - u64::from(slot.moves));
+            let k = below(rng, cells - u64::from(slot.moves));
+            if cells <= 9 {
+                return select_in_nine(layout.empty(slot), k);
+            }
             return select(layout.empty(slot), k);
         }
         if slot.env.ended {
-            return below(rng, rules.cols() as u64) as usize;
+            return below(rng, u64::from(cols)) as usize;
         }
         // Row 0, the top, is the first `cols` bits: its empty cells are the open columns.
-        let open = layout.empty(slot) & ((1 << rules.cols()) - 1);
+        let open = layout.empty(slot) & ((1 << cols) - 1);
         let k = below(rng, u64::from(open.count_ones()));
         select(open, k)
     }
 
     pub(super) fn sample(&mut self, actions: &mut [i64]) {
+        fixed!(self.sample_fixed(actions));
+    }
+
+    fn sample_fixed<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool>(
+        &mut self,
+        actions: &mut [i64],
+    ) {
         for (slot, action) in self.slots.iter().zip(actions) {
-            *action = Self::random(&self.layout, &mut self.rng, slot) as i64;
+            let random = Self::random::<ROWS, COLS, GRAVITY>(&self.layout, &mut self.rng, slot);
+            *action = random as i64;
         }
     }
 
     pub(super) fn playout(&mut self, winners: &mut [u8]) {
+        fixed!(self.playout_fixed(winners));
+    }
+
+    fn playout_fixed<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool>(
+        &mut self,
+        winners: &mut [u8],
+    ) {
         let cells = self.cells();
         let (layout, rng) = (&self.layout, &mut self.rng);
         let seats = self
@@ -331,13 +504,14 @@ impl WordBlock {
             .iter_mut()
             .zip(self.played.chunks_exact_mut(cells));
         for ((slot, played), winner) in seats.zip(winners) {
-            let mut seat = WordSeat {
+            // A random action is a legal one.
+            let mut seat = WordSeat::<ROWS, COLS, K, GRAVITY, true> {
                 slot,
                 played,
                 layout,
             };
             while !seat.slot.env.ended {
-                let action = Self::random(layout, rng, seat.slot);
+                let action = Self::random::<ROWS, COLS, GRAVITY>(layout, rng, seat.slot);
                 advance(&mut seat, action as i64);
             }
             *winner = seat.slot.env.winner;
@@ -349,38 +523,56 @@ impl WordBlock {
     pub(super) fn game(&self, i: usize) -> Result<Game, Error> {
         let slot = self.slots[i];
         slot.env.taken_out()?;
-        let (cells, cols) = (self.cells(), self.layout.rules.cols());
-        let mut game = Family::<BitBoard>::on_board(self.layout.rules)?;
-        let mut player = Player::X;
-        for &index in &self.played[i * cells..][..slot.moves as usize] {
-            let index = usize::from(index);
-            game.place::<false, false>((index / cols) as u64, (index % cols) as u64, player)?;
-            player = player.other();
+        let (rules, cells, cols) = (self.layout.rules, self.cells(), self.layout.rules.cols());
+        let moves = self.played[i * cells..][..slot.moves as usize].iter();
+        let cells = moves.map(|&index| (usize::from(index) / cols, usize::from(index) % cols));
+        // X first, then alternating, as every game of a batch is played.
+        let movers = || core::iter::successors(Some(Player::X), |p| Some(p.other()));
+        if rules.is_classic() {
+            // The classic rules' own representation, as `Game::with_rules` keeps them.
+            let mut game = Game::with_rules(rules)?;
+            for ((row, col), player) in cells.zip(movers()) {
+                game.play(row, col, player)?;
+            }
+            return Ok(game);
+        }
+        let mut game = Family::<BitBoard>::on_board(rules)?;
+        for ((row, col), player) in cells.zip(movers()) {
+            game.place::<false, false>(row as u64, col as u64, player)?;
         }
         Ok(BitBoard::into_any(GameOn(game)))
     }
 
-    /// Puts `game` in place of game `i`: the same rules, X first (else [`Error::Incompatible`]).
+    /// Puts `game` in place of game `i`: a checked game of the same rules, X first (else
+    /// [`Error::Incompatible`], and nothing changes).
     pub(super) fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
         let rules = self.layout.rules;
-        let Some(game) = BitBoard::from_any(game).filter(|g| g.rules() == rules) else {
-            return Err(Error::Incompatible {
-                reason: "its rules differ",
+        let refused = |reason| Err(Error::Incompatible { reason });
+        if game.rules() != rules {
+            let classic = rules.is_classic() && game.rules().is_classic();
+            return refused(if classic {
+                "its size differs"
+            } else {
+                "its rules differ"
             });
-        };
+        }
+        if game.mode() == Mode::Lean {
+            return refused("a lean game keeps no board");
+        }
         let first = game.moves().next().map(|(_, _, p)| p);
         let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
         let (cells, cols) = (self.cells(), rules.cols());
-        for ((row, col, _), slot) in game.moves().zip(&mut self.played[i * cells..][..cells]) {
+        let mut slot = Slot { env, ..Slot::START };
+        let played = &mut self.played[i * cells..][..cells];
+        for ((row, col, player), at) in game.moves().zip(played) {
             // Below `rows * cols`, at most 63.
-            *slot = (row * cols + col) as u8;
+            let index = row * cols + col;
+            *at = index as u8;
+            slot.stones[player.index()] |= self.layout.shape.bit(row, col);
+            slot.by_rows[player.index()] |= 1 << index;
+            slot.moves += 1;
         }
-        self.slots[i] = Slot {
-            stones: game.0.marks().words(),
-            by_rows: game.0.marks().words_by_rows(),
-            moves: game.move_count() as u32,
-            env,
-        };
+        self.slots[i] = slot;
         Ok(())
     }
 
