@@ -6,6 +6,7 @@
 //! [`KGame`] and comes back from one.
 
 use alloc::vec::Vec;
+use core::hint::select_unpredictable;
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -375,15 +376,16 @@ impl WordBlock {
         let (rows, cols, gravity) = self.layout.sizes::<ROWS, COLS, GRAVITY>();
         let count = u64::from(if gravity { cols } else { rows * cols });
         let (mut any_ended, mut illegal_in_play) = (false, false);
+        // Every bit from `count` up stands for an action off the board (a board has fewer than 64
+        // cells), as if taken; a negative action is huge as u64 and lands on bit 63.
+        let off_board = !0u64 << count;
         for (slot, &action) in self.slots.iter().zip(actions) {
-            // A negative action is huge as u64: one comparison checks both ends.
-            let off_board = action as u64 >= count;
-            let at = if off_board { 0 } else { action as u32 };
             // The action's cell in row-major order; with gravity, its column's top cell, taken
             // only when the column is full.
-            let taken = ((slot.by_rows[0] | slot.by_rows[1]) >> at) & 1 != 0;
+            let refused = slot.by_rows[0] | slot.by_rows[1] | off_board;
+            let illegal = (refused >> (action as u64).min(63)) & 1 != 0;
             any_ended |= slot.env.ended;
-            illegal_in_play |= !slot.env.ended & (off_board | taken);
+            illegal_in_play |= !slot.env.ended & illegal;
         }
         let disabled = self.autoreset == AutoReset::Disabled;
         let raise = self.illegal == Illegal::Raise;
@@ -457,14 +459,16 @@ impl WordBlock {
         let (rows, cols, gravity) = layout.sizes::<ROWS, COLS, GRAVITY>();
         let cells = u64::from(rows * cols);
         if !gravity {
-            if slot.env.ended {
-                return below(rng, cells) as usize;
-            }
-            let k = below(rng, cells - u64::from(slot.moves));
+            // Every cell is a choice in an ended game, without a branch on whether it ended (a
+            // coin flip a predictor cannot learn): its k-th cell is cell k, the same draw.
+            let ended = slot.env.ended;
+            let choices = select_unpredictable(ended, layout.all_by_rows, layout.empty(slot));
+            let left = select_unpredictable(ended, cells, cells - u64::from(slot.moves));
+            let k = below(rng, left);
             if cells <= 9 {
-                return select_in_nine(layout.empty(slot), k);
+                return select_in_nine(choices, k);
             }
-            return select(layout.empty(slot), k);
+            return select(choices, k);
         }
         if slot.env.ended {
             return below(rng, u64::from(cols)) as usize;
