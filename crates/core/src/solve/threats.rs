@@ -221,6 +221,12 @@ impl Fours {
             .collect()
     }
 
+    /// Whether `player` wins at once somewhere: a four of its own that nothing blocks yet.
+    pub(super) fn wins_anywhere(&mut self, player: Player) -> bool {
+        let cells = self.candidates(player);
+        cells.into_iter().any(|cell| self.wins_at(cell, player))
+    }
+
     pub(super) fn place(&mut self, cell: Cell, player: Player) {
         let at = cell.0 * self.cols + cell.1;
         self.grid[at] = Some(player);

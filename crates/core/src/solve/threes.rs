@@ -81,6 +81,10 @@ impl Fours {
                             !next.is_empty()
                         }
                 }
+                // A four of the defender's, where the attacker has a four of its own that the
+                // reply left open (a four-three, or a block that made one): the attacker wins
+                // first, however many fours the reply made.
+                _ if self.wins_anywhere(attacker) => true,
                 // A four: the attacker blocks it, and the defender is to move again.
                 [block] if counters > 0 => {
                     self.place(block, attacker);
@@ -251,6 +255,7 @@ pub(crate) fn calm_stops(
 mod tests {
     use super::{Cell, calm_stops, stops_to_threats, victory_by_threat};
     use crate::solve::threats::tests::first_moves_that_win;
+    use crate::solve::threats::victory_by_fours;
     use crate::{Game, Player, Rules, Solver};
 
     /// Every winning threat found is a win the exact search confirms, and playing it keeps the
@@ -308,6 +313,35 @@ mod tests {
             "{:?} {stops:?}",
             choice.pool
         );
+    }
+
+    /// From a game gomoku-terminal won as X: X's (7, 5) makes two open threes. O's best reply is
+    /// a four at (8, 5), but X's block at (8, 4) is a four of X's, which O cannot answer with its
+    /// open four at (7, 6): X makes five first. The threat wins, and is found; with O's reply read
+    /// as a four X must block and nothing more, it was not.
+    #[test]
+    fn a_four_of_the_defender_loses_to_a_four_of_the_attacker() {
+        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
+        let moves = [
+            (6, 5),
+            (8, 7),
+            (6, 6),
+            (8, 8),
+            (8, 9),
+            (6, 7),
+            (5, 6),
+            (7, 7),
+            (5, 7),
+            (8, 6),
+            (5, 5),
+            (5, 8),
+        ];
+        for (i, &(row, col)) in moves.iter().enumerate() {
+            let player = [Player::X, Player::O][i % 2];
+            game.play(row, col, player).unwrap();
+        }
+        assert_eq!(victory_by_fours(&game, 24, 1_000_000), None);
+        assert_eq!(victory_by_threat(&game, 8, 1, 1_000_000), Some((7, 5)));
     }
 
     /// A game gomokubench won as X against the agent.
