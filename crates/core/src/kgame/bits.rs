@@ -11,14 +11,61 @@ use crate::packed::{interleave, spread};
 use crate::player::Player;
 use crate::rules::Rules;
 
+/// Each player's marks on a board that fits a word, kept twice: column by column with a spare
+/// bit above each column, in the layout of [`Shape`] (runs and landings; the solver searches the
+/// same words), and in row-major order, the order of observations and actions. A [`BitBoard`]'s
+/// marks, and each game's in a batch's block of such boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Stones {
+    /// Each player's cells in the layout of [`Shape`].
+    pub(crate) columns: [u64; 2],
+    /// The same cells in row-major order: cell (`row`, `col`) at bit `row * cols + col`.
+    pub(crate) by_rows: [u64; 2],
+}
+
+impl Stones {
+    pub(crate) const EMPTY: Stones = Stones {
+        columns: [0; 2],
+        by_rows: [0; 2],
+    };
+
+    /// Marks for player `p` (its index) the cell `index` in row-major order, whose bit in the
+    /// layout is `bit`; returns the player's cells in the layout.
+    #[inline(always)]
+    pub(crate) fn mark(&mut self, p: usize, index: u32, bit: u64) -> u64 {
+        self.by_rows[p] |= 1 << index;
+        self.columns[p] |= bit;
+        self.columns[p]
+    }
+
+    /// Exactly undoes [`mark`](Self::mark).
+    #[inline(always)]
+    pub(crate) fn unmark(&mut self, p: usize, index: u32, bit: u64) {
+        self.by_rows[p] &= !(1 << index);
+        self.columns[p] &= !bit;
+    }
+
+    /// The empty cells in row-major order, of `all` (every cell of the board).
+    #[inline(always)]
+    pub(crate) fn empty(&self, all: u64) -> u64 {
+        all & !(self.by_rows[0] | self.by_rows[1])
+    }
+
+    /// The observation from `to_move`'s view, row-major as the marks are: cell `c` at `2c` (the
+    /// mover's) and `2c + 1`.
+    #[inline(always)]
+    pub(crate) fn planes(&self, to_move: Player, obs: &mut [bool]) {
+        let me = to_move.index();
+        interleave(self.by_rows[me], self.by_rows[1 - me], obs);
+    }
+}
+
 /// A board of at most 64 bits with its spare row: one word a player, column by column with a spare
 /// bit above each column (the solver searches the same words), the same cells in row-major order,
 /// and the layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BitBoard {
-    boards: [u64; 2],
-    /// The same cells in row-major order: cell (`row`, `col`) at bit `row * cols + col`.
-    by_rows: [u64; 2],
+    stones: Stones,
     shape: Shape,
     /// Every cell in row-major order: the low `rows * cols` bits (at most 63).
     all_by_rows: u64,
@@ -34,7 +81,7 @@ impl BitBoard {
     /// Each player's word (for a solver's hashing and bit tricks).
     #[must_use]
     pub fn words(&self) -> [u64; 2] {
-        self.boards
+        self.stones.columns
     }
 }
 
@@ -49,8 +96,7 @@ impl Board for BitBoard {
             });
         };
         Ok(BitBoard {
-            boards: [0; 2],
-            by_rows: [0; 2],
+            stones: Stones::EMPTY,
             shape,
             all_by_rows: (1 << (shape.rows * shape.cols)) - 1,
         })
@@ -63,9 +109,9 @@ impl Board for BitBoard {
     #[inline]
     fn holder(&self, row: usize, col: usize) -> Option<Player> {
         let bit = self.shape.bit(row, col);
-        if self.boards[0] & bit != 0 {
+        if self.stones.columns[0] & bit != 0 {
             Some(Player::X)
-        } else if self.boards[1] & bit != 0 {
+        } else if self.stones.columns[1] & bit != 0 {
             Some(Player::O)
         } else {
             None
@@ -75,7 +121,9 @@ impl Board for BitBoard {
     #[inline]
     fn landing(&self, col: usize) -> Option<usize> {
         let col = col as u32;
-        let bit = self.shape.landing_bit(self.boards[0] | self.boards[1], col);
+        let bit = self
+            .shape
+            .landing_bit(self.stones.columns[0] | self.stones.columns[1], col);
         // The landing cell's height in its column, counted from the bottom.
         let up = bit.trailing_zeros().wrapping_sub(col * self.shape.height);
         (bit != 0).then(|| (self.shape.rows - 1 - up) as usize)
@@ -83,17 +131,18 @@ impl Board for BitBoard {
 
     #[inline]
     fn add(&mut self, row: usize, col: usize, player: Player) -> bool {
-        self.by_rows[player.index()] |= 1 << (row * self.shape.cols as usize + col);
-        let mine = &mut self.boards[player.index()];
-        *mine |= self.shape.bit(row, col);
-        let mine = *mine;
+        let index = (row * self.shape.cols as usize + col) as u32;
+        let mine = self
+            .stones
+            .mark(player.index(), index, self.shape.bit(row, col));
         self.shape.has_run(mine)
     }
 
     #[inline]
     fn remove(&mut self, row: usize, col: usize, player: Player) {
-        self.boards[player.index()] &= !self.shape.bit(row, col);
-        self.by_rows[player.index()] &= !(1 << (row * self.shape.cols as usize + col));
+        let index = (row * self.shape.cols as usize + col) as u32;
+        let bit = self.shape.bit(row, col);
+        self.stones.unmark(player.index(), index, bit);
     }
 
     #[inline]
@@ -101,12 +150,11 @@ impl Board for BitBoard {
         // The cells free of the opponent's marks: a run of k of them is a window `player` can
         // still complete.
         self.shape
-            .has_run(self.shape.cells & !self.boards[player.other().index()])
+            .has_run(self.shape.cells & !self.stones.columns[player.other().index()])
     }
 
     fn clear(&mut self) {
-        self.boards = [0; 2];
-        self.by_rows = [0; 2];
+        self.stones = Stones::EMPTY;
     }
 
     fn copy_inline(&self) -> Option<BitBoard> {
@@ -118,12 +166,7 @@ impl Board for BitBoard {
     }
 
     fn planes(&self, to_move: Player, obs: &mut [bool]) {
-        // Row-major, as the observation is: cell `c` at `2c` (the mover) and `2c + 1`.
-        interleave(
-            self.by_rows[to_move.index()],
-            self.by_rows[to_move.other().index()],
-            obs,
-        );
+        self.stones.planes(to_move, obs);
     }
 
     fn empty_cells(&self, all: bool, mask: &mut [bool]) {
@@ -147,6 +190,6 @@ impl BitBoard {
     /// The empty cells in row-major order.
     #[inline]
     fn empty_by_rows(&self) -> u64 {
-        self.all_by_rows & !(self.by_rows[0] | self.by_rows[1])
+        self.stones.empty(self.all_by_rows)
     }
 }

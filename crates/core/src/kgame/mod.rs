@@ -15,6 +15,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 pub use bits::BitBoard;
+#[cfg(feature = "vec")]
+pub(crate) use bits::Stones;
 pub use lines::LineBoard;
 pub use marks::Marks;
 pub(crate) use word::Shape;

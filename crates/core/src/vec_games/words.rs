@@ -1,9 +1,9 @@
-//! A block of games on boards that fit a word (Connect Four, any board up to 7 x 7 but the classic
-//! square games, which the counters' block keeps), kept as the batch wants them: a few words a
-//! game side by side, and the moves beside them, instead of a whole [`KGame`] each (its rules, its
-//! turn record, a move list on the heap). A move is the board's own arithmetic ([`Shape`]: where a
-//! mark lands, whether it makes a run), as the single game plays it; a game leaves the block as a
-//! [`KGame`] and comes back from one.
+//! A block of games on boards that fit a word (Connect Four, every board up to 7 x 7, tic-tac-toe
+//! among them), kept as the batch wants them: each game's marks as a [`BitBoard`] keeps them
+//! ([`Stones`]: a few words a game, side by side) and its moves beside them, instead of a whole
+//! game each (its rules, its turn record, a move list on the heap). A move is the board's own
+//! arithmetic ([`Shape`]: where a mark lands, whether it makes a run), as the single game plays
+//! it; a game leaves the block as a [`Game`] and comes back from one.
 
 use alloc::vec::Vec;
 use core::hint::select_unpredictable;
@@ -19,9 +19,9 @@ use super::{AutoReset, Illegal, Setup};
 use crate::chosen::{Game, IntoAny};
 use crate::error::Error;
 use crate::game::GameOn;
-use crate::kgame::{BitBoard, Family, Shape};
+use crate::kgame::{BitBoard, Family, Shape, Stones};
 use crate::limits::Mode;
-use crate::packed::{interleave, select, select_in_nine, spread};
+use crate::packed::{select, select_in_nine, spread};
 use crate::player::Player;
 use crate::repr::private::Kept;
 use crate::rules::Rules;
@@ -29,11 +29,9 @@ use crate::rules::Rules;
 /// One game of the block.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
-    /// Each player's marks in the layout of [`Shape`] (column by column): runs and landings. Not
-    /// kept by a step on a board of at most nine cells, whose win test reads [`by_rows`](Self::by_rows).
-    stones: [u64; 2],
-    /// The same marks in row-major order, the order of observations and actions.
-    by_rows: [u64; 2],
+    /// Its marks, as a [`BitBoard`] keeps them. On a board of at most nine cells a step keeps
+    /// only those in row-major order, which its win test reads.
+    stones: Stones,
     /// Moves played.
     moves: u32,
     env: Env,
@@ -41,8 +39,7 @@ struct Slot {
 
 impl Slot {
     const START: Slot = Slot {
-        stones: [0; 2],
-        by_rows: [0; 2],
+        stones: Stones::EMPTY,
         moves: 0,
         env: Env::START,
     };
@@ -127,7 +124,7 @@ impl Layout {
                 actions: actions as usize,
             })? as u32;
         if gravity {
-            let all = slot.stones[0] | slot.stones[1];
+            let all = slot.stones.columns[0] | slot.stones.columns[1];
             let col = index;
             // A column fills from its bottom without a gap: adding its bottom bit carries up to its
             // lowest empty cell, or into the spare bit above a full column, which is no cell.
@@ -143,10 +140,11 @@ impl Layout {
         }
         let (row, col) = (index / cols, index % cols);
         let bit = 1 << (col * height + (rows - 1 - row));
-        let taken = (slot.by_rows[0] | slot.by_rows[1]) >> index & 1 != 0;
+        let by_rows = slot.stones.by_rows;
+        let taken = (by_rows[0] | by_rows[1]) >> index & 1 != 0;
         if !LEGAL && taken {
             let (row, col) = (row as usize, col as usize);
-            let by = if slot.by_rows[0] >> index & 1 != 0 {
+            let by = if by_rows[0] >> index & 1 != 0 {
                 Player::X
             } else {
                 Player::O
@@ -159,14 +157,14 @@ impl Layout {
     /// The empty cells of `slot`, in row-major order.
     #[inline(always)]
     fn empty(&self, slot: &Slot) -> u64 {
-        self.all_by_rows & !(slot.by_rows[0] | slot.by_rows[1])
+        slot.stones.empty(self.all_by_rows)
     }
 
     /// `slot`'s observation and mask. With gravity the mask's `cols` entries are the top row's
     /// empty cells (the first `cols` bits); without, every empty cell. All true once ended.
     #[inline(always)]
     fn write(&self, slot: &Slot, obs: &mut [bool], mask: &mut [bool]) {
-        planes(slot, slot.env.to_move, obs);
+        slot.stones.planes(slot.env.to_move, obs);
         let legal = if slot.env.ended {
             u64::MAX
         } else {
@@ -174,13 +172,6 @@ impl Layout {
         };
         spread(legal, mask);
     }
-}
-
-/// `slot`'s observation from `to_move`'s view.
-#[inline(always)]
-fn planes(slot: &Slot, to_move: Player, obs: &mut [bool]) {
-    let me = to_move.index();
-    interleave(slot.by_rows[me], slot.by_rows[1 - me], obs);
 }
 
 /// For a board of `ROWS x COLS`, at most nine cells: bit `m` of the table is set when the cells of
@@ -253,20 +244,22 @@ impl<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool, const 
         let (rows, cols, _) = layout.sizes::<ROWS, COLS, GRAVITY>();
         let (slot, p) = (&mut *self.slot, mover.index());
         let table = ROWS != 0 && ROWS * COLS <= 9;
-        if !table {
-            slot.stones[p] |= bit;
-        }
-        slot.by_rows[p] |= 1 << index;
+        let mine = if table {
+            slot.stones.by_rows[p] |= 1 << index;
+            0
+        } else {
+            slot.stones.mark(p, index, bit)
+        };
         // Below `rows * cols`, at most 63; a game has room for every cell.
         self.played[slot.moves as usize] = index as u8;
         slot.moves += 1;
         let won = if table {
             // Tic-tac-toe's size: the marks in row-major order look their answer up.
             let wins = const { wins_in_nine::<ROWS, COLS, K>() };
-            let marks = slot.by_rows[p];
+            let marks = slot.stones.by_rows[p];
             (wins[(marks >> 6) as usize & 7] >> (marks & 63)) & 1 != 0
         } else {
-            layout.shape.has_run_sized::<ROWS, K>(slot.stones[p])
+            layout.shape.has_run_sized::<ROWS, K>(mine)
         };
         Ok(if won {
             Some(mover.number())
@@ -279,7 +272,7 @@ impl<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool, const 
 
     #[inline(always)]
     fn planes(&self, to_move: Player, obs: &mut [bool]) {
-        planes(self.slot, to_move, obs);
+        self.slot.stones.planes(to_move, obs);
     }
 
     #[inline(always)]
@@ -382,7 +375,7 @@ impl WordBlock {
         for (slot, &action) in self.slots.iter().zip(actions) {
             // The action's cell in row-major order; with gravity, its column's top cell, taken
             // only when the column is full.
-            let refused = slot.by_rows[0] | slot.by_rows[1] | off_board;
+            let refused = slot.stones.by_rows[0] | slot.stones.by_rows[1] | off_board;
             let illegal = (refused >> (action as u64).min(63)) & 1 != 0;
             any_ended |= slot.env.ended;
             illegal_in_play |= !slot.env.ended & illegal;
@@ -572,8 +565,8 @@ impl WordBlock {
             // Below `rows * cols`, at most 63.
             let index = row * cols + col;
             *at = index as u8;
-            slot.stones[player.index()] |= self.layout.shape.bit(row, col);
-            slot.by_rows[player.index()] |= 1 << index;
+            let bit = self.layout.shape.bit(row, col);
+            slot.stones.mark(player.index(), index as u32, bit);
             slot.moves += 1;
         }
         self.slots[i] = slot;
