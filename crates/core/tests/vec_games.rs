@@ -4,7 +4,8 @@
 
 use proptest::prelude::*;
 use tictactoe_core::{
-    AutoReset, Illegal, Rules, ShapeError, StepError, StepOutputs, VecError, VecGames, View,
+    AutoReset, Error, Game, Illegal, Player, Rules, ShapeError, StepError, StepOutputs, VecError,
+    VecGames, View,
 };
 use tictactoe_testkit::envs::{EnvModel, Stepped};
 
@@ -12,6 +13,11 @@ use tictactoe_testkit::envs::{EnvModel, Stepped};
 enum Op {
     Step(Vec<i64>),
     StepSampled,
+    /// A sample whose actions are kept, and not stepped.
+    Sample,
+    /// The actions of the last sample stepped again, whatever happened since: a step may skip
+    /// its check only for the actions a sample drew for the games as they stand.
+    StepLastSampled,
     Reset(Option<Vec<bool>>),
     Playout,
     /// Every game copied out as a single game and put back: it must change nothing.
@@ -124,6 +130,8 @@ fn case() -> impl Strategy<Value = (RuleSet, usize, AutoReset, Illegal, Vec<Op>)
         let op = prop_oneof![
             4 => proptest::collection::vec(action, envs).prop_map(Op::Step),
             6 => Just(Op::StepSampled),
+            2 => Just(Op::Sample),
+            3 => Just(Op::StepLastSampled),
             1 => proptest::option::of(proptest::collection::vec(any::<bool>(), envs)).prop_map(Op::Reset),
             1 => Just(Op::Playout),
             1 => Just(Op::RoundTrip),
@@ -155,12 +163,16 @@ proptest! {
         let mut games = VecGames::with_rules(envs, engine_rules, autoreset, illegal, seed, threads).unwrap();
         let mut model = EnvModel::with_rules(envs, rules, autoreset, illegal).with_exact(exact);
         let (cells, actions) = (rows * cols, model.actions());
+        let mut last_sampled = vec![0i64; envs];
         for op in ops {
             match op {
                 Op::Step(actions) => check_step(&mut games, &mut model, &actions),
+                Op::Sample => games.sample(&mut last_sampled).unwrap(),
+                Op::StepLastSampled => check_step(&mut games, &mut model, &last_sampled),
                 Op::StepSampled => {
                     let mut actions = vec![0i64; envs];
                     games.sample(&mut actions).unwrap();
+                    last_sampled.clone_from(&actions);
                     for (i, &a) in actions.iter().enumerate() {
                         prop_assert!((0..model.actions() as i64).contains(&a));
                         if !model.ended[i] {
@@ -235,6 +247,38 @@ fn check_step(games: &mut VecGames, model: &mut EnvModel, actions: &[i64]) {
             assert_eq!(state(games), before, "a refused step changed the games");
         }
         (got, want) => panic!("the engine gave {got:?}, the model expected {want:?}"),
+    }
+}
+
+/// A step of the actions a sample drew skips its check only while the games stand as they were
+/// sampled: after a game is put in whose stone takes the drawn cell, the same actions are
+/// refused, and nothing changes; a step that played them does the same to a second step.
+#[test]
+fn drawn_actions_are_checked_again_once_a_game_changed() {
+    for n in [3, 4, 8] {
+        let mut games = VecGames::new(2, n, AutoReset::NextStep, Illegal::Raise, 5).unwrap();
+        let mut actions = vec![0i64; 2];
+        games.sample(&mut actions).unwrap();
+        let cell = actions[0] as usize;
+        let mut game = Game::new(n).unwrap();
+        game.play(cell / n, cell % n, Player::X).unwrap();
+        games.set_game(0, &game).unwrap();
+        let before = state(&games);
+        let err = step(&mut games, &actions).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                VecError::Step(StepError {
+                    game: 0,
+                    error: Error::Occupied { .. }
+                })
+            ),
+            "{err}"
+        );
+        assert_eq!(state(&games), before);
+        games.sample(&mut actions).unwrap();
+        step(&mut games, &actions).unwrap();
+        assert!(matches!(step(&mut games, &actions), Err(VecError::Step(_))));
     }
 }
 

@@ -93,6 +93,11 @@ pub struct VecGames {
     rules: Rules,
     autoreset: AutoReset,
     illegal: Illegal,
+    /// The actions the last [`sample`](Self::sample) drew, while no game has moved since (empty
+    /// otherwise): a step of exactly these is legal by construction, so it skips the check
+    /// (comparing them costs a fraction of it). Never kept where an ended game refuses any
+    /// action ([`AutoReset::Disabled`]).
+    sampled: Vec<i64>,
 }
 
 /// What every kind of block is made from: its games, their rules (checked by the caller) and
@@ -279,6 +284,7 @@ impl VecGames {
             rules,
             autoreset,
             illegal,
+            sampled: Vec::new(),
         })
     }
 
@@ -377,6 +383,7 @@ impl VecGames {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn reset(&mut self, only: Option<&[bool]>, view: View<'_>) -> Result<(), VecError> {
+        self.sampled.clear();
         if let Some(only) = only {
             fits("reset_mask", only.len(), self.num_envs)?;
         }
@@ -446,8 +453,13 @@ impl VecGames {
         if self.autoreset == AutoReset::SameStep {
             fits("final_obs", out.final_obs.len(), 2 * cells * envs)?;
         }
-        // The whole batch is accepted or refused as one, before any block moves.
-        self.check(actions)?;
+        // The whole batch is accepted or refused as one, before any block moves: checked, unless
+        // these are the actions the last sample drew for the games as they stand.
+        let drawn = !self.sampled.is_empty() && self.sampled == actions;
+        self.sampled.clear();
+        if !drawn {
+            self.check(actions)?;
+        }
         // Every entry of every output is written, so a caller may pass the same buffers again:
         // the final observations all false first (one fill, not a branch a game), then each
         // ended game's own.
@@ -472,6 +484,12 @@ impl VecGames {
         threads::each(&mut self.blocks, pieces, |block, piece| {
             either!(block, b => b.sample(piece));
         });
+        self.sampled.clear();
+        // Remembered only where it can save a check, and only when the memory is at hand.
+        if self.autoreset != AutoReset::Disabled && self.sampled.try_reserve(actions.len()).is_ok()
+        {
+            self.sampled.extend_from_slice(actions);
+        }
         Ok(())
     }
 
@@ -489,6 +507,7 @@ impl VecGames {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn playout(&mut self, winners: &mut [u8]) -> Result<(), VecError> {
+        self.sampled.clear();
         fits("winners", winners.len(), self.num_envs)?;
         let sizes = threads::sizes(&self.starts, self.num_envs);
         let pieces = threads::split(winners, sizes, 1);
@@ -527,6 +546,7 @@ impl VecGames {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
+        self.sampled.clear();
         let (k, local) = self.locate(i)?;
         match &mut self.blocks[k] {
             Part::Classic(b) => b.set_game(local, game),
