@@ -246,6 +246,8 @@ py-checks: develop
 	$(PY) -m mypy.stubtest tictactoe._tictactoe
 	$(PY) python/tools/stub_docs.py --check
 	$(PY) -m mypy python/tictactoe examples/python tools
+	# No circle among the core's modules (tools/module_graph.py --print lists each one's imports).
+	$(PY) tools/module_graph.py
 
 # maturin finds zig (the ziglang package) through the venv's python, so the venv leads the PATH.
 MATURIN_ZIG = PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/maturin build --release -q --zig

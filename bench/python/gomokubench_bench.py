@@ -1,9 +1,9 @@
 """The Agent at gomoku against gomokubench's search AI: 15 x 15, five or more in a row, the
-Agent with its defaults (each game on its own seed), gomokubench at a level of its own ("hard":
+Agent with its defaults or a node budget (each game on its own seed), gomokubench at a level of its own ("hard":
 minimax to depth 3 over its 12 best-rated moves), as X and as O. Prints the results, the plies
 and the Agent's time a move (median, worst).
 
-    python bench/python/gomokubench_bench.py [--games N] [--level hard]
+    python bench/python/gomokubench_bench.py [--games N] [--level hard] [--max-nodes N]
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from libs.game import GameSession
 from outcome import move_times, result_for
 
 
-def play(seed: int, agent_first: bool, level: str) -> tuple[str, int, list[float]]:
+def play(seed: int, agent_first: bool, level: str, max_nodes: int) -> tuple[str, int, list[float]]:
     """One game: the Agent's result ("won", "drawn", "lost"), the plies, its time a move."""
     np.random.seed(seed)
-    agent = tictactoe.Agent(seed=seed)
+    agent = tictactoe.Agent(seed=seed, max_nodes=max_nodes)
     game = tictactoe.TicTacToe.gomoku(15)
     # gomokubench's "human" is the Agent; black moves first.
     session = GameSession(
@@ -51,13 +51,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=5, help="games a side")
     parser.add_argument("--level", default="hard", choices=["easy", "standard", "hard"])
+    parser.add_argument("--max-nodes", type=int, default=tictactoe.Agent().max_nodes)
     args = parser.parse_args()
     all_times: list[float] = []
     for agent_first in (True, False):
         tally = {"won": 0, "drawn": 0, "lost": 0}
         lengths = []
         for seed in range(args.games):
-            result, plies, times = play(seed, agent_first, args.level)
+            result, plies, times = play(seed, agent_first, args.level, args.max_nodes)
             tally[result] += 1
             lengths.append(plies)
             all_times += times

@@ -190,18 +190,15 @@ fn read_u32(bytes: &[u8], at: usize) -> usize {
     u32::from_le_bytes(word) as usize
 }
 
+/// Whether `bytes` begin as a book of the engine's own format does.
+pub(crate) fn is_own_format(bytes: &[u8]) -> bool {
+    bytes.starts_with(MAGIC)
+}
+
 impl Book {
-    /// A book read from its bytes (copied), every claim of its header and entries checked: the
-    /// rules, the layout, the order of the keys, each key a position of at most `depth` stones
-    /// that is not over, each value in range, the checksum. Else [`Error::InvalidBook`].
-    ///
-    /// BitBully's three published books (`book_8ply.dat`, `book_12ply.dat`,
-    /// `book_12ply_distances.dat` of the `bitbully-databases` package) are read too, each entry
-    /// checked to be a position of its book.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Book, Error> {
-        if !bytes.starts_with(MAGIC) {
-            return super::bitbully::from_bytes(bytes);
-        }
+    /// A book of the engine's own format read from its bytes (copied), every claim of its header
+    /// and entries checked. Else [`Error::InvalidBook`].
+    pub(crate) fn from_own_bytes(bytes: &[u8]) -> Result<Book, Error> {
         let mut copy = Vec::new();
         copy.try_reserve_exact(bytes.len())
             .map_err(|_| refused("no memory for it"))?;
@@ -512,7 +509,7 @@ impl Book {
         }
         let sum = checksum(&bytes);
         bytes.extend_from_slice(&sum.to_le_bytes());
-        Book::from_bytes(&bytes)
+        Book::from_own_bytes(&bytes)
     }
 
     /// The key a book keeps `game`'s position under (its rules must fit a word). For the builder.

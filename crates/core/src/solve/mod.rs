@@ -8,6 +8,7 @@
 
 mod agent;
 mod bitbully;
+mod book_bytes;
 mod dial;
 mod fallback;
 mod float;
