@@ -130,23 +130,27 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
             exact,
         });
     }
-    let mut left = if Shape::of(game.rules()).is_none() {
+    let rounds_budget = if Shape::of(game.rules()).is_none() {
         budget / 4
     } else {
         budget
     };
-    for divisor in ROUNDS {
-        let open = moves.iter().filter(|m| m.value.is_none()).count() as u64;
-        if open == 0 || left == 0 {
-            break;
-        }
-        let share = (left / (divisor * open)).max(1);
-        for m in moves.iter_mut().filter(|m| m.value.is_none()) {
-            let (found, spent) = spend(solver, |s| s.value(&m.after, Some(share)))?;
-            m.value = found.map(|v| -v);
-            left = left.saturating_sub(spent);
-        }
-    }
+    let order: Vec<usize> = (0..moves.len()).collect();
+    let prove = |s: &mut Solver, m: &mut Candidate, share| {
+        let (found, spent) = spend(s, |s| s.value(&m.after, Some(share)))?;
+        m.value = found.map(|v| -v);
+        Ok(spent)
+    };
+    let spent = in_rounds(
+        solver,
+        &mut moves,
+        &order,
+        rounds_budget,
+        ROUNDS,
+        prove,
+        |_| false,
+    )?;
+    let mut left = rounds_budget.saturating_sub(spent);
     // Where a book proves the position a win or a draw and the rounds found no move that keeps
     // it, one is looked for on, past the budget if need be: a proved value is not given away.
     if let Some(goal) = booked_value(solver, game)?
@@ -242,25 +246,54 @@ fn find_keeping(
     }
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.sort_by_key(|&i| (2 * moves[i].cell.1).abs_diff(cols - 1));
-    let mut spent = 0;
-    for divisor in ROUNDS.iter().copied().chain([1]) {
+    let prove = |s: &mut Solver, m: &mut Candidate, share| {
+        let at_most = i64::from(-goal);
+        let (kept, spent) = spend(s, |s| s.score_at_most(&m.after, at_most, Some(share)))?;
+        if kept == Some(true) {
+            m.value = Some(goal);
+        }
+        Ok(spent)
+    };
+    let kept = |m: &Candidate| m.value == Some(goal);
+    let divisors = ROUNDS.into_iter().chain([1]);
+    in_rounds(solver, moves, &order, cap, divisors, prove, kept)?;
+    Ok(())
+}
+
+/// Proves what it can of the moves of `moves` not yet proved, in `order` (their indices), on
+/// about `budget` nodes in rounds: in the round of `divisor`, each move still open gets what is
+/// left divided by `divisor` times the moves open. `prove` asks `solver` about one move within
+/// its share, records what it proved and answers the nodes it took; the rounds end when the
+/// budget is spent, no move is open, or a move is `enough`. The nodes spent.
+fn in_rounds(
+    solver: &mut Solver,
+    moves: &mut [Candidate],
+    order: &[usize],
+    budget: u64,
+    divisors: impl IntoIterator<Item = u64>,
+    mut prove: impl FnMut(&mut Solver, &mut Candidate, u64) -> Result<u64, Error>,
+    enough: impl Fn(&Candidate) -> bool,
+) -> Result<u64, Error> {
+    let mut spent = 0u64;
+    for divisor in divisors {
         let open = moves.iter().filter(|m| m.value.is_none()).count() as u64;
-        let share = (cap.saturating_sub(spent) / (divisor * open.max(1))).max(1);
-        for &i in &order {
+        let left = budget.saturating_sub(spent);
+        if open == 0 || left == 0 {
+            break;
+        }
+        let share = (left / (divisor * open)).max(1);
+        for &i in order {
             let m = &mut moves[i];
             if m.value.is_some() {
                 continue;
             }
-            let at_most = i64::from(-goal);
-            let (kept, nodes) = spend(solver, |s| s.score_at_most(&m.after, at_most, Some(share)))?;
-            spent += nodes;
-            if kept == Some(true) {
-                m.value = Some(goal);
-                return Ok(());
+            spent = spent.saturating_add(prove(solver, m, share)?);
+            if enough(m) {
+                return Ok(spent);
             }
         }
     }
-    Ok(())
+    Ok(spent)
 }
 
 /// The moves of `pool` that keep the exact solution of `game`: the position solved once (on
