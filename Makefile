@@ -52,7 +52,7 @@ help:
 	@echo "  make book-check      the book builder's Ray driver, two local workers, a small board"
 	@echo "  make brain           the Gomocup brain, target/release/pbrain-tictactoe"
 	@echo "  make brain-test      the brain's protocol through pygomo-lib"
-	@echo "  make bench-players   the Agent against perfect play and MCTS, solve times by stone count, the brain against gomoku-terminal"
+	@echo "  make bench-players   the Agent against perfect play and MCTS, solve times by stone count, the brain against gomoku-terminal, gomoku self-play"
 	@echo "  make bench-dial      the skill dial: each skill against skill 0.5, Connect Four and gomoku, 100 games a point"
 	@echo "  make clean           remove target/ and .venv"
 	@echo "Parts of make test:"
