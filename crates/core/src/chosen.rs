@@ -411,3 +411,55 @@ impl From<ClassicGame> for Game {
         GameOn(Chosen(Repr::Classic(game)))
     }
 }
+
+/// A game of the family on line bitsets as the one game type: kept as it is where
+/// [`Game::with_rules`] would choose line bitsets for its rules, else its moves replayed on the
+/// board it would choose, so that equal games compare equal. [`Error::OutOfMemory`] when that
+/// board's memory cannot be had.
+///
+/// ```
+/// use tictactoe_core::representations::KGame;
+/// use tictactoe_core::{Game, Player, Rules};
+///
+/// let mut lines = KGame::new(Rules::connect_four())?;
+/// lines.drop_in(3, Player::X)?;
+/// let mut small = KGame::new_small(Rules::connect_four())?;
+/// small.drop_in(3, Player::X)?;
+/// let mut game = Game::with_rules(Rules::connect_four())?;
+/// game.drop_in(3, Player::X)?;
+/// assert_eq!(Game::try_from(lines)?, game);
+/// assert_eq!(Game::try_from(small)?, game);
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
+impl TryFrom<KGame<LineBoard>> for Game {
+    type Error = Error;
+
+    fn try_from(game: KGame<LineBoard>) -> Result<Game, Error> {
+        if Kind::of(game.rules()) == Kind::Lines {
+            return Ok(GameOn(Chosen(Repr::Lines(game))));
+        }
+        replayed(&game)
+    }
+}
+
+/// A game of the family on one word a player as the one game type, as for
+/// [`KGame<LineBoard>`](KGame).
+impl TryFrom<KGame<BitBoard>> for Game {
+    type Error = Error;
+
+    fn try_from(game: KGame<BitBoard>) -> Result<Game, Error> {
+        if Kind::of(game.rules()) == Kind::Bits {
+            return Ok(GameOn(Chosen(Repr::Bits(game))));
+        }
+        replayed(&game)
+    }
+}
+
+/// `game`'s moves played again on the board [`Game::with_rules`] chooses for its rules.
+fn replayed<M: crate::kgame::Marks>(game: &KGame<M>) -> Result<Game, Error> {
+    let mut any = Game::with_rules(game.rules())?;
+    for (row, col, player) in game.moves() {
+        any.play(row, col, player)?;
+    }
+    Ok(any)
+}
