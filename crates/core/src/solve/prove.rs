@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use super::heuristic::{legal_cells, rated_best};
 use super::lookahead::best_by_lookahead;
 use super::threats::{stops_to_fours, victory_by_fours};
-use super::threes::{calm_stops, stops_to_threats, victory_by_threat};
+use super::threes::{calm_stops, key_point, stops_to_threats, victory_by_threat};
 use super::{Solution, Solver, rank, score};
 use crate::chosen::Game;
 use crate::error::Error;
@@ -42,6 +42,10 @@ const CALM_LEVELS: u32 = 2;
 
 /// How many threats deep the opponent's chains are read otherwise.
 const STOP_LEVELS: u32 = 1;
+
+/// How many threats deep an opponent's chain is looked for when none of [`STOP_LEVELS`] is, to
+/// take its key point.
+const CHAIN_LEVELS: u32 = 2;
 
 /// What the budget bought: the moves to pick among, and whether they are exactly
 /// [`Solver::best_moves`] (every move proved, the best exactly).
@@ -112,6 +116,10 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         {
             // Else the opponent's winning threats: only the moves that leave it none.
             legal.retain(|cell| stops.binary_search(cell).is_ok());
+        } else if let Some(cell) = key_point(game, THREATS_DEPTH, CHAIN_LEVELS, reads / 2) {
+            // Else a chain of the opponent's threats too deep to prove every stop of: its first
+            // threat's cell, where the mover's stone was proved to stop it.
+            legal.retain(|&c| c == cell);
         }
     }
     let mut moves = Vec::new();
