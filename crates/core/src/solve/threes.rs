@@ -336,56 +336,48 @@ mod tests {
         );
     }
 
-    /// From a game gomoku-terminal won as X: X's (7, 5) makes two open threes. O's best reply is
-    /// a four at (8, 5), but X's block at (8, 4) is a four of X's, which O cannot answer with its
-    /// open four at (7, 6): X makes five first. The threat wins, and is found; with O's reply read
-    /// as a four X must block and nothing more, it was not.
+    /// The first twelve moves of a game gomoku-terminal won as X against the agent, X first.
+    const WON_BY_CHAIN: [Cell; 12] = [
+        (6, 5),
+        (8, 7),
+        (6, 6),
+        (8, 8),
+        (8, 9),
+        (6, 7),
+        (5, 6),
+        (7, 7),
+        (5, 7),
+        (8, 6),
+        (5, 5),
+        (5, 8),
+    ];
+
+    /// 15 x 15 gomoku after the first `plies` moves of [`WON_BY_CHAIN`].
+    fn won_by_chain(plies: usize) -> Game {
+        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
+        for (i, &(row, col)) in WON_BY_CHAIN[..plies].iter().enumerate() {
+            game.play(row, col, [Player::X, Player::O][i % 2]).unwrap();
+        }
+        game
+    }
+
+    /// X's (7, 5) makes two open threes. O's best reply is a four at (8, 5), but X's block at
+    /// (8, 4) is a four of X's, which O cannot answer with its open four at (7, 6): X makes five
+    /// first. The threat wins, and is found; with O's reply read as a four X must block and
+    /// nothing more, it was not.
     #[test]
     fn a_four_of_the_defender_loses_to_a_four_of_the_attacker() {
-        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
-        let moves = [
-            (6, 5),
-            (8, 7),
-            (6, 6),
-            (8, 8),
-            (8, 9),
-            (6, 7),
-            (5, 6),
-            (7, 7),
-            (5, 7),
-            (8, 6),
-            (5, 5),
-            (5, 8),
-        ];
-        for (i, &(row, col)) in moves.iter().enumerate() {
-            let player = [Player::X, Player::O][i % 2];
-            game.play(row, col, player).unwrap();
-        }
+        let game = won_by_chain(12);
         assert_eq!(victory_by_fours(&game, 24, 1_000_000), None);
         assert_eq!(victory_by_threat(&game, 8, 1, 1_000_000), Some((7, 5)));
     }
 
-    /// From a game gomoku-terminal won as X, O to move: X has no threat that wins at once, but
-    /// a chain of two, its three at (5, 5) and then two open threes at (7, 5). The key point is
-    /// found, and it is a stop the full search of stops proves (which reads about 30 times as
-    /// many cells).
+    /// Nine moves in, O to move: X has no threat that wins at once, but a chain of two, its
+    /// three at (5, 5) and then two open threes at (7, 5). The key point is found, and it is a
+    /// stop the full search of stops proves (which reads about 30 times as many cells).
     #[test]
     fn the_key_point_of_a_chain_of_two_threats_is_a_stop() {
-        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
-        let moves = [
-            (6, 5),
-            (8, 7),
-            (6, 6),
-            (8, 8),
-            (8, 9),
-            (6, 7),
-            (5, 6),
-            (7, 7),
-            (5, 7),
-        ];
-        for (i, &(row, col)) in moves.iter().enumerate() {
-            game.play(row, col, [Player::X, Player::O][i % 2]).unwrap();
-        }
+        let game = won_by_chain(9);
         assert_eq!(stops_to_threats(&game, 8, 1, 4_000_000), None);
         let key = key_point(&game, 8, 2, 4_000_000).unwrap();
         let stops = stops_to_threats(&game, 8, 2, 100_000_000).unwrap();
