@@ -34,7 +34,10 @@ def top_level(root: Path) -> dict[str, set[str]]:
             continue
         top = rel.parts[0]
         deps = graph.setdefault(top, set())
-        deps.update(m for m in re.findall(r"crate::([a-z_]+)", code_of(path)) if m != top)
+        for group, single in re.findall(r"crate::(?:\{([^}]*)\}|([a-z_]+))", code_of(path)):
+            # A group (`crate::{a::X, b}`) names the modules that lead its paths.
+            names = [single] if single else re.findall(r"(?:^|,)\s*([a-z_]+)", group)
+            deps.update(n for n in names if n != top)
     return graph
 
 
