@@ -174,8 +174,15 @@ impl Kept for Chosen {
         each!(&mut self.0, r => r.undo())
     }
 
+    /// As [`place`](Self::place): the classic games inline (a new game per short game is part of
+    /// what a 3 x 3 move costs), the family out of line.
+    #[inline]
     fn clear(&mut self) {
-        each!(&mut self.0, r => r.clear())
+        match &mut self.0 {
+            Repr::Classic(GameOn(r)) => r.clear(),
+            Repr::Lean(GameOn(r)) => r.clear(),
+            _ => self.clear_family(),
+        }
     }
 
     fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
@@ -234,6 +241,11 @@ impl Bytes for Chosen {
 }
 
 impl Chosen {
+    #[inline(never)]
+    fn clear_family(&mut self) {
+        each!(&mut self.0, r => r.clear())
+    }
+
     #[inline(never)]
     fn place_family<const BATCH: bool, const SIGNED: bool>(
         &mut self,

@@ -123,10 +123,10 @@ impl<S: Storage> Classic<S> {
         })
     }
 
-    /// The board size `n`.
+    /// The board size `n`: the number of line pairs, which the range check of a move has just read.
     #[inline]
     pub(crate) fn n(&self) -> usize {
-        self.counters.n() as usize
+        self.store.lines().len()
     }
 }
 

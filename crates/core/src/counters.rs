@@ -29,8 +29,9 @@ impl Line {
     pub(crate) const EMPTY: Line = Line { marks: [0, 0] };
 
     /// A line that no move can close or complete, read as a pair of counts or as a [`Tally`]: see
-    /// [`Counters::add`]. As counts it is never empty and one more mark never makes 1 to 16 of
-    /// them; as a tally it has both players' bits, and its count is far from every `n` up to 16.
+    /// [`Counters::add`]. As counts it is never empty, and the at most 256 marks of a game on a
+    /// board up to 16 x 16 never make 1 to 16 of them; as a tally it has both players' bits, and
+    /// its count stays far from every `n` up to 16.
     const SPARE: Line = Line {
         marks: [0x7FFF_FFFF; 2],
     };
@@ -107,14 +108,34 @@ impl Tally {
 /// What a mark adds to a [`Tally`]'s count: 1 for X, -1 for O.
 const SIGNS: [i32; 2] = [1, -1];
 
+/// Equal counters count the same lines alike; the spares hold nothing of the game.
+impl PartialEq for Counters {
+    fn eq(&self, other: &Counters) -> bool {
+        self.n == other.n
+            && self.diagonals[..2] == other.diagonals[..2]
+            && self.open == other.open
+            && self.turns == other.turns
+    }
+}
+
+impl Eq for Counters {}
+
+impl core::hash::Hash for Counters {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.n, &self.diagonals[..2], self.open, &self.turns).hash(state);
+    }
+}
+
 /// The counters of one game and everything that follows from them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub(crate) struct Counters {
     n: u32,
     /// The main diagonal, the anti-diagonal, then a spare for each: a move off a diagonal marks its
     /// spare instead, so that every move adds to four lines without a branch (whether a random move
     /// lies on a diagonal is a coin flip on small boards, which a branch would mispredict). A spare
-    /// is [`Line::SPARE`] between moves, so it is never empty and never complete. A lean game keeps
+    /// starts as [`Line::SPARE`] and absorbs those marks until a move is taken back (which puts it
+    /// back): between two such resets a game makes at most its `n * n` moves, so a spare is never
+    /// empty and never complete, and no move spends stores on putting it back. A lean game keeps
     /// each diagonal's [`Tally`] in the first count of its line (the second stays 0).
     diagonals: [Line; 4],
     /// For each player, how many lines hold no mark of the opponent: lines that player can still complete.
@@ -132,11 +153,6 @@ impl Counters {
             open: [lines; 2],
             turns: Turns::new(n as u64 * n as u64),
         }
-    }
-
-    #[inline]
-    pub(crate) const fn n(&self) -> u32 {
-        self.n
     }
 
     /// The game's progress: moves, turns, the winner.
@@ -171,8 +187,6 @@ impl Counters {
             // A move off a diagonal marks its spare instead.
             won |= self.diagonals[if on_main { 0 } else { 2 }].add(player, n, &mut closed);
             won |= self.diagonals[if on_anti { 1 } else { 3 }].add(player, n, &mut closed);
-            self.diagonals[2] = Line::SPARE;
-            self.diagonals[3] = Line::SPARE;
         } else if on_main || on_anti {
             // Rare on a large board, so this branch predicts well.
             if on_main {
@@ -213,9 +227,6 @@ impl Counters {
         if n <= BRANCH_FREE_DIAGONALS {
             won |= diagonal(if on_main { 0 } else { 2 }, &mut closed);
             won |= diagonal(if on_anti { 1 } else { 3 }, &mut closed);
-            // Only the first count holds a tally.
-            self.diagonals[2].marks[0] = Line::SPARE.marks[0];
-            self.diagonals[3].marks[0] = Line::SPARE.marks[0];
         } else if on_main || on_anti {
             if on_main {
                 won |= diagonal(0, &mut closed);
@@ -276,6 +287,15 @@ impl Counters {
         put_back(&mut self.diagonals[1].marks[0], anti);
         self.open[player.other().index()] += reopened;
         self.turns.unwind(player);
+        self.put_back_spares();
+    }
+
+    /// The spares as new: after a move is taken back, so that a game that plays and takes back
+    /// forever never lets them count far.
+    #[inline]
+    fn put_back_spares(&mut self) {
+        self.diagonals[2] = Line::SPARE;
+        self.diagonals[3] = Line::SPARE;
     }
 
     /// Takes back the last counted move, which `player` made at (`row`, `col`).
@@ -297,6 +317,7 @@ impl Counters {
             self.diagonals[1].remove(player, open);
         }
         self.turns.unwind(player);
+        self.put_back_spares();
     }
 
     /// Back to an empty board; `lines` are the game's `n` pairs of lines.
@@ -453,5 +474,32 @@ mod tests {
             assert!(!fresh.add(player, step, target, &mut closed));
             assert_eq!((fresh.count(), closed), (sign, 1));
         }
+    }
+
+    /// Moves taken back put the spares back, so no history of play and undo lets them count
+    /// towards a line; and a game reached through such a history equals (and hashes as) the
+    /// same moves played straight, whatever its spares hold.
+    #[test]
+    fn spares_are_put_back_and_hold_nothing_of_the_game() {
+        use core::hash::{BuildHasher, BuildHasherDefault};
+        use std::collections::hash_map::DefaultHasher;
+
+        use super::{Counters, Line};
+        let hash = |c: &Counters| BuildHasherDefault::<DefaultHasher>::default().hash_one(c);
+        let mut lines = [[Line::EMPTY; 2]; 3];
+        let (mut straight, mut lines_straight) = (Counters::new(3), [[Line::EMPTY; 2]; 3]);
+        let mut winding = Counters::new(3);
+        for (row, col, player) in [(0, 1, Player::X), (1, 1, Player::O), (2, 0, Player::X)] {
+            straight.add(&mut lines_straight, row, col, player);
+            winding.add(&mut lines, row, col, player);
+        }
+        // Off both diagonals: the move marks both spares, and taking it back empties them.
+        winding.add(&mut lines, 1, 0, Player::O);
+        assert_ne!(winding.diagonals[2..], [Line::SPARE; 2]);
+        winding.remove(&mut lines, 1, 0, Player::O);
+        assert_eq!(winding.diagonals[2..], [Line::SPARE; 2]);
+        assert_ne!(straight.diagonals[2..], winding.diagonals[2..]);
+        assert_eq!((straight == winding, lines_straight), (true, lines));
+        assert_eq!(hash(&straight), hash(&winding));
     }
 }

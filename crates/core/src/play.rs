@@ -59,6 +59,15 @@ impl<S: Storage> Classic<S> {
         self.commit::<BATCH>(row, col, player)
     }
 
+    /// Empties the cells the journal names (a large board, few moves played).
+    #[inline(never)]
+    fn clear_played_cells(&mut self) {
+        for k in 0..self.store.journal().len() {
+            let index = self.store.journal()[k];
+            set_cell_bits(self.store.cells_mut(), index, 0);
+        }
+    }
+
     /// Takes back the journal's last move, if any.
     pub(crate) fn take_back(&mut self) -> Option<(usize, usize, Player)> {
         let player = self.counters.turns().last()?;
@@ -143,17 +152,17 @@ impl<S: Storage> Kept for Classic<S> {
         self.take_back().ok_or(Error::NothingToUndo)
     }
 
-    /// O(moves played) for the cells, O(n) for the counters.
+    /// O(moves played) for the cells, O(n) for the counters. Inline: a new game after each short
+    /// game is part of what a small board's move costs.
+    #[inline]
     fn clear(&mut self) {
         let played = self.store.journal().len();
-        if self.store.cells().len() <= played {
-            // No more words than moves (small boards): clearing them all is cheaper.
-            self.store.cells_mut().fill(0);
-        } else {
-            for k in 0..played {
-                let index = self.store.journal()[k];
-                set_cell_bits(self.store.cells_mut(), index, 0);
-            }
+        match self.store.cells_mut() {
+            // Boards up to 5 x 5: one store, where `fill` is a call.
+            [word] => *word = 0,
+            // No more words than moves: clearing them all is cheaper.
+            cells if cells.len() <= played => cells.fill(0),
+            _ => self.clear_played_cells(),
         }
         self.store.truncate(0);
         self.counters.reset(self.store.lines_mut());
