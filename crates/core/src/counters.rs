@@ -54,7 +54,7 @@ impl Line {
         let mine = &mut self.marks[player.index()];
         *mine -= 1;
         if *mine == 0 {
-            open[player.other().index()] += 1;
+            open[player.index()] += 1;
         }
     }
 }
@@ -138,7 +138,8 @@ pub(crate) struct Counters {
     /// empty and never complete, and no move spends stores on putting it back. A lean game keeps
     /// each diagonal's [`Tally`] in the first count of its line (the second stays 0).
     diagonals: [Line; 4],
-    /// For each player, how many lines hold no mark of the opponent: lines that player can still complete.
+    /// For each player, how many lines hold no mark of that player: lines the opponent can still
+    /// complete. Kept by the player whose marks close them, so that a move updates its own entry.
     open: [u64; 2],
     turns: Turns,
 }
@@ -163,7 +164,7 @@ impl Counters {
 
     #[inline]
     pub(crate) const fn can_win(&self, player: Player) -> bool {
-        !self.turns.is_over() && self.open[player.index()] > 0
+        !self.turns.is_over() && self.open[player.other().index()] > 0
     }
 
     /// Counts a move that has passed every check; returns the winner after it. `row` and `col` are
@@ -180,7 +181,8 @@ impl Counters {
         let n = lines.len() as u32;
         let mut closed = 0;
         let on_main = row == col;
-        let on_anti = row + col == n as usize - 1;
+        // As in `add_tallies`: the sum plus one, not `n - 1`.
+        let on_anti = row + col + 1 == n as usize;
         let mut won = lines[row][0].add(player, n, &mut closed);
         won |= lines[col][1].add(player, n, &mut closed);
         if n <= BRANCH_FREE_DIAGONALS {
@@ -215,7 +217,8 @@ impl Counters {
         let (step, target) = ((4 * sign) as u32, n as i32 * sign);
         let mut closed = 0;
         let on_main = row == col;
-        let on_anti = row + col == n as usize - 1;
+        // `+ 1` on the left: the sum is computed anyway, where `n - 1` would be one more value.
+        let on_anti = row + col + 1 == n as usize;
         let mut won = tallies[row][0].add(player, step, target, &mut closed);
         won |= tallies[col][1].add(player, step, target, &mut closed);
         let mut diagonal = |k: usize, closed: &mut u64| {
@@ -242,7 +245,7 @@ impl Counters {
     /// by the other player.
     #[inline(always)]
     fn finish(&mut self, player: Player, won: bool, closed: u64) -> Option<Player> {
-        self.open[player.other().index()] -= closed;
+        self.open[player.index()] -= closed;
         self.turns.finish(player, won)
     }
 
@@ -285,7 +288,7 @@ impl Counters {
         put_back(&mut tallies[col][1].0, c);
         put_back(&mut self.diagonals[0].marks[0], main);
         put_back(&mut self.diagonals[1].marks[0], anti);
-        self.open[player.other().index()] += reopened;
+        self.open[player.index()] += reopened;
         self.turns.unwind(player);
         self.put_back_spares();
     }
@@ -399,7 +402,7 @@ impl Counters {
                         return Err("a line holds marks of a player who made none");
                     }
                     // Marked by `player`: the other can no longer complete it.
-                    counters.open[player.other().index()] -= 1;
+                    counters.open[player.index()] -= 1;
                 }
             }
             winners[ahead.index()] |= count.abs() == n64;
