@@ -105,9 +105,6 @@ impl Tally {
     }
 }
 
-/// What a mark adds to a [`Tally`]'s count: 1 for X, -1 for O.
-const SIGNS: [i32; 2] = [1, -1];
-
 /// Equal counters count the same lines alike; the spares hold nothing of the game.
 impl PartialEq for Counters {
     fn eq(&self, other: &Counters) -> bool {
@@ -141,6 +138,10 @@ pub(crate) struct Counters {
     /// For each player, how many lines hold no mark of that player: lines the opponent can still
     /// complete. Kept by the player whose marks close them, so that a move updates its own entry.
     open: [u64; 2],
+    /// For each player, what a lean mark adds to a [`Tally`]'s word (4 for X, -4 for O) and the
+    /// count that completes a line (`n`, `-n`): read with the player's index, where computing them
+    /// from its sign took four instructions a lean move. Follows from `n`.
+    lean_steps: [(u32, i32); 2],
     turns: Turns,
 }
 
@@ -152,6 +153,10 @@ impl Counters {
             n,
             diagonals: [Line::EMPTY, Line::EMPTY, Line::SPARE, Line::SPARE],
             open: [lines; 2],
+            lean_steps: [
+                (4, n as i32),
+                (4_u32.wrapping_neg(), (n as i32).wrapping_neg()),
+            ],
             turns: Turns::new(n as u64 * n as u64),
         }
     }
@@ -213,8 +218,7 @@ impl Counters {
     ) -> Option<Player> {
         let n = tallies.len() as u32;
         // X's mark adds 1 to the count and completes the line at n; O's subtracts 1, done at -n.
-        let sign = SIGNS[player.index()];
-        let (step, target) = ((4 * sign) as u32, n as i32 * sign);
+        let (step, target) = self.lean_steps[player.index()];
         let mut closed = 0;
         let on_main = row == col;
         // `+ 1` on the left: the sum is computed anyway, where `n - 1` would be one more value.
@@ -326,7 +330,9 @@ impl Counters {
     /// Back to an empty board; `lines` are the game's `n` pairs of lines.
     pub(crate) fn reset(&mut self, lines: &mut [[Line; 2]]) {
         lines.fill([Line::EMPTY; 2]);
-        *self = Counters::new(self.n);
+        // Field by field: the lean steps follow from `n` and stay.
+        let empty = Counters::new(self.n);
+        (self.diagonals, self.open, self.turns) = (empty.diagonals, empty.open, empty.turns);
     }
 
     /// Rebuilds the counters of a lean game from its tallies (`n` pairs, row then column, and the
@@ -455,7 +461,7 @@ impl Counters {
 
 #[cfg(test)]
 mod tests {
-    use super::{SIGNS, Tally};
+    use super::{Counters, Tally};
     use crate::limits::MAX_LEAN_N;
     use crate::player::Player;
 
@@ -464,8 +470,11 @@ mod tests {
     #[test]
     fn tallies_hold_counts_up_to_the_largest_lean_size() {
         let n = MAX_LEAN_N as i32;
-        for (player, sign) in [(Player::X, SIGNS[0]), (Player::O, SIGNS[1])] {
+        let counters = Counters::new(MAX_LEAN_N as u32);
+        for (player, sign) in [(Player::X, 1), (Player::O, -1)] {
+            // What a mark of `player` adds to the word, and the count that completes a line.
             let (step, target) = ((4 * sign) as u32, n * sign);
+            assert_eq!(counters.lean_steps[player.index()], (step, target));
             let mut tally = Tally::from_word((((n - 1) * sign * 4) as u32) | player as u32);
             assert_eq!(tally.count(), (n - 1) * sign);
             let mut closed = 0;
@@ -487,7 +496,7 @@ mod tests {
         use core::hash::{BuildHasher, BuildHasherDefault};
         use std::collections::hash_map::DefaultHasher;
 
-        use super::{Counters, Line};
+        use super::Line;
         let hash = |c: &Counters| BuildHasherDefault::<DefaultHasher>::default().hash_one(c);
         let mut lines = [[Line::EMPTY; 2]; 3];
         let (mut straight, mut lines_straight) = (Counters::new(3), [[Line::EMPTY; 2]; 3]);
