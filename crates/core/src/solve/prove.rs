@@ -114,8 +114,14 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         } else if let Some(stops) = stops_to_threats(game, THREATS_DEPTH, STOP_LEVELS, reads / 4)
             && !stops.is_empty()
         {
-            // Else the opponent's winning threats: only the moves that leave it none.
+            // Else the opponent's winning threats: only the moves that leave it none, and of
+            // those the ones that leave no chain of threats either, when some do.
             legal.retain(|cell| stops.binary_search(cell).is_ok());
+            if let Some(cell) = key_point(game, THREATS_DEPTH, CHAIN_LEVELS, reads / 4)
+                && legal.contains(&cell)
+            {
+                legal.retain(|&c| c == cell);
+            }
         } else if let Some(cell) = key_point(game, THREATS_DEPTH, CHAIN_LEVELS, reads / 2) {
             // Else a chain of the opponent's threats too deep to prove every stop of: its first
             // threat's cell, where the mover's stone was proved to stop it.
@@ -458,5 +464,46 @@ mod tests {
             partial > 5 && full > 5 && solved > 5,
             "{partial} partly proved, {full} fully, {solved} solved"
         );
+    }
+
+    /// O to move against X's threats (a lost game's position against gomoku-terminal): six moves
+    /// stop every single threat of X's, but only some also stop X's chains of two. The agent's
+    /// step takes one that leaves X no winning threat, read far deeper than the agent reads;
+    /// the stop O played in that game leaves X a chain, so the test sees the difference.
+    #[test]
+    fn of_the_stops_of_single_threats_one_that_also_stops_the_chain_is_taken() {
+        use crate::solve::threes::victory_by_threat;
+        let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
+        let moves = [
+            (5, 5),
+            (7, 6),
+            (6, 6),
+            (5, 9),
+            (7, 7),
+            (8, 8),
+            (4, 4),
+            (3, 3),
+            (6, 7),
+            (6, 5),
+            (5, 4),
+        ];
+        for (i, &(row, col)) in moves.iter().enumerate() {
+            let player = if i % 2 == 0 { Player::X } else { Player::O };
+            game.play(row, col, player).unwrap();
+        }
+        let chain_after = |cell: (usize, usize)| {
+            let mut after = game.try_clone().unwrap();
+            after.play(cell.0, cell.1, Player::O).unwrap();
+            victory_by_threat(&after, 8, 2, 40_000_000)
+        };
+        assert!(
+            chain_after((8, 7)).is_some(),
+            "the stop played in the lost game"
+        );
+        let choice = best_within(&mut Solver::new(16).unwrap(), &game, 1_000_000).unwrap();
+        assert!(!choice.pool.is_empty());
+        for &cell in &choice.pool {
+            assert_eq!(chain_after(cell), None, "{cell:?}");
+        }
     }
 }
