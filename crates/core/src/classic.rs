@@ -12,6 +12,7 @@ use crate::game::GameOn;
 #[cfg(feature = "alloc")]
 use crate::limits::Mode;
 use crate::storage::{Fixed, Storage, Unfit};
+use crate::turns::Turns;
 
 /// The classic `n x n` game's representation: its counters, kept in storage `S` ([`Heap`](crate::representations::Heap)
 /// or [`Fixed`]). The game itself is [`TicTacToe<S>`](TicTacToe): [`ClassicGame`] or [`FixedGame`].
@@ -19,6 +20,7 @@ use crate::storage::{Fixed, Storage, Unfit};
 pub struct Classic<S: Storage> {
     pub(crate) store: S,
     pub(crate) counters: Counters,
+    pub(crate) turns: Turns,
 }
 
 /// The classic `n x n` game of tic-tac-toe on its counters, kept in storage `S`: [`ClassicGame`]
@@ -104,6 +106,7 @@ impl<const N: usize> GameOn<Classic<Fixed<N>>> {
         GameOn(Classic {
             store: Fixed::empty(),
             counters: Counters::new(N as u32),
+            turns: Turns::new((N * N) as u64),
         })
     }
 }
@@ -120,6 +123,7 @@ impl<S: Storage> Classic<S> {
         Ok(Classic {
             store: S::create(n)?,
             counters: Counters::new(n),
+            turns: Turns::new(u64::from(n) * u64::from(n)),
         })
     }
 
@@ -144,24 +148,39 @@ impl<S: Storage> TicTacToe<S> {
         self.0.n()
     }
 
-    /// The game's state as plain slices, for a batch to copy: its counters, its `n` pairs of
-    /// lines, its packed cells and its moves (cell indices, oldest first).
+    /// The game's state as plain slices, for a batch to copy: its counters and turns, its `n`
+    /// pairs of lines, its packed cells and its moves (cell indices, oldest first).
     #[cfg(feature = "vec")]
     pub(crate) fn checked_state(&self) -> CheckedState<'_> {
-        let Classic { store, counters } = &self.0;
-        (counters, store.lines(), store.cells(), store.journal())
+        let Classic {
+            store,
+            counters,
+            turns,
+        } = &self.0;
+        (
+            (counters, turns),
+            store.lines(),
+            store.cells(),
+            store.journal(),
+        )
     }
 }
 
 /// A checked game's counters, lines, packed cells and moves, borrowed (see `checked_state`).
 #[cfg(feature = "vec")]
-pub(crate) type CheckedState<'a> = (&'a Counters, &'a [[Line; 2]], &'a [u64], &'a [u32]);
+pub(crate) type CheckedState<'a> = (
+    (&'a Counters, &'a Turns),
+    &'a [[Line; 2]],
+    &'a [u64],
+    &'a [u32],
+);
 
 /// Two games are equal when they have the same size and counters and the same moves in the same
 /// order: then every call gives both the same answer.
 impl<S: Storage, T: Storage> PartialEq<Classic<T>> for Classic<S> {
     fn eq(&self, other: &Classic<T>) -> bool {
         self.counters == other.counters
+            && self.turns == other.turns
             && self.store.lines() == other.store.lines()
             && self.store.journal() == other.store.journal()
     }
@@ -188,6 +207,7 @@ impl<S: Storage> Eq for Classic<S> {}
 impl<S: Storage> Hash for Classic<S> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.counters.hash(state);
+        self.turns.hash(state);
         self.store.lines().hash(state);
         self.store.journal().hash(state);
     }

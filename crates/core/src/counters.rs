@@ -108,10 +108,7 @@ impl Tally {
 /// Equal counters count the same lines alike; the spares hold nothing of the game.
 impl PartialEq for Counters {
     fn eq(&self, other: &Counters) -> bool {
-        self.n == other.n
-            && self.diagonals[..2] == other.diagonals[..2]
-            && self.open == other.open
-            && self.turns == other.turns
+        self.n == other.n && self.diagonals[..2] == other.diagonals[..2] && self.open == other.open
     }
 }
 
@@ -119,7 +116,7 @@ impl Eq for Counters {}
 
 impl core::hash::Hash for Counters {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        (self.n, &self.diagonals[..2], self.open, &self.turns).hash(state);
+        (self.n, &self.diagonals[..2], self.open).hash(state);
     }
 }
 
@@ -142,7 +139,6 @@ pub(crate) struct Counters {
     /// count that completes a line (`n`, `-n`): read with the player's index, where computing them
     /// from its sign took four instructions a lean move. Follows from `n`.
     lean_steps: [(u32, i32); 2],
-    turns: Turns,
 }
 
 impl Counters {
@@ -157,23 +153,18 @@ impl Counters {
                 (4, n as i32),
                 (4_u32.wrapping_neg(), (n as i32).wrapping_neg()),
             ],
-            turns: Turns::new(n as u64 * n as u64),
         }
     }
 
-    /// The game's progress: moves, turns, the winner.
+    /// Whether `player` can still complete a line: some line holds no mark of the opponent's.
+    /// (Once the game is over no one can; the owner of the turns asks that first.)
     #[inline]
-    pub(crate) const fn turns(&self) -> &Turns {
-        &self.turns
+    pub(crate) const fn open_for(&self, player: Player) -> bool {
+        self.open[player.other().index()] > 0
     }
 
-    #[inline]
-    pub(crate) const fn can_win(&self, player: Player) -> bool {
-        !self.turns.is_over() && self.open[player.other().index()] > 0
-    }
-
-    /// Counts a move that has passed every check; returns the winner after it. `row` and `col` are
-    /// below `lines.len()`, which is `n`.
+    /// Counts a move that has passed every check; true when it completes a line. `row` and `col`
+    /// are below `lines.len()`, which is `n`.
     #[inline(always)]
     pub(crate) fn add(
         &mut self,
@@ -181,7 +172,7 @@ impl Counters {
         row: usize,
         col: usize,
         player: Player,
-    ) -> Option<Player> {
+    ) -> bool {
         // The same n as `self.n`, from the length the caller's range check has just read.
         let n = lines.len() as u32;
         let mut closed = 0;
@@ -215,7 +206,7 @@ impl Counters {
         row: usize,
         col: usize,
         player: Player,
-    ) -> Option<Player> {
+    ) -> bool {
         let n = tallies.len() as u32;
         // X's mark adds 1 to the count and completes the line at n; O's subtracts 1, done at -n.
         let (step, target) = self.lean_steps[player.index()];
@@ -246,11 +237,11 @@ impl Counters {
     }
 
     /// What every move does once its lines are counted: `closed` lines can no longer be completed
-    /// by the other player.
+    /// by the other player. Passes on whether the move completed a line.
     #[inline(always)]
-    fn finish(&mut self, player: Player, won: bool, closed: u64) -> Option<Player> {
+    fn finish(&mut self, player: Player, won: bool, closed: u64) -> bool {
         self.open[player.index()] -= closed;
-        self.turns.finish(player, won)
+        won
     }
 
     /// The tallies a lean move by `player` at (`row`, `col`) is about to change, in the order
@@ -293,7 +284,6 @@ impl Counters {
         put_back(&mut self.diagonals[0].marks[0], main);
         put_back(&mut self.diagonals[1].marks[0], anti);
         self.open[player.index()] += reopened;
-        self.turns.unwind(player);
         self.put_back_spares();
     }
 
@@ -323,7 +313,6 @@ impl Counters {
         if row + col == n - 1 {
             self.diagonals[1].remove(player, open);
         }
-        self.turns.unwind(player);
         self.put_back_spares();
     }
 
@@ -332,11 +321,11 @@ impl Counters {
         lines.fill([Line::EMPTY; 2]);
         // Field by field: the lean steps follow from `n` and stay.
         let empty = Counters::new(self.n);
-        (self.diagonals, self.open, self.turns) = (empty.diagonals, empty.open, empty.turns);
+        (self.diagonals, self.open) = (empty.diagonals, empty.open);
     }
 
-    /// Rebuilds the counters of a lean game from its tallies (`n` pairs, row then column, and the
-    /// two diagonals) and its move count, or says which invariant of play they break. Checked: each
+    /// Rebuilds the counters and turns of a lean game from its tallies (`n` pairs, row then column,
+    /// and the two diagonals) and its move count, or says which invariant of play they break. Checked: each
     /// tally's bits agree with its count (no bit: 0; X's alone: X ahead; O's alone: O ahead); rows
     /// and columns add up to the same difference of marks; the move count is at most `n * n` and
     /// splits into the players' totals with that difference; no line holds more of a player's marks
@@ -351,7 +340,7 @@ impl Counters {
         diagonals: [Tally; 2],
         moves: u64,
         last: Option<Player>,
-    ) -> Result<Counters, &'static str> {
+    ) -> Result<(Counters, Turns), &'static str> {
         let mut counters = Counters::new(n);
         let n64 = i64::from(n);
         // The rows' and the columns' sums of counts, and how many rows and columns each player marked.
@@ -445,8 +434,7 @@ impl Counters {
         }
         counters.diagonals[0].marks[0] = diagonals[0].word();
         counters.diagonals[1].marks[0] = diagonals[1].word();
-        counters.turns = Turns::restored(n2, moves, last, winner);
-        Ok(counters)
+        Ok((counters, Turns::restored(n2, moves, last, winner)))
     }
 
     /// A lean game's diagonals, main then anti.

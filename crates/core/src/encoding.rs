@@ -267,7 +267,7 @@ impl<S: Storage> Bytes for Classic<S> {
         }
         let mut w = Writer { out, at: 0 };
         let journal = self.store.journal();
-        let turns = self.counters.turns();
+        let turns = &self.turns;
         let first = turns.replay(journal, self.n()).next().map(|(_, _, p)| p);
         classic_header(&mut w, self.n(), Mode::Checked, player_byte(first));
         w.put(&(journal.len() as u64).to_le_bytes());

@@ -25,6 +25,7 @@ const RECORD: usize = 6;
 #[derive(Clone, Debug)]
 pub struct Lean {
     counters: Counters,
+    turns: Turns,
     /// Row `i`'s tally, then column `i`'s; `n` pairs.
     tallies: Vec<[Tally; 2]>,
     /// A running batch's moves, [`RECORD`] words each, in the first `recorded` words; the rest
@@ -43,6 +44,7 @@ impl Lean {
         let tallies = crate::memory::filled(n as usize, [Tally::EMPTY; 2]).ok_or(oom)?;
         Ok(Lean {
             counters: Counters::new(n),
+            turns: Turns::new(u64::from(n) * u64::from(n)),
             tallies,
             record: Vec::new(),
             recorded: 0,
@@ -89,7 +91,7 @@ impl Kept for Lean {
 
     #[inline]
     fn turns(&self) -> &Turns {
-        self.counters.turns()
+        &self.turns
     }
 
     fn journal(&self) -> &[u32] {
@@ -127,13 +129,14 @@ impl Kept for Lean {
             self.record[self.recorded..][..RECORD].copy_from_slice(&words);
             self.recorded += RECORD;
         }
-        Ok(self
+        let won = self
             .counters
-            .add_tallies(&mut self.tallies, row, col, player))
+            .add_tallies(&mut self.tallies, row, col, player);
+        Ok(self.turns.finish(player, won))
     }
 
     fn take_back(&mut self) {
-        let Some(player) = self.counters.turns().last() else {
+        let Some(player) = self.turns.last() else {
             return;
         };
         if let &[.., row, col, r, c, main, anti] = &self.record[..self.recorded] {
@@ -141,6 +144,7 @@ impl Kept for Lean {
             let (row, col) = (row as usize, col as usize);
             self.counters
                 .restore_tallies(&mut self.tallies, row, col, player, [r, c, main, anti]);
+            self.turns.unwind(player);
         }
     }
 
@@ -156,6 +160,7 @@ impl Kept for Lean {
         self.tallies.fill([Tally::EMPTY; 2]);
         self.recorded = 0;
         self.counters.reset(&mut []);
+        self.turns.reset();
     }
 
     fn holder(&self, _row: usize, _col: usize) -> Result<Option<Player>, Error> {
@@ -164,7 +169,7 @@ impl Kept for Lean {
 
     #[inline]
     fn can_win(&self, player: Player) -> bool {
-        self.counters.can_win(player)
+        !self.turns.is_over() && self.counters.open_for(player)
     }
 
     /// Outside a batch a lean game keeps nothing but its tallies and counters.
@@ -174,6 +179,7 @@ impl Kept for Lean {
         tallies.copy_from_slice(&self.tallies);
         Ok(Lean {
             counters: self.counters.clone(),
+            turns: self.turns.clone(),
             tallies,
             record: Vec::new(),
             recorded: 0,
@@ -182,7 +188,7 @@ impl Kept for Lean {
 
     /// A one-line summary, with the outcome once the game is over: there is no board to draw.
     fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (n, turns) = (self.n(), self.counters.turns());
+        let (n, turns) = (self.n(), &self.turns);
         let moves = turns.moves();
         let plural = if moves == 1 { "" } else { "s" };
         write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
@@ -205,7 +211,7 @@ impl Bytes for Lean {
             return Err(Error::BufferTooSmall { needed });
         }
         let mut w = Writer { out, at: 0 };
-        let turns = self.counters.turns();
+        let turns = &self.turns;
         classic_header(&mut w, self.n(), Mode::Lean, player_byte(turns.last()));
         w.put(&turns.moves().to_le_bytes());
         // Rows, then columns, then the diagonals.
@@ -237,8 +243,9 @@ impl Bytes for Lean {
             }
         }
         let diagonals = [Tally::from_word(r.u32()?), Tally::from_word(r.u32()?)];
-        game.counters = Counters::from_tallies(n, &game.tallies, diagonals, moves, last)
-            .map_err(DecodeError::Inconsistent)?;
+        (game.counters, game.turns) =
+            Counters::from_tallies(n, &game.tallies, diagonals, moves, last)
+                .map_err(DecodeError::Inconsistent)?;
         Ok(game)
     }
 }
@@ -246,7 +253,9 @@ impl Bytes for Lean {
 /// Equal lean games have the same counters and tallies: every call answers them alike.
 impl PartialEq for Lean {
     fn eq(&self, other: &Lean) -> bool {
-        self.counters == other.counters && self.tallies == other.tallies
+        self.counters == other.counters
+            && self.turns == other.turns
+            && self.tallies == other.tallies
     }
 }
 
@@ -255,6 +264,7 @@ impl Eq for Lean {}
 impl Hash for Lean {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.counters.hash(state);
+        self.turns.hash(state);
         self.tallies.hash(state);
     }
 }

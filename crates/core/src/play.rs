@@ -21,7 +21,7 @@ use crate::turns::Turns;
 /// `lines` (one pair a row), its cell `index` is `row * n + col`, and it is empty in `cells`.
 #[inline(always)]
 pub(crate) fn commit_checked(
-    counters: &mut Counters,
+    (counters, turns): (&mut Counters, &mut Turns),
     (lines, cells): (&mut [[Line; 2]], &mut [u64]),
     (journal, len): (&mut [u32], &mut usize),
     (row, col, index): (usize, usize, u32),
@@ -30,7 +30,8 @@ pub(crate) fn commit_checked(
     journal[*len] = index;
     *len += 1;
     mark_cell(cells, index, player.number());
-    counters.add(lines, row, col, player)
+    let won = counters.add(lines, row, col, player);
+    turns.finish(player, won)
 }
 
 impl<S: Storage> Classic<S> {
@@ -70,7 +71,7 @@ impl<S: Storage> Classic<S> {
 
     /// Takes back the journal's last move, if any.
     pub(crate) fn take_back(&mut self) -> Option<(usize, usize, Player)> {
-        let player = self.counters.turns().last()?;
+        let player = self.turns.last()?;
         let n = self.n();
         let journal = self.store.journal();
         let (&index, rest) = journal.split_last()?;
@@ -80,6 +81,7 @@ impl<S: Storage> Classic<S> {
         self.store.truncate(len);
         self.counters
             .remove(self.store.lines_mut(), row, col, player);
+        self.turns.unwind(player);
         Some((row, col, player))
     }
 }
@@ -97,7 +99,7 @@ impl<S: Storage> Kept for Classic<S> {
 
     #[inline]
     fn turns(&self) -> &Turns {
-        self.counters.turns()
+        &self.turns
     }
 
     fn journal(&self) -> &[u32] {
@@ -136,7 +138,7 @@ impl<S: Storage> Kept for Classic<S> {
         // `room` said there is a slot at `len`.
         let board = (parts.lines, parts.cells);
         Ok(commit_checked(
-            &mut self.counters,
+            (&mut self.counters, &mut self.turns),
             board,
             (parts.journal, parts.len),
             (row, col, index),
@@ -166,6 +168,7 @@ impl<S: Storage> Kept for Classic<S> {
         }
         self.store.truncate(0);
         self.counters.reset(self.store.lines_mut());
+        self.turns.reset();
     }
 
     fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
@@ -174,7 +177,7 @@ impl<S: Storage> Kept for Classic<S> {
 
     #[inline]
     fn can_win(&self, player: Player) -> bool {
-        self.counters.can_win(player)
+        !self.turns.is_over() && self.counters.open_for(player)
     }
 
     /// Made anew, fallibly, and the moves replayed.

@@ -33,6 +33,12 @@ impl Turns {
         }
     }
 
+    /// Back to before the first move, on the same board.
+    #[inline]
+    pub(crate) fn reset(&mut self) {
+        *self = Turns::new(self.cells);
+    }
+
     #[inline]
     pub(crate) const fn moves(&self) -> u64 {
         self.moves

@@ -179,7 +179,7 @@ impl<M: Marks> Kept for Family<M> {
     fn clear(&mut self) {
         self.marks.clear();
         self.journal.clear();
-        self.turns = Turns::new(self.rules.cells());
+        self.turns.reset();
     }
 
     fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {

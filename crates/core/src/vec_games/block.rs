@@ -90,7 +90,7 @@ impl Block {
         self.columns.envs[i].taken_out()?;
         // The game's moves replayed: X first, then alternating, as every game of a batch is played.
         let (n, cells) = (self.n, self.num_actions());
-        let moves = self.columns.counters[i].turns().moves() as usize;
+        let moves = self.columns.counters[i].1.moves() as usize;
         let mut game = ClassicGame::new(n)?;
         let mut player = Player::X;
         for &index in &self.columns.journal[i * cells..][..moves] {
@@ -116,11 +116,12 @@ impl Block {
         let Some(classic) = game.as_classic() else {
             return refused("a lean game keeps no board");
         };
-        let (counters, lines, cells, moves) = classic.checked_state();
+        let ((counters, turns), lines, cells, moves) = classic.checked_state();
         let first = game.moves().next().map(|(_, _, p)| p);
         let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
         let slot = self.columns.slot(i, self.n);
         *slot.counters = counters.clone();
+        *slot.turns = turns.clone();
         slot.lines.copy_from_slice(lines);
         slot.cells.copy_from_slice(cells);
         slot.journal[..moves.len()].copy_from_slice(moves);

@@ -9,18 +9,20 @@ use crate::counters::{Counters, Line};
 use crate::error::Error;
 use crate::play::commit_checked;
 use crate::player::Player;
+use crate::turns::Turns;
 
 use crate::packed::divide;
 
 use super::planes::{write_game, write_obs};
 use super::seat::{Env, Seat};
 
-/// Every game's parts, game after game: game `i` owns `counters[i]`, `envs[i]`, the `n` pairs of
+/// Every game's parts, game after game: game `i` owns `counters[i]` (its counters and turns, side
+/// by side), `envs[i]`, the `n` pairs of
 /// lines from `lines[i * n]`, the board's words from `cells[i * words]` and `n * n` journal slots
 /// from `journal[i * n * n]` (its moves so far, cell by cell, then room for the rest).
 #[derive(Clone, Debug)]
 pub(super) struct Columns {
-    pub(super) counters: Vec<Counters>,
+    pub(super) counters: Vec<(Counters, Turns)>,
     pub(super) lines: Vec<[Line; 2]>,
     pub(super) cells: Vec<u64>,
     pub(super) journal: Vec<u32>,
@@ -30,6 +32,7 @@ pub(super) struct Columns {
 /// One game's parts, borrowed from the arrays.
 pub(super) struct Slot<'a> {
     pub(super) counters: &'a mut Counters,
+    pub(super) turns: &'a mut Turns,
     pub(super) lines: &'a mut [[Line; 2]],
     pub(super) cells: &'a mut [u64],
     pub(super) journal: &'a mut [u32],
@@ -46,7 +49,11 @@ impl Columns {
     pub(super) fn new(num_envs: usize, n: usize, oom: Error) -> Result<Columns, Error> {
         let each = |per_game: usize| num_envs.checked_mul(per_game);
         Ok(Columns {
-            counters: filled(Some(num_envs), Counters::new(n as u32), oom)?,
+            counters: filled(
+                Some(num_envs),
+                (Counters::new(n as u32), Turns::new((n * n) as u64)),
+                oom,
+            )?,
             lines: filled(each(n), [Line::EMPTY; 2], oom)?,
             cells: filled(each(words(n * n)), 0, oom)?,
             journal: filled(each(n * n), 0, oom)?,
@@ -57,25 +64,29 @@ impl Columns {
     /// Every game, in order, for an `n x n` batch.
     #[inline(always)]
     pub(super) fn slots(&mut self, n: usize) -> impl Iterator<Item = Slot<'_>> {
-        let parts = self.counters.iter_mut().zip(self.lines.chunks_exact_mut(n));
+        let counters = self.counters.iter_mut().map(|(c, t)| (c, t));
+        let parts = counters.zip(self.lines.chunks_exact_mut(n));
         let parts = parts.zip(self.cells.chunks_exact_mut(words(n * n)));
         let parts = parts.zip(self.journal.chunks_exact_mut(n * n));
-        parts
-            .zip(self.envs.iter_mut())
-            .map(|((((counters, lines), cells), journal), env)| Slot {
+        parts.zip(self.envs.iter_mut()).map(
+            |(((((counters, turns), lines), cells), journal), env)| Slot {
                 counters,
+                turns,
                 lines,
                 cells,
                 journal,
                 env,
-            })
+            },
+        )
     }
 
     /// Game `i` (below the number of games) of an `n x n` batch.
     pub(super) fn slot(&mut self, i: usize, n: usize) -> Slot<'_> {
         let (cells, w) = (n * n, words(n * n));
+        let (counters, turns) = &mut self.counters[i];
         Slot {
-            counters: &mut self.counters[i],
+            counters,
+            turns,
             lines: &mut self.lines[i * n..][..n],
             cells: &mut self.cells[i * w..][..w],
             journal: &mut self.journal[i * cells..][..cells],
@@ -93,6 +104,7 @@ impl Columns {
 impl Slot<'_> {
     pub(super) fn restart(&mut self) {
         self.counters.reset(self.lines);
+        self.turns.reset();
         self.cells.fill(0);
         *self.env = Env::START;
     }
@@ -130,14 +142,14 @@ impl<const LEGAL: bool> Seat for ClassicSeat<'_, LEGAL> {
             {
                 let row = divide(index, self.reciprocal);
                 let col = index - row * n as u32;
-                let mut len = slot.counters.turns().moves() as usize;
+                let mut len = slot.turns.moves() as usize;
                 let cell = (row as usize, col as usize, index);
                 let board = (&mut *slot.lines, &mut *slot.cells);
                 let record = (&mut *slot.journal, &mut len);
                 Ok(
-                    match commit_checked(slot.counters, board, record, cell, mover) {
+                    match commit_checked((slot.counters, slot.turns), board, record, cell, mover) {
                         Some(winner) => Some(winner.number()),
-                        None if slot.counters.turns().is_over() => Some(0),
+                        None if slot.turns.is_over() => Some(0),
                         None => None,
                     },
                 )

@@ -73,14 +73,8 @@ impl Block {
         let columns = &self.columns;
         let games = columns.cells.chunks_exact(words(cells));
         let games = games.zip(&columns.counters).zip(&columns.envs);
-        for (action, ((board, counters), &env)) in actions.iter_mut().zip(games) {
-            *action = random_action(
-                &mut self.rng,
-                board,
-                counters.turns().moves_left(),
-                env,
-                cells,
-            ) as i64;
+        for (action, ((board, (_, turns)), &env)) in actions.iter_mut().zip(games) {
+            *action = random_action(&mut self.rng, board, turns.moves_left(), env, cells) as i64;
         }
     }
 
@@ -100,14 +94,8 @@ impl Block {
             };
             while !seat.slot.env.ended {
                 let slot = &seat.slot;
-                let (board, counters, env) = (&*slot.cells, &*slot.counters, *slot.env);
-                let action = random_action(
-                    &mut self.rng,
-                    board,
-                    counters.turns().moves_left(),
-                    env,
-                    n * n,
-                );
+                let (board, turns, env) = (&*slot.cells, &*slot.turns, *slot.env);
+                let action = random_action(&mut self.rng, board, turns.moves_left(), env, n * n);
                 advance(&mut seat, action as i64);
             }
             *winner = seat.slot.env.winner;
