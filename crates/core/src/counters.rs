@@ -194,7 +194,8 @@ impl Counters {
                 won |= self.diagonals[1].add(player, n, &mut closed);
             }
         }
-        self.finish(player, won, closed)
+        self.close(player, closed);
+        won
     }
 
     /// [`add`](Self::add) for a lean game's tallies: the same lines, one word each. `row` and `col`
@@ -233,15 +234,15 @@ impl Counters {
                 won |= diagonal(1, &mut closed);
             }
         }
-        self.finish(player, won, closed)
+        self.close(player, closed);
+        won
     }
 
     /// What every move does once its lines are counted: `closed` lines can no longer be completed
-    /// by the other player. Passes on whether the move completed a line.
+    /// by the other player.
     #[inline(always)]
-    fn finish(&mut self, player: Player, won: bool, closed: u64) -> bool {
+    fn close(&mut self, player: Player, closed: u64) {
         self.open[player.index()] -= closed;
-        won
     }
 
     /// The tallies a lean move by `player` at (`row`, `col`) is about to change, in the order
