@@ -171,10 +171,11 @@ impl Fours {
         let k = self.reach + 1;
         // A run of `k` through the cell has `k - 1` stones within `k - 1` cells on its line:
         // most cells have none such, and are answered from the counts.
-        let counts = self.near[row * self.cols + col][usize::from(player.number() - 1)];
-        if counts.iter().all(|&count| usize::from(count) < k - 1) {
+        let at = row * self.cols + col;
+        if self.no_run_near(at, player) {
             return false;
         }
+        let counts = self.near[at][usize::from(player.number() - 1)];
         let (row, col) = (row as isize, col as isize);
         DIRECTIONS.iter().zip(counts).any(|(&(dr, dc), count)| {
             if usize::from(count) < k - 1 {
@@ -190,6 +191,14 @@ impl Fours {
             let length = run(1) + 1 + run(-1);
             if self.exact { length == k } else { length >= k }
         })
+    }
+
+    /// Whether no line through cell number `at` holds `k - 1` of `player`'s stones within `k - 1`
+    /// cells of it: then `player` cannot win there at once.
+    #[inline(always)]
+    fn no_run_near(&self, at: usize, player: Player) -> bool {
+        let counts = self.near[at][usize::from(player.number() - 1)];
+        counts.iter().all(|&count| usize::from(count) < self.reach)
     }
 
     /// Whether a stone of `player` on `cell` could make a four: some line through it holds at
@@ -217,7 +226,6 @@ impl Fours {
     /// `player` wins at once (the cells of [`around`](Self::around), read in place).
     pub(super) fn wins_near(&mut self, cell: Cell, player: Player) -> Vec<Cell> {
         let mut wins = Vec::new();
-        let who = usize::from(player.number() - 1);
         let shape = (self.rows, self.cols);
         for_each_near(cell, self.reach, shape, |_, to| {
             if self.grid[to].is_some() {
@@ -226,10 +234,7 @@ impl Fours {
             // Most cells have no line with `k - 1` of the player's stones near: answered from
             // the counts here, as `wins_at` answers them (and read as one cell, as there),
             // without the call.
-            if self.near[to][who]
-                .iter()
-                .all(|&count| usize::from(count) < self.reach)
-            {
+            if self.no_run_near(to, player) {
                 self.nodes += 1;
                 return;
             }
