@@ -51,6 +51,17 @@ pub(super) struct Fours {
     near: Vec<[[u8; 4]; 2]>,
 }
 
+/// Whether some count of `counts` (a cell's four lines) is at least `stones`. A count is at
+/// most `2 * (k - 1)`, below 128 since `k` is at most 64: adding `128 - stones` to each byte
+/// sets its top bit exactly when it holds that many, without a carry into the next byte.
+#[inline(always)]
+fn some_line_holds(counts: [u8; 4], stones: usize) -> bool {
+    let Some(add) = 128u32.checked_sub(stones as u32) else {
+        return false;
+    };
+    (u32::from_le_bytes(counts) + add * 0x0101_0101) & 0x8080_8080 != 0
+}
+
 /// The failed attacks kept: 2^12 entries of one word (32 KiB), each overwriting the last in its
 /// slot.
 const FAILED_BITS: u32 = 12;
@@ -98,7 +109,8 @@ fn for_each_near(
 impl Fours {
     pub(super) fn new(game: &Game, limit: u64) -> Option<Fours> {
         let rules = game.rules();
-        if rules.gravity() || game.is_over() || rules.k() < 2 {
+        // A cell's counts are bytes, each at most 2 * (k - 1): below 128 for k up to 64.
+        if rules.gravity() || game.is_over() || !(2..=64).contains(&rules.k()) {
             return None;
         }
         let (rows, cols) = (rules.rows(), rules.cols());
@@ -197,8 +209,7 @@ impl Fours {
     /// cells of it: then `player` cannot win there at once.
     #[inline(always)]
     fn no_run_near(&self, at: usize, player: Player) -> bool {
-        let counts = self.near[at][usize::from(player.number() - 1)];
-        counts.iter().all(|&count| usize::from(count) < self.reach)
+        !some_line_holds(self.near[at][usize::from(player.number() - 1)], self.reach)
     }
 
     /// Whether a stone of `player` on `cell` could make a four: some line through it holds at
@@ -219,7 +230,7 @@ impl Fours {
     fn could_make(&mut self, (row, col): Cell, player: Player, stones: usize) -> bool {
         self.nodes += 1;
         let counts = self.near[row * self.cols + col][usize::from(player.number() - 1)];
-        counts.iter().any(|&mine| usize::from(mine) + 1 >= stones)
+        stones <= 1 || some_line_holds(counts, stones - 1)
     }
 
     /// The empty cells on the four lines through `cell`, within `k - 1` cells of it, where
@@ -257,8 +268,52 @@ impl Fours {
 
     /// Whether `player` wins at once somewhere: a four of its own that nothing blocks yet.
     pub(super) fn wins_anywhere(&mut self, player: Player) -> bool {
-        let cells = self.candidates(player);
-        cells.into_iter().any(|cell| self.wins_at(cell, player))
+        self.first_win(player).is_some()
+    }
+
+    /// The first cell, in row-major order, where `player` wins at once.
+    fn first_win(&mut self, player: Player) -> Option<Cell> {
+        let cells = self.cells_with(player, self.reach);
+        cells.into_iter().find(|&cell| self.wins_at(cell, player))
+    }
+
+    /// The empty cells, row-major, where a stone of `player`'s could make a four: some line
+    /// through the cell holds `k - 2` of its stones within `k - 1` cells.
+    pub(super) fn four_cells(&mut self, player: Player) -> Vec<Cell> {
+        self.cells_with(player, self.reach - 1)
+    }
+
+    /// The same for threes (`k - 3` stones near on a line), where `k` allows a three.
+    pub(super) fn three_cells(&mut self, player: Player) -> Vec<Cell> {
+        if self.reach < 3 {
+            return Vec::new();
+        }
+        self.cells_with(player, self.reach - 2)
+    }
+
+    /// The empty cells, row-major, with some line holding at least `stones` (at least one) of
+    /// `player`'s stones within `k - 1` cells.
+    ///
+    /// Counted against the budget as half a listing of the cells near the player's stones (a
+    /// cell read for each stone and for each cell) and a cell read for each of those cells: what
+    /// the search was charged when it listed them and asked each whether it wins or makes a four,
+    /// so that a budget buys the same search as before the listing was made cheaper.
+    fn cells_with(&mut self, player: Player, stones: usize) -> Vec<Cell> {
+        let who = usize::from(player.number() - 1);
+        let stones = stones.max(1);
+        let cols = self.cols;
+        let mut near_any = 0;
+        let mut cells = Vec::new();
+        for (at, (stone, near)) in self.grid.iter().zip(&self.near).enumerate() {
+            if stone.is_none() && near[who] != [0; 4] {
+                near_any += 1;
+                if some_line_holds(near[who], stones) {
+                    cells.push((at / cols, at % cols));
+                }
+            }
+        }
+        self.nodes += (self.stones.len() / 2 + near_any) as u64;
+        cells
     }
 
     pub(super) fn place(&mut self, cell: Cell, player: Player) {
@@ -312,16 +367,20 @@ impl Fours {
 
     /// [`attack`](Self::attack), read from here.
     fn attack_anew(&mut self, attacker: Player, threats: &[Cell], depth: u32) -> Option<Cell> {
-        // A threat of the defender's must be stopped by the four itself.
-        let moves = match threats.first() {
-            Some(&only) => alloc::vec![only],
-            None => self.candidates(attacker),
+        // A threat of the defender's must be stopped by the four itself; a win at once comes
+        // first, before any longer sequence.
+        let win = match threats.first() {
+            Some(&only) => Some(only).filter(|&cell| self.wins_at(cell, attacker)),
+            None => self.first_win(attacker),
         };
-        // A win at once first, before any longer sequence.
-        if let Some(&win) = moves.iter().find(|&&cell| self.wins_at(cell, attacker)) {
+        if let Some(win) = win {
             self.path.push(win);
             return Some(win);
         }
+        let moves = match threats.first() {
+            Some(&only) => alloc::vec![only],
+            None => self.four_cells(attacker),
+        };
         for cell in moves {
             if self.nodes > self.limit {
                 return None;
@@ -369,30 +428,15 @@ impl Fours {
         found
     }
 
-    /// The attacker's cells worth trying as fours: the empty cells on a line within `k - 1` of
-    /// one of its stones (a four needs `k - 1` of them in one window).
-    pub(super) fn candidates(&mut self, attacker: Player) -> Vec<Cell> {
-        // Reading each stone's lines costs about a cell read: counted against the budget.
-        self.nodes += self.stones.len() as u64;
-        let who = usize::from(attacker.number() - 1);
-        let cols = self.cols;
-        let cells = self.grid.iter().zip(&self.near).enumerate();
-        cells
-            .filter(|(_, (stone, near))| stone.is_none() && near[who] != [0; 4])
-            .map(|(at, _)| (at / cols, at % cols))
-            .collect()
-    }
-
     /// `attacker`'s first move of a victory by fours from here, as if it had the move.
     pub(super) fn victory(&mut self, attacker: Player, depth: u32) -> Option<Cell> {
         self.path.clear();
         // A win at once comes first, whatever the defender threatens.
-        let mine = self.candidates(attacker);
-        if let Some(&win) = mine.iter().find(|&&cell| self.wins_at(cell, attacker)) {
+        if let Some(win) = self.first_win(attacker) {
             self.path.push(win);
             return Some(win);
         }
-        let theirs = self.candidates(attacker.other());
+        let theirs = self.cells_with(attacker.other(), self.reach);
         let threats = self.wins_among(&theirs, attacker.other());
         self.attack(attacker, &threats, depth)
     }
@@ -418,11 +462,7 @@ pub(crate) fn stops_to_fours(game: &Game, depth: u32, limit: u64) -> Option<Vec<
     // away), and those where the mover could (a threat the opponent must answer first).
     let mut among = Vec::new();
     for player in [mover.other(), mover] {
-        for cell in search.candidates(player) {
-            if search.could_four(cell, player) {
-                among.push(cell);
-            }
-        }
+        among.extend(search.four_cells(player));
     }
     among.sort_unstable();
     among.dedup();
@@ -442,8 +482,22 @@ pub(crate) fn stops_to_fours(game: &Game, depth: u32, limit: u64) -> Option<Vec<
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::{stops_to_fours, victory_by_fours};
+    use super::{some_line_holds, stops_to_fours, victory_by_fours};
     use crate::{Game, Player, Rules, Solver};
+
+    /// The four counts read at once answer as the counts compared one at a time, for every
+    /// count a line can hold (up to 126, `k` at most 64) and every number of stones asked.
+    #[test]
+    fn the_counts_read_as_one_word_answer_as_each_compared() {
+        let mut rng = tictactoe_testkit::Xorshift(7);
+        for _ in 0..20_000 {
+            let counts = [0; 4].map(|_| rng.below(127) as u8);
+            for stones in 0..=130 {
+                let each = counts.iter().any(|&c| usize::from(c) >= stones);
+                assert_eq!(some_line_holds(counts, stones), each, "{counts:?} {stones}");
+            }
+        }
+    }
 
     /// Random positions of small boards, both rules (a third exact, searched on the game itself,
     /// so smaller), a few empty cells and `more`: on each that is not over, `find`'s

@@ -60,11 +60,7 @@ impl Fours {
         if self.victory(defender, depth).is_some() {
             return false;
         }
-        for cell in self.candidates(defender) {
-            if self.could_four(cell, defender) {
-                replies.push(cell);
-            }
-        }
+        replies.extend(self.four_cells(defender));
         replies.sort_unstable();
         replies.dedup();
         for reply in replies {
@@ -105,7 +101,7 @@ impl Fours {
     /// `attacker`'s moves that win as threats of up to `levels` (it to move), row-major; with
     /// `first`, only the first found.
     fn threats_of(&mut self, attacker: Player, depth: u32, levels: u32, first: bool) -> Vec<Cell> {
-        let cells = self.candidates(attacker);
+        let cells = self.three_cells(attacker);
         self.threats_among(cells, attacker, depth, levels, first)
     }
 
@@ -201,11 +197,7 @@ pub(crate) fn stops_to_threats(
     }
     let mut tried = core::mem::take(&mut search.touched);
     tried.extend(&threats);
-    for cell in search.candidates(mover) {
-        if search.could_four(cell, mover) {
-            tried.push(cell);
-        }
-    }
+    tried.extend(search.four_cells(mover));
     tried.sort_unstable();
     tried.dedup();
     let mut stops = Vec::new();
