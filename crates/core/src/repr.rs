@@ -130,16 +130,15 @@ pub(crate) mod private {
             self.landing(col).ok_or(Error::ColumnFull { col })
         }
 
-        /// The rules of a batch's `action` by `player`: the cell `row * cols + col` it names, or
-        /// with gravity the column, admitted as a move or a drop is. The cell as indices.
+        /// The rules of a batch's `action` by `player` ([`action_cell`]). The cell as indices.
         fn admit_action(&self, action: i64, player: Player) -> Result<(usize, usize), Error> {
-            let rules = self.rules();
-            let index = rules.action(action)?;
-            if rules.gravity() {
-                return Ok((self.admit_drop(index, player)?, index));
-            }
-            let cols = rules.cols();
-            self.admit::<false>((index / cols) as u64, (index % cols) as u64, player)
+            action_cell(
+                self.rules(),
+                action,
+                || self.turns().check(player),
+                |row, col| self.occupant(row, col),
+                |col| self.landing(col),
+            )
         }
 
         /// A move: the rules of [`admit`](Self::admit), then [`commit`](Self::commit). Nothing
@@ -160,6 +159,34 @@ pub(crate) mod private {
         fn drop_located(&mut self, col: usize, player: Player) -> Won {
             let row = self.admit_drop(col, player)?;
             self.commit::<false>(row, col, player)
+        }
+    }
+
+    /// The rules of a batch's `action` (the cell `row * cols + col` it names, or with gravity
+    /// the column), in their order of precedence, as a move or a drop is admitted: the action in
+    /// range ([`Error::ActionOutOfRange`]), then the `turn` (a game's; a batch keeps its games'
+    /// turns itself), then with gravity the column's landing row ([`Error::ColumnFull`]),
+    /// without it an empty cell ([`Error::Occupied`]). `occupant` and `landing` are the board's
+    /// answers. The cell as indices. Every block of a batch asks this for its refusals, as
+    /// [`Kept::admit_action`] does.
+    #[inline]
+    pub fn action_cell(
+        rules: Rules,
+        action: i64,
+        turn: impl FnOnce() -> Result<(), Error>,
+        occupant: impl FnOnce(usize, usize) -> Option<Player>,
+        landing: impl FnOnce(usize) -> Option<usize>,
+    ) -> Result<(usize, usize), Error> {
+        let index = rules.action(action)?;
+        turn()?;
+        if rules.gravity() {
+            let row = landing(index).ok_or(Error::ColumnFull { col: index })?;
+            return Ok((row, index));
+        }
+        let (row, col) = (index / rules.cols(), index % rules.cols());
+        match occupant(row, col) {
+            Some(by) => Err(Error::Occupied { row, col, by }),
+            None => Ok((row, col)),
         }
     }
 

@@ -45,6 +45,30 @@ impl Stones {
         self.columns[p] &= !bit;
     }
 
+    /// Who holds (`row`, `col`), on the board of `shape`: read in row-major order, which a
+    /// batch's smallest boards keep alone.
+    #[inline]
+    pub(crate) fn holder(&self, shape: &Shape, row: usize, col: usize) -> Option<Player> {
+        let index = row * shape.cols as usize + col;
+        if self.by_rows[0] >> index & 1 != 0 {
+            Some(Player::X)
+        } else if self.by_rows[1] >> index & 1 != 0 {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// Where a mark dropped in column `col` (on the board of `shape`) lands now, if anywhere.
+    #[inline]
+    pub(crate) fn landing(&self, shape: &Shape, col: usize) -> Option<usize> {
+        let col = col as u32;
+        let bit = shape.landing_bit(self.columns[0] | self.columns[1], col);
+        // The landing cell's height in its column, counted from the bottom.
+        let up = bit.trailing_zeros().wrapping_sub(col * shape.height);
+        (bit != 0).then(|| (shape.rows - 1 - up) as usize)
+    }
+
     /// The empty cells in row-major order, of `all` (every cell of the board).
     #[inline(always)]
     pub(crate) fn empty(&self, all: u64) -> u64 {
@@ -108,25 +132,12 @@ impl Board for BitBoard {
 
     #[inline]
     fn holder(&self, row: usize, col: usize) -> Option<Player> {
-        let bit = self.shape.bit(row, col);
-        if self.stones.columns[0] & bit != 0 {
-            Some(Player::X)
-        } else if self.stones.columns[1] & bit != 0 {
-            Some(Player::O)
-        } else {
-            None
-        }
+        self.stones.holder(&self.shape, row, col)
     }
 
     #[inline]
     fn landing(&self, col: usize) -> Option<usize> {
-        let col = col as u32;
-        let bit = self
-            .shape
-            .landing_bit(self.stones.columns[0] | self.stones.columns[1], col);
-        // The landing cell's height in its column, counted from the bottom.
-        let up = bit.trailing_zeros().wrapping_sub(col * self.shape.height);
-        (bit != 0).then(|| (self.shape.rows - 1 - up) as usize)
+        self.stones.landing(&self.shape, col)
     }
 
     #[inline]

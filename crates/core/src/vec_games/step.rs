@@ -9,6 +9,8 @@ use super::seat::{check_seats, step_seats};
 use super::{AutoReset, Illegal};
 use crate::cells::{bits_player, cell_bits, words};
 use crate::error::Error;
+use crate::repr::private::action_cell;
+use crate::rules::Rules;
 
 impl Block {
     /// The error [`step`](Self::step_checked) would give for `actions` (one per game, which the
@@ -81,25 +83,14 @@ impl Block {
         step_seats(seats, actions, views, rest, (cells, self.autoreset));
     }
 
-    /// Why game `i`, in play, refuses `action`, if it does: a cell off the board or taken.
+    /// Why game `i`, in play, refuses `action`, if it does: the rules of an action, asked of
+    /// its cells.
     fn refusal(&self, i: usize, action: i64) -> Result<(), Error> {
-        let cells = self.num_actions();
-        match u32::try_from(action) {
-            Ok(a) if (a as usize) < cells => {
-                let n = self.n as u32;
-                match bits_player(cell_bits(self.columns.board(i, cells), a)) {
-                    Some(by) => Err(Error::Occupied {
-                        row: (a / n) as usize,
-                        col: (a % n) as usize,
-                        by,
-                    }),
-                    None => Ok(()),
-                }
-            }
-            _ => Err(Error::ActionOutOfRange {
-                action: i128::from(action),
-                actions: cells,
-            }),
-        }
+        let (n, board) = (self.n, self.columns.board(i, self.num_actions()));
+        // On the board, whose cells have 32-bit indices.
+        let occupant =
+            |row: usize, col: usize| bits_player(cell_bits(board, (row * n + col) as u32));
+        let rules = Rules::classic(n);
+        action_cell(rules, action, || Ok(()), occupant, |_| None).map(drop)
     }
 }

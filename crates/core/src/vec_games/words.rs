@@ -23,7 +23,7 @@ use crate::kgame::{BitBoard, Family, Shape, Stones};
 use crate::limits::Mode;
 use crate::packed::{select, select_in_nine, spread};
 use crate::player::Player;
-use crate::repr::private::Kept;
+use crate::repr::private::{Kept, action_cell};
 use crate::rules::Rules;
 
 /// One game of the block.
@@ -105,24 +105,20 @@ impl Layout {
         }
     }
 
-    /// The cell `action` takes in `slot` (a game in play), or why it is illegal there: the same
-    /// refusals, in the same order, as the game's own move. `LEGAL`: the caller has checked the
-    /// action, so only the cell is asked for.
+    /// The cell `action` takes in `slot` (a game in play), or `None` where the rules refuse it
+    /// (why: [`refusal`](Self::refusal)). `LEGAL`: the caller has checked the action, so only
+    /// the cell is asked for.
     #[inline(always)]
     fn target<const ROWS: u32, const COLS: u32, const GRAVITY: bool, const LEGAL: bool>(
         &self,
         slot: &Slot,
         action: i64,
-    ) -> Result<Target, Error> {
+    ) -> Option<Target> {
         let (rows, cols, gravity) = self.sizes::<ROWS, COLS, GRAVITY>();
         let (height, actions) = (rows + 1, if gravity { cols } else { rows * cols });
         let index = usize::try_from(action)
             .ok()
-            .filter(|&a| LEGAL || a < actions as usize)
-            .ok_or(Error::ActionOutOfRange {
-                action: i128::from(action),
-                actions: actions as usize,
-            })? as u32;
+            .filter(|&a| LEGAL || a < actions as usize)? as u32;
         if gravity {
             let all = slot.stones.columns[0] | slot.stones.columns[1];
             let col = index;
@@ -130,28 +126,31 @@ impl Layout {
             // lowest empty cell, or into the spare bit above a full column, which is no cell.
             let bit = (all + (1 << (col * height))) & !all & self.shape.cells;
             if !LEGAL && bit == 0 {
-                return Err(Error::ColumnFull { col: col as usize });
+                return None;
             }
             // Its height in the column, from the bottom, gives its row.
             let up = bit.trailing_zeros() - col * height;
             let row = rows - 1 - up;
             let index = row * cols + col;
-            return Ok(Target { index, bit });
+            return Some(Target { index, bit });
         }
         let (row, col) = (index / cols, index % cols);
         let bit = 1 << (col * height + (rows - 1 - row));
         let by_rows = slot.stones.by_rows;
         let taken = (by_rows[0] | by_rows[1]) >> index & 1 != 0;
         if !LEGAL && taken {
-            let (row, col) = (row as usize, col as usize);
-            let by = if by_rows[0] >> index & 1 != 0 {
-                Player::X
-            } else {
-                Player::O
-            };
-            return Err(Error::Occupied { row, col, by });
+            return None;
         }
-        Ok(Target { index, bit })
+        Some(Target { index, bit })
+    }
+
+    /// Why `slot` (a game in play) refuses `action`, if it does: the rules of an action, asked
+    /// of its stones.
+    fn refusal(&self, slot: &Slot, action: i64) -> Result<(), Error> {
+        let stones = &slot.stones;
+        let occupant = |row, col| stones.holder(&self.shape, row, col);
+        let landing = |col| stones.landing(&self.shape, col);
+        action_cell(self.rules, action, || Ok(()), occupant, landing).map(drop)
     }
 
     /// The empty cells of `slot`, in row-major order.
@@ -240,7 +239,7 @@ impl<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool, const 
     fn play(&mut self, action: i64, mover: Player) -> Result<Option<u8>, ()> {
         let layout = self.layout;
         let target = layout.target::<ROWS, COLS, GRAVITY, LEGAL>(self.slot, action);
-        let Target { index, bit } = target.map_err(drop)?;
+        let Target { index, bit } = target.ok_or(())?;
         let (rows, cols, _) = layout.sizes::<ROWS, COLS, GRAVITY>();
         let (slot, p) = (&mut *self.slot, mover.index());
         let table = ROWS != 0 && ROWS * COLS <= 9;
@@ -352,10 +351,7 @@ impl WordBlock {
         let envs = self.slots.iter().map(|slot| slot.env);
         let policies = (self.autoreset, self.illegal);
         check_seats(envs, actions, policies, |i, action| {
-            let target = self
-                .layout
-                .target::<0, 0, false, false>(&self.slots[i], action);
-            target.map(drop)
+            self.layout.refusal(&self.slots[i], action)
         })
     }
 
