@@ -4,7 +4,8 @@
 //!
 //! Each node scans every window (a run of `k` cells on one line) once: a window holding stones of
 //! one player alone is worth `3 * 4^m` to that player when it is the player to move, `2 * 4^m`
-//! otherwise (`m` its stones; the one to move converts first). The same pass spreads each
+//! otherwise (`m` its stones, for `k` above 12 only the last 12 before `k`; the one to move
+//! converts first). The same pass spreads each
 //! window's worth over its empty cells, which ranks the moves to try, and finds the cells that
 //! win at once for either side. A win at once ends the node; a win of the opponent at once
 //! leaves only the blocks. Iterative deepening within a node budget; the deepest search finished
@@ -23,8 +24,21 @@ const WIDTH: usize = 10;
 /// The deepest search tried.
 const MAX_DEPTH: u32 = 6;
 
-/// A score beyond any sum of windows: a won position.
+/// A score beyond any sum of windows: a won position. (A window is worth at most `3 * 4^12`
+/// (see [`growth`]), and a board of at most [`MAX_CELLS`] cells has fewer than `4 * MAX_CELLS`
+/// windows.)
 const WON: i64 = 1 << 50;
+
+/// The largest board read: each node scans every window, so on a larger one a single node
+/// costs more than a move's budget.
+const MAX_CELLS: usize = 10_000;
+
+/// How many times a window's worth is doubled for `m` stones of one player, `k` to a window:
+/// twice a stone, for the last 12 stones before `k` only (all of them for `k` up to 12), so that
+/// a long `k` neither overflows nor loses the order of its windows.
+fn growth(m: usize, k: usize) -> u32 {
+    (2 * m.saturating_sub(k.saturating_sub(12))) as u32
+}
 
 /// What one pass over the windows finds, for the player to move.
 struct Scan {
@@ -56,7 +70,7 @@ impl Lookahead {
     fn new(game: &Game, limit: u64) -> Option<Lookahead> {
         let rules = game.rules();
         let (rows, cols, k) = (rules.rows(), rules.cols(), rules.k());
-        if rules.gravity() || game.is_over() {
+        if rules.gravity() || game.is_over() || rows * cols > MAX_CELLS {
             return None;
         }
         let mut grid = Vec::new();
@@ -156,10 +170,13 @@ impl Lookahead {
                     continue;
                 }
                 let (value, flag) = if theirs == 0 {
-                    (3i64 << (2 * mine), if mine == k - 1 { mover } else { 0 })
+                    (
+                        3i64 << growth(mine, k),
+                        if mine == k - 1 { mover } else { 0 },
+                    )
                 } else {
                     (
-                        -(2i64 << (2 * theirs)),
+                        -(2i64 << growth(theirs, k)),
                         if theirs == k - 1 { other } else { 0 },
                     )
                 };
@@ -404,6 +421,27 @@ mod tests {
         assert!(
             pool.iter().all(|c| [(7, 5), (7, 9)].contains(c)),
             "{pool:?}"
+        );
+    }
+
+    /// A long `k`: X's row of 32 (of 35) and O's below it. A window's worth grows four times a
+    /// stone; read without a cap it overflowed (a panic in a debug build, a wrapped score in a
+    /// release one). X lengthens its row where every window with the most of its stones does:
+    /// columns 32 to 34, the cells its win needs.
+    #[test]
+    fn long_lines_are_scored_without_overflow() {
+        let mut game = Game::with_rules(Rules::new(40, 40, 35, false).unwrap()).unwrap();
+        for col in 0..32 {
+            game.play(0, col, Player::X).unwrap();
+            game.play(1, col, Player::O).unwrap();
+        }
+        let legal = legal_cells(&game);
+        let best = best_by_lookahead(&game, &legal, 200).unwrap();
+        assert!(!best.is_empty(), "{best:?}");
+        assert!(
+            best.iter()
+                .all(|&(row, col)| row == 0 && (32..=34).contains(&col)),
+            "{best:?}"
         );
     }
 }
