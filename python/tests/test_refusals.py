@@ -125,3 +125,22 @@ def test_a_masked_reset_mask_is_refused() -> None:
     games = VecGames(2, seed=0)
     with pytest.raises(TypeError, match="masked"):
         games.reset(options={"reset_mask": np.ma.masked_array([True, False], mask=[1, 0])})
+
+
+def test_a_board_too_large_to_search_is_a_memory_error() -> None:
+    # 400 million cells: the search's tables are refused before they are made (the agent filled
+    # the machine's memory and the child was killed before), the game unchanged.
+    code = """
+from tictactoe import Agent, Solver, TicTacToe
+game = TicTacToe(rows=20000, cols=20000, k=5)
+game.move(0, 0, 1)
+calls = (lambda: Agent(max_nodes=1000).choose(game), lambda: Solver().solve(game, max_nodes=10))
+refused = 0
+for call in calls:
+    try:
+        call()
+    except MemoryError:
+        refused += 1
+print(refused, game.move_count)
+"""
+    assert_child_prints(code, "2 1")

@@ -388,3 +388,41 @@ fn a_refused_skill_is_written_short() {
         );
     }
 }
+
+/// A board too large for the search's tables (more than 2048 x 2048 cells) is refused before
+/// they are made, at every skill and by every solver call, the game unchanged. A large board
+/// within the limit is played: the agent weighs its best rated moves, not a copy of the game for
+/// each of its 262,143 legal moves. (A 20,000 x 20,000 board, or a 1024 x 1024 one, filled the
+/// machine's memory before: the process was killed.)
+#[test]
+fn a_board_too_large_to_search_is_refused_as_short_of_memory() {
+    use tictactoe_core::{Agent, Rules, Solver};
+    let too_large = Error::OutOfMemory {
+        rows: 2048,
+        cols: 2049,
+    };
+    let mut game = Game::with_rules(Rules::new(2048, 2049, 5, false).unwrap()).unwrap();
+    game.play(0, 0, Player::X).unwrap();
+    let before = game.encode();
+    let mut solver = Solver::new(10).unwrap();
+    assert_eq!(Solver::check(&game), Err(too_large));
+    assert_eq!(solver.solve(&game, Some(10)), Err(too_large));
+    assert_eq!(
+        solver.move_values(&game, Some(10)).map(|_| ()),
+        Err(too_large)
+    );
+    for skill in [0.0, 0.5, 1.0] {
+        let mut agent = Agent::new(skill, 1, Some(1_000)).unwrap();
+        assert_eq!(agent.choose(&game), Err(too_large), "skill {skill}");
+    }
+    assert_eq!(game.encode(), before);
+
+    let mut large = Game::with_rules(Rules::new(512, 512, 5, false).unwrap()).unwrap();
+    large.play(0, 0, Player::X).unwrap();
+    assert_eq!(Solver::check(&large), Ok(()));
+    let (row, col) = Agent::new(1.0, 1, Some(1_000))
+        .unwrap()
+        .choose(&large)
+        .unwrap();
+    assert_eq!(large.cell(row, col), Ok(None));
+}

@@ -159,7 +159,8 @@ impl Agent {
     }
 
     /// A legal move of `game`, a game in progress, as `(row, col)`. Refused: a finished game
-    /// ([`Error::GameOver`]), a lean one ([`Error::NeedsBoard`]), a solver table that cannot be
+    /// ([`Error::GameOver`]), a lean one ([`Error::NeedsBoard`]), a board the search does not
+    /// take ([`Solver::check`]), a solver table that cannot be
     /// had ([`Error::SolverOutOfMemory`]).
     pub fn choose(&mut self, game: &Game) -> Result<(usize, usize), Error> {
         let mut solver = match self.solver.take() {

@@ -135,7 +135,13 @@ fn position(game: &Game, shape: &Shape) -> Position {
     }
 }
 
-/// Refuses what has no perfect play to find: a finished game, a lean one (it keeps no board).
+/// The most cells of a board the search reads (2048 x 2048): it keeps a few tables of a cell's
+/// worth each (tens of bytes a cell in all), so a larger board is refused as short of memory
+/// before they are made, rather than filling the machine's memory.
+pub(crate) const MAX_SEARCH_CELLS: u64 = 1 << 22;
+
+/// Refuses what has no perfect play to find: a finished game, a lean one (it keeps no board), a
+/// board of more than [`MAX_SEARCH_CELLS`] cells ([`Error::OutOfMemory`]).
 pub(crate) fn solvable(game: &Game) -> Result<(), Error> {
     if game.mode() == Mode::Lean {
         return Err(Error::NeedsBoard);
@@ -143,6 +149,13 @@ pub(crate) fn solvable(game: &Game) -> Result<(), Error> {
     if game.is_over() {
         return Err(Error::GameOver {
             winner: game.winner(),
+        });
+    }
+    let rules = game.rules();
+    if rules.cells() > MAX_SEARCH_CELLS {
+        return Err(Error::OutOfMemory {
+            rows: rules.rows(),
+            cols: rules.cols(),
         });
     }
     Ok(())
@@ -265,7 +278,9 @@ impl Solver {
     }
 
     /// Whether `game` has perfect play to find: refused as [`solve`](Self::solve) refuses a
-    /// finished game ([`Error::GameOver`]) or a lean one ([`Error::NeedsBoard`]).
+    /// finished game ([`Error::GameOver`]), a lean one ([`Error::NeedsBoard`]) or a board of
+    /// more than 4,194,304 cells, 2048 x 2048 ([`Error::OutOfMemory`]: the search's tables for
+    /// it are not made).
     pub fn check(game: &Game) -> Result<(), Error> {
         solvable(game)
     }
@@ -323,7 +338,8 @@ impl Solver {
 
     /// [`Solution`] of `game` for the player to move, searching at most `max_nodes` positions
     /// (`None`: no limit). Refused: a finished game ([`Error::GameOver`]), a lean game
-    /// ([`Error::NeedsBoard`]), a search that runs out of nodes ([`Error::SearchLimit`]).
+    /// ([`Error::NeedsBoard`]), a board the search does not take ([`check`](Self::check)), a
+    /// search that runs out of nodes ([`Error::SearchLimit`]).
     ///
     /// ```
     /// use tictactoe_core::{Game, Error, Mode, Rules, Solution, Solver};

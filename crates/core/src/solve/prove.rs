@@ -7,7 +7,7 @@
 
 use alloc::vec::Vec;
 
-use super::heuristic::{legal_cells, rated_best};
+use super::heuristic::{legal_cells, move_scores, rated_best};
 use super::lookahead::best_by_lookahead;
 use super::threats::{stops_to_fours, victory_by_fours};
 use super::threes::{calm_stops, key_point, stops_to_threats, victory_by_threat};
@@ -22,6 +22,11 @@ const FOURS_DEPTH: u32 = 24;
 
 /// The same, after a threat: shorter, since every reply of the defender is read.
 const THREATS_DEPTH: u32 = 8;
+
+/// The most moves a position beyond a word weighs one by one (each gets a copy of the game
+/// and a share of the budget): on a larger board, the best rated of its legal moves. Boards up
+/// to 20 x 20 have no more, and weigh them all.
+const MAX_CANDIDATES: usize = 400;
 
 /// What a node of the lookahead costs, in the budget's nodes (a pass over every window).
 const LOOKAHEAD_COST: u64 = 100;
@@ -127,6 +132,9 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
             // threat's cell, where the mover's stone was proved to stop it.
             legal.retain(|&c| c == cell);
         }
+    }
+    if Shape::of(game.rules()).is_none() && legal.len() > MAX_CANDIDATES {
+        legal = best_rated(game, &legal, MAX_CANDIDATES)?;
     }
     let mut moves = Vec::new();
     for cell in legal {
@@ -235,6 +243,21 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         solved: false,
         proved,
     })
+}
+
+/// The `count` moves among `legal` (row-major) that the board's rating puts first, row-major;
+/// ties at the last place broken by row-major order.
+fn best_rated(
+    game: &Game,
+    legal: &[(usize, usize)],
+    count: usize,
+) -> Result<Vec<(usize, usize)>, Error> {
+    let scores = move_scores(game, legal)?;
+    let mut order: Vec<usize> = (0..legal.len()).collect();
+    order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+    order.truncate(count);
+    order.sort_unstable();
+    Ok(order.into_iter().map(|i| legal[i]).collect())
 }
 
 /// The value of `game` for its mover where a book of `solver` holds it (no node searched).
