@@ -107,7 +107,7 @@ pub use chosen::{AnyGame, Game};
 pub use classic::FixedGame;
 pub use encoding::Header;
 pub use error::{DecodeError, Error, Quoted};
-pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
+pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, MAX_SEARCH_CELLS, Mode};
 #[cfg(feature = "alloc")]
 pub use notation::nearest_centre;
 pub use outcome::Outcome;

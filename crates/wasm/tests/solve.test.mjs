@@ -84,6 +84,23 @@ test("searches refuse a finished game, a spent budget and bad budgets, changing 
   solver.free();
 });
 
+test("a board too large for the search's tables is refused by every search, changing nothing", () => {
+  // 2048 x 2049 cells: one row more than the search reads (2048 x 2048).
+  const wide = TicTacToe.withRules(2048, 2049, 5, false);
+  wide.move(1024, 1024, 1);
+  const before = wide.toBytes();
+  const solver = new Solver(4);
+  const agent = new Agent(1, { seed: 1, maxNodes: 1000 });
+  const calls = [() => wide.solve(1000), () => wide.bestMoves(1000), () => wide.moveValues(1000),
+    () => solver.solve(wide, 1000), () => agent.choose(wide), () => new Agent(0.5, { seed: 2 }).choose(wide)];
+  for (const call of calls)
+    assert.equal(refused(call, "RangeError").message, "not enough memory for a 2048x2049 board");
+  assert.deepEqual(wide.toBytes(), before);
+  wide.free();
+  solver.free();
+  agent.free();
+});
+
 test("Solver: table sizes, clear, and a game of other rules", () => {
   refused(() => new Solver(31), "RangeError");
   refused(() => new Solver(-1), "RangeError");

@@ -135,13 +135,8 @@ fn position(game: &Game, shape: &Shape) -> Position {
     }
 }
 
-/// The most cells of a board the search reads (2048 x 2048): it keeps a few tables of a cell's
-/// worth each (tens of bytes a cell in all), so a larger board is refused as short of memory
-/// before they are made, rather than filling the machine's memory.
-pub(crate) const MAX_SEARCH_CELLS: u64 = 1 << 22;
-
 /// Refuses what has no perfect play to find: a finished game, a lean one (it keeps no board), a
-/// board of more than [`MAX_SEARCH_CELLS`] cells ([`Error::OutOfMemory`]).
+/// board of more than [`MAX_SEARCH_CELLS`](crate::MAX_SEARCH_CELLS) cells ([`Error::OutOfMemory`]).
 pub(crate) fn solvable(game: &Game) -> Result<(), Error> {
     if game.mode() == Mode::Lean {
         return Err(Error::NeedsBoard);
@@ -152,7 +147,7 @@ pub(crate) fn solvable(game: &Game) -> Result<(), Error> {
         });
     }
     let rules = game.rules();
-    if rules.cells() > MAX_SEARCH_CELLS {
+    if rules.cells() > crate::limits::MAX_SEARCH_CELLS {
         return Err(Error::OutOfMemory {
             rows: rules.rows(),
             cols: rules.cols(),
@@ -279,8 +274,8 @@ impl Solver {
 
     /// Whether `game` has perfect play to find: refused as [`solve`](Self::solve) refuses a
     /// finished game ([`Error::GameOver`]), a lean one ([`Error::NeedsBoard`]) or a board of
-    /// more than 4,194,304 cells, 2048 x 2048 ([`Error::OutOfMemory`]: the search's tables for
-    /// it are not made).
+    /// more than [`MAX_SEARCH_CELLS`](crate::MAX_SEARCH_CELLS) cells, 2048 x 2048
+    /// ([`Error::OutOfMemory`]: the search's tables for it are not made).
     pub fn check(game: &Game) -> Result<(), Error> {
         solvable(game)
     }

@@ -394,6 +394,26 @@ static void players(void) {
     CHECK_EQ(tictactoe_move(over, 0, 0, 1), 1);
     CHECK_EQ(tictactoe_agent_choose(agent, over, &row, &col), TICTACTOE_ERROR_GAME_OVER);
     tictactoe_free(over);
+    /* A board of more cells than the search reads (2048 x 2048) is refused as short of memory
+       by every search and the agent, before any table is made; the game is unchanged. */
+    TicTacToe *wide = tictactoe_new_rules(2048, 2049, 5, 0);
+    CHECK(wide != NULL);
+    CHECK_EQ(tictactoe_move(wide, 1024, 1024, 1), 0);
+    value = 9;
+    plies = 9;
+    int64_t r1 = -1, c1 = -1;
+    int values1 = 9, plies1 = 9;
+    TicTacToeSolver *big = tictactoe_solver_new(4);
+    CHECK_EQ(tictactoe_solve(wide, &value, &plies, 1000), TICTACTOE_ERROR_OUT_OF_MEMORY);
+    CHECK_EQ(tictactoe_solver_solve(big, wide, &value, &plies, 1000), TICTACTOE_ERROR_OUT_OF_MEMORY);
+    CHECK_EQ(tictactoe_best_moves(wide, &r1, &c1, 1, 1000), TICTACTOE_ERROR_OUT_OF_MEMORY);
+    CHECK_EQ(tictactoe_move_values(wide, &r1, &c1, &values1, &plies1, 1, 1000), TICTACTOE_ERROR_OUT_OF_MEMORY);
+    CHECK_EQ(tictactoe_agent_choose(agent, wide, &row, &col), TICTACTOE_ERROR_OUT_OF_MEMORY);
+    CHECK(value == 9 && plies == 9 && r1 == -1 && c1 == -1 && values1 == 9 && plies1 == 9);
+    CHECK_EQ(tictactoe_move_count(wide), 1);
+    CHECK_EQ(tictactoe_cell(wide, 1024, 1024), 1);
+    tictactoe_solver_free(big);
+    tictactoe_free(wide);
     tictactoe_agent_free(agent);
     /* The empty Connect Four board is in the opening book: the one winning move, whatever the
        budget. Six stones on, a budget far too small: still a legal move, rated. */
