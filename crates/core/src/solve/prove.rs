@@ -28,6 +28,14 @@ const THREATS_DEPTH: u32 = 8;
 /// to 20 x 20 have no more, and weigh them all.
 const MAX_CANDIDATES: usize = 400;
 
+/// The fewest moves a position beyond a word weighs one by one.
+const MIN_CANDIDATES: usize = 24;
+
+/// The cells of the copies a move weighs in all: on a board of more than 400 cells the moves
+/// weighed shrink (to no fewer than [`MIN_CANDIDATES`]), so that copying the game for each does
+/// not grow with the board's area squared.
+const CANDIDATE_CELLS: u64 = 400 * 400;
+
 /// What a node of the lookahead costs, in the budget's nodes (a pass over every window).
 const LOOKAHEAD_COST: u64 = 100;
 
@@ -133,8 +141,10 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
             legal.retain(|&c| c == cell);
         }
     }
-    if Shape::of(game.rules()).is_none() && legal.len() > MAX_CANDIDATES {
-        legal = best_rated(game, &legal, MAX_CANDIDATES)?;
+    let most = (CANDIDATE_CELLS / game.rules().cells().max(1)) as usize;
+    let most = most.clamp(MIN_CANDIDATES, MAX_CANDIDATES);
+    if Shape::of(game.rules()).is_none() && legal.len() > most {
+        legal = best_rated(game, &legal, most)?;
     }
     let mut moves = Vec::new();
     for cell in legal {
@@ -487,6 +497,35 @@ mod tests {
             partial > 5 && full > 5 && solved > 5,
             "{partial} partly proved, {full} fully, {solved} solved"
         );
+    }
+
+    /// Boards up to 400 cells weigh every legal move; larger ones the best rated few, fewer as
+    /// the board grows (each weighed move is a copy of the game): about 400 x 400 cells of
+    /// copies, never fewer than 24 moves. The moves weighed are the rating's best.
+    #[test]
+    fn large_boards_weigh_fewer_moves_the_best_rated() {
+        use crate::solve::heuristic::move_scores;
+        for (n, weighed) in [(15, 224), (20, 399), (64, 39), (100, 24), (300, 24)] {
+            let mut game = Game::with_rules(Rules::new(n, n, 5, false).unwrap()).unwrap();
+            game.play(n / 2, n / 2, Player::X).unwrap();
+            let choice = best_within(&mut Solver::new(10).unwrap(), &game, 10_000).unwrap();
+            assert_eq!(choice.proved.len(), weighed, "{n} x {n}");
+            let legal = legal_cells(&game);
+            let scores = move_scores(&game, &legal).unwrap();
+            // Every move left out is rated no higher than every move weighed.
+            let rated = |cell: &(usize, usize)| scores[legal.binary_search(cell).unwrap()];
+            let lowest_in = choice
+                .proved
+                .iter()
+                .map(|(c, _)| rated(c))
+                .fold(f64::MAX, f64::min);
+            for cell in &legal {
+                if !choice.proved.iter().any(|(c, _)| c == cell) {
+                    assert!(rated(cell) <= lowest_in, "{n} x {n}: {cell:?}");
+                }
+            }
+            assert!(choice.pool.iter().all(|c| legal.contains(c)));
+        }
     }
 
     /// O to move against X's threats (a lost game's position against gomoku-terminal): six moves
