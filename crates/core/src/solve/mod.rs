@@ -460,7 +460,8 @@ impl Solver {
     /// Every move that keeps `game`'s [`Solution`] exactly (the same value in the same number of
     /// plies): the entries of [`move_values`](Self::move_values) equal to the best, as `(row, col)`
     /// in row-major order; refused as [`solve`](Self::solve) refuses. `max_nodes` bounds the whole
-    /// call.
+    /// call. On boards that fit a word it costs about one [`solve`](Self::solve) and a
+    /// null-window probe a move, not an exact search a move as `move_values` does.
     ///
     /// ```
     /// use tictactoe_core::{Game, Mode, Rules, Solver};
@@ -477,14 +478,53 @@ impl Solver {
         game: &Game,
         max_nodes: Option<u64>,
     ) -> Result<Vec<(usize, usize)>, Error> {
-        let values = self.move_values(game, max_nodes)?;
-        let best = values.iter().map(|&(_, s)| rank(s)).max();
-        Ok(values
-            .into_iter()
-            .filter(|&(_, s)| Some(rank(s)) == best)
-            .map(|(cell, _)| cell)
-            .collect())
+        let walk = |game: &Game, limit, nodes: &mut u64| {
+            let values = fallback::move_values(game, limit, nodes)?;
+            let best = values.iter().map(|&(_, s)| rank(s)).max();
+            Ok(values
+                .into_iter()
+                .filter(|&(_, s)| Some(rank(s)) == best)
+                .map(|(cell, _)| cell)
+                .collect())
+        };
+        self.run(game, max_nodes, walk, keeping)
     }
+}
+
+/// The moves from `p` that keep its exact score, in row-major order: the position solved once,
+/// then each move asked one null-window question on the table that solve filled ("is the
+/// opponent's score after it at most the negation of this one?"; on the search's absolute scale
+/// a move keeps the score exactly when it is), far cheaper than each move's exact score.
+fn keeping(search: &mut Search<'_>, p: Position) -> Result<Vec<(usize, usize)>, OutOfNodes> {
+    let target = exact(search, p)?;
+    let shape = search.shape;
+    let legal = p.legal(&shape);
+    let cells = shape.cells.count_ones();
+    let mut kept = Vec::new();
+    for row in 0..shape.rows as usize {
+        for col in 0..shape.cols as usize {
+            let bit = shape.bit(row, col);
+            if legal & bit == 0 {
+                continue;
+            }
+            let child = p.play(bit);
+            let keeps = if shape.winning_spots(p.mine) & bit != 0 {
+                search.win_at(p.moves + 1) == target
+            } else if child.moves == cells {
+                target == 0
+            } else {
+                match search.booked(&child) {
+                    Some((_, upper)) if upper <= -target => true,
+                    Some((lower, _)) if lower > -target => false,
+                    _ => search.probe(child, window::Window::above(-target))? <= -target,
+                }
+            };
+            if keeps {
+                kept.push((row, col));
+            }
+        }
+    }
+    Ok(kept)
 }
 
 /// The exact score of `p`, which is not over: from the opening book where it holds `p`, else
