@@ -491,37 +491,59 @@ impl Solver {
     }
 }
 
+/// What a legal move from a position does.
+enum Step {
+    /// The mover wins at once.
+    Wins,
+    /// It fills the board's last cell without a win.
+    Fills,
+    /// Play goes on from this position.
+    Leads(Position),
+}
+
+/// Every legal move from `p` (in play) in row-major order, with what it does.
+fn steps(shape: Shape, p: Position) -> impl Iterator<Item = ((usize, usize), Step)> {
+    let legal = p.legal(&shape);
+    let cells = shape.cells.count_ones();
+    let wins = shape.winning_spots(p.mine);
+    (0..shape.rows as usize)
+        .flat_map(move |row| (0..shape.cols as usize).map(move |col| (row, col)))
+        .filter(move |&(row, col)| legal & shape.bit(row, col) != 0)
+        .map(move |(row, col)| {
+            let bit = shape.bit(row, col);
+            let step = if wins & bit != 0 {
+                Step::Wins
+            } else {
+                let child = p.play(bit);
+                if child.moves == cells {
+                    Step::Fills
+                } else {
+                    Step::Leads(child)
+                }
+            };
+            ((row, col), step)
+        })
+}
+
 /// The moves from `p` that keep its exact score, in row-major order: the position solved once,
 /// then each move asked one null-window question on the table that solve filled ("is the
 /// opponent's score after it at most the negation of this one?"; on the search's absolute scale
 /// a move keeps the score exactly when it is), far cheaper than each move's exact score.
 fn keeping(search: &mut Search<'_>, p: Position) -> Result<Vec<(usize, usize)>, OutOfNodes> {
     let target = exact(search, p)?;
-    let shape = search.shape;
-    let legal = p.legal(&shape);
-    let cells = shape.cells.count_ones();
     let mut kept = Vec::new();
-    for row in 0..shape.rows as usize {
-        for col in 0..shape.cols as usize {
-            let bit = shape.bit(row, col);
-            if legal & bit == 0 {
-                continue;
-            }
-            let child = p.play(bit);
-            let keeps = if shape.winning_spots(p.mine) & bit != 0 {
-                search.win_at(p.moves + 1) == target
-            } else if child.moves == cells {
-                target == 0
-            } else {
-                match search.booked(&child) {
-                    Some((_, upper)) if upper <= -target => true,
-                    Some((lower, _)) if lower > -target => false,
-                    _ => search.probe(child, window::Window::above(-target))? <= -target,
-                }
-            };
-            if keeps {
-                kept.push((row, col));
-            }
+    for (cell, step) in steps(search.shape, p) {
+        let keeps = match step {
+            Step::Wins => search.win_at(p.moves + 1) == target,
+            Step::Fills => target == 0,
+            Step::Leads(child) => match search.booked(&child) {
+                Some((_, upper)) if upper <= -target => true,
+                Some((lower, _)) if lower > -target => false,
+                _ => search.probe(child, window::Window::above(-target))? <= -target,
+            },
+        };
+        if keeps {
+            kept.push(cell);
         }
     }
     Ok(kept)
@@ -543,29 +565,15 @@ fn exact(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNodes> {
 
 /// Every legal move from `p` with its outcome for the mover, in row-major order.
 fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes> {
-    let shape = search.shape;
-    let legal = p.legal(&shape);
-    let cells = shape.cells.count_ones();
+    let cells = search.shape.cells.count_ones();
     let mut found = Vec::new();
-    for row in 0..shape.rows as usize {
-        for col in 0..shape.cols as usize {
-            let bit = shape.bit(row, col);
-            if legal & bit == 0 {
-                continue;
-            }
-            let child = p.play(bit);
-            let score = if shape.winning_spots(p.mine) & bit != 0 {
-                search.win_at(p.moves + 1)
-            } else if child.moves == cells {
-                0
-            } else {
-                -exact(search, child)?
-            };
-            found.push((
-                (row, col),
-                solution(score.into(), cells.into(), p.moves.into()),
-            ));
-        }
+    for (cell, step) in steps(search.shape, p) {
+        let score = match step {
+            Step::Wins => search.win_at(p.moves + 1),
+            Step::Fills => 0,
+            Step::Leads(child) => -exact(search, child)?,
+        };
+        found.push((cell, solution(score.into(), cells.into(), p.moves.into())));
     }
     Ok(found)
 }
