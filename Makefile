@@ -477,8 +477,10 @@ exact-book:
 # engine's own format (crates/core/src/solve/library.rs), built in BOOK_SHARDS shards by
 # BOOK_WORKERS local Ray workers (tools/book_cluster.py; --address for a cluster). Resumable: the
 # shards' lines are kept in books/ as they are solved. Depth 8: 91,257 positions of 8 stones,
-# 0.15 s each on one core here (about 4 CPU-hours). The book is written beside the shipped ones
-# (crates/core/src/solve/shipped/); `SHIPPED` in solve/library.rs names those the core reads.
+# 0.15 s each on one core here (about 4 CPU-hours). Depth 10 (BOOK_SHARDS=512, the Python
+# package's book): 809,464 positions of 10 stones, 1.2-2.3 minutes a shard of about 1,580 on one
+# core here (about 11-18 CPU-hours; the merge 8 minutes). The book is written beside the shipped
+# ones (crates/core/src/solve/shipped/); `SHIPPED` in solve/library.rs names those the core reads.
 BOOK_DEPTH ?= 8
 BOOK_SHARDS ?= 64
 BOOK_WORKERS ?= 2

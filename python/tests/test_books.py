@@ -86,8 +86,8 @@ def test_the_search_agrees_with_bitbullys_entries_and_the_books_change_no_answer
 
 
 def test_the_shipped_book_agrees_with_bitbullys_eight_ply_book() -> None:
-    # The engine's own book of every position of up to eight stones answers without a node; at
-    # eight stones as BitBully's book does, at seven as the best of its children there.
+    # The engine's own book (every position of up to ten stones in this package) answers without
+    # a node; at eight stones as BitBully's book does, at seven as the best of its children there.
     theirs = BitBullyDatabases("8-ply")
     shipped = Solver(10)
     rng = random.Random(8)
@@ -107,6 +107,34 @@ def test_the_shipped_book_agrees_with_bitbullys_eight_ply_book() -> None:
                 game.undo()
                 expected = max(expected, said)
         assert shipped.value(game, max_nodes=0) == expected, game.move_string()
+        checked[stones] += 1
+
+
+def test_the_shipped_book_answers_every_position_of_up_to_ten_stones_as_bitbullys_twelve() -> None:
+    # The package ships the win, draw or loss of every position of up to ten stones: answered
+    # without a node, as the best over the plies down to BitBully's 12-ply book says.
+    theirs = BitBullyDatabases("12-ply")
+    shipped = Solver(10)
+
+    def through_theirs(game: TicTacToe) -> int:
+        if game.move_count == 12:
+            return int(theirs.get_book_value(bitbully_board(game)))
+        best = -1
+        for col in (c for c in range(7) if game.cell(0, c) == 0):
+            game.drop(col, 1 + game.move_count % 2)
+            said = (1 if game.winner else 0) if game.is_over else -through_theirs(game)
+            game.undo()
+            best = max(best, said)
+        return best
+
+    rng = random.Random(10)
+    checked = {9: 0, 10: 0}
+    while checked[9] < 60 or checked[10] < 400:
+        stones = 9 if checked[9] * 6 < checked[10] else 10
+        game = random_position(rng, stones)
+        if game is None:
+            continue
+        assert shipped.value(game, max_nodes=0) == through_theirs(game), game.move_string()
         checked[stones] += 1
 
 

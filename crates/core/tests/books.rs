@@ -183,25 +183,27 @@ fn a_book_of_other_rules_changes_nothing() {
     assert_eq!(solver.solve(&game, None), plain_solver().solve(&game, None));
 }
 
-/// The shipped win/draw/loss book of every 7 x 6 Connect Four position of eight stones, on a
-/// sample of random positions: answered without a node, and as the search without books answers.
-/// One stone short of it, a short search down to the book answers as the search alone does too.
+/// The shipped win/draw/loss book of every 7 x 6 Connect Four position of eight stones (ten with
+/// feature `book-10`), on a sample of random positions: answered without a node, and as the
+/// search without books answers. One stone short of it, a short search down to the book answers
+/// as the search alone does too.
 #[test]
-fn the_shipped_eight_stone_book_answers_as_the_search_alone() {
+fn the_shipped_value_book_answers_as_the_search_alone() {
     let rules = Rules::connect_four();
+    let deepest = Solver::VALUE_BOOK_DEPTH as usize;
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let mut checked = [0; 2];
     while checked.iter().sum::<usize>() < 12 {
-        let stones = 7 + checked.iter().sum::<usize>() % 2;
+        let stones = deepest - 1 + checked.iter().sum::<usize>() % 2;
         let game = random_game(rules, stones, &mut rng);
         if game.is_over() || game.move_count() as usize != stones {
             continue;
         }
         let mut with = Solver::new(16).unwrap();
-        let budget = if stones == 8 { 0 } else { 2_000_000 };
+        let budget = if stones == deepest { 0 } else { 2_000_000 };
         let booked = with.value(&game, Some(budget)).unwrap();
         assert_eq!(booked, plain_solver().value(&game, None).unwrap(), "{game}");
-        checked[stones - 7] += 1;
+        checked[stones + 1 - deepest] += 1;
     }
 }
 

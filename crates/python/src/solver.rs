@@ -38,7 +38,7 @@ pub(crate) fn values_dict(py: Python<'_>, values: MoveValues) -> PyResult<Bound<
 ///
 /// ``book=True`` (the default) answers from the engine's own opening books: the exact solution
 /// of the 7 x 6 Connect Four positions of up to two stones, and the value of those of up to
-/// eight (``value`` at once, without a node). ``book=False`` searches every
+/// ten (``value`` at once, without a node). ``book=False`` searches every
 /// position. Any other ``book`` is a book to read as well, inside every search of its rules: a
 /// ``Book``, or what ``Book`` reads (its bytes, a path, ``"bitbully-8ply"``,
 /// ``"bitbully-12ply"``, ``"bitbully-12ply-dist"``); ``add_book`` adds more. Answers with any

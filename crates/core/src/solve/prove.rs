@@ -43,8 +43,11 @@ const LOOKAHEAD_COST: u64 = 100;
 /// seldom a line) costs about a quarter of a search node.
 const READS_PER_NODE: u64 = 4;
 
-/// How far past its budget an agent may search for a move that keeps a value a book proved.
-const KEEP_FACTOR: u64 = 8;
+/// How far past its budget an agent may search for a move that keeps a value a book proved. At
+/// the shipped book's depth (ten stones) the moves' positions lie past every book, and the
+/// position itself took up to 20 million nodes to search (8 and 16 left some wins unkept against
+/// perfect play: `bench/python/agent_bench.py`); 24 million is under a second here.
+const KEEP_FACTOR: u64 = 24;
 
 /// How many threats deep a chain of the mover's own is read for a win.
 const ATTACK_LEVELS: u32 = 2;
@@ -189,7 +192,7 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         && goal >= 0
     {
         let cap = budget.saturating_mul(KEEP_FACTOR);
-        find_keeping(solver, &mut moves, goal, game.rules().cols(), cap)?;
+        find_keeping(solver, game, &mut moves, goal, cap)?;
     }
     // The best proved value; moves not proved are kept only where no proof beats a loss.
     let best = moves.iter().filter_map(|m| m.value).max();
@@ -278,19 +281,28 @@ fn booked_value(solver: &mut Solver, game: &Game) -> Result<Option<i8>, Error> {
     Ok(spend(solver, |s| s.value(game, Some(0)))?.0)
 }
 
-/// Proves a move of `moves` worth `goal` (1 or 0, the proved value of their position), the
-/// columns nearest the centre of `cols` first, in rounds of growing shares of `cap` nodes (a
-/// move that does not keep the value can take long to refute), unless one is proved already.
+/// Proves a move of `moves` (those of `game`) worth `goal` (1 or 0, the proved value of
+/// `game`), unless one is proved already, within about `cap` nodes: first `game` itself searched
+/// with its books set aside (they answer it at once, and its moves' positions lie past them:
+/// the search leaves its proof in the table), then each move asked, the columns nearest the
+/// centre first, in rounds of growing shares of what is left.
 fn find_keeping(
     solver: &mut Solver,
+    game: &Game,
     moves: &mut [Candidate],
     goal: i8,
-    cols: usize,
     cap: u64,
 ) -> Result<(), Error> {
     if moves.iter().any(|m| m.value == Some(goal)) {
         return Ok(());
     }
+    let cols = game.rules().cols();
+    solver.use_book(false);
+    // One null-window question: is its score above that of a loss (a draw kept) or a draw?
+    let below_goal = i64::from(goal) - 1;
+    let searched = spend(solver, |s| s.score_at_most(game, below_goal, Some(cap)));
+    solver.use_book(true);
+    let cap = cap.saturating_sub(searched?.1);
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.sort_by_key(|&i| (2 * moves[i].cell.1).abs_diff(cols - 1));
     let prove = |s: &mut Solver, m: &mut Candidate, share| {
