@@ -1,5 +1,6 @@
-"""`solve()` and `move_values()` on random Connect Four positions of every number of stones (0 to
-41, a few a count), each on a fresh solver: the time of each, with the books a solver is given.
+"""`solve()`, `best_moves()` and `move_values()` on random Connect Four positions of every number
+of stones (0 to 41, a few a count), each on a fresh solver: the time of each, with the books a
+solver is given.
 
     python bench/python/solve_bench.py [--per-count N] [--book NAME_OR_PATH] [--min-stones N]
         [--max-stones N]
@@ -37,15 +38,16 @@ def main() -> None:
     args = parser.parse_args()
     book = tictactoe.Book(args.book) if args.book else None
     rng = random.Random(2026)
-    times: dict[str, list[float]] = {"solve": [], "move_values": []}
+    calls = ("solve", "best_moves", "move_values")
+    times: dict[str, list[float]] = {call: [] for call in calls}
     for stones in range(args.min_stones, args.max_stones + 1):
-        worst = {"solve": 0.0, "move_values": 0.0}
+        worst = dict.fromkeys(calls, 0.0)
         done = 0
         while done < args.per_count:
             game = position(rng, stones)
             if game is None:
                 continue
-            for call in ("solve", "move_values"):
+            for call in calls:
                 solver = tictactoe.Solver(args.table_bits, book=book if book else True)
                 start = time.perf_counter()
                 getattr(solver, call)(game)
@@ -53,11 +55,8 @@ def main() -> None:
                 times[call].append(took)
                 worst[call] = max(worst[call], took)
             done += 1
-        print(
-            f"{stones:2d} stones: solve worst {worst['solve'] * 1e3:9.1f} ms, "
-            f"move_values worst {worst['move_values'] * 1e3:9.1f} ms",
-            flush=True,
-        )
+        shown = ", ".join(f"{call} worst {worst[call] * 1e3:9.1f} ms" for call in calls)
+        print(f"{stones:2d} stones: {shown}", flush=True)
     for call, all_times in times.items():
         print(
             f"{call}: median {statistics.median(all_times) * 1e3:.1f} ms, "
