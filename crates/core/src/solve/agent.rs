@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use super::dial;
 use super::heuristic::{legal_cells, move_scores};
-use super::prove::{Choice, best_within};
+use super::prove::{Choice, best_at};
 use super::{Solver, rank, solvable};
 use crate::chosen::Game;
 use crate::error::Error;
@@ -208,7 +208,7 @@ impl Agent {
                     proved: values.iter().map(|&(c, s)| (c, Some(s.value))).collect(),
                 }
             }
-            Some(budget) => best_within(solver, game, budget)?,
+            Some(budget) => best_at(solver, game, budget, self.skill >= 1.0)?,
         };
         if self.skill < 1.0 {
             let legal = legal_cells(game);

@@ -36,6 +36,9 @@ const MIN_CANDIDATES: usize = 24;
 /// not grow with the board's area squared.
 const CANDIDATE_CELLS: u64 = 400 * 400;
 
+/// [`KEEP_FACTOR`] for an agent below full skill (the dial's middle measured with it).
+const DIAL_KEEP_FACTOR: u64 = 8;
+
 /// How far past its budget an agent may search for the longest defence of a lost position
 /// whose every move it proved lost (a solve of a Connect Four position of 13 stones took up to a
 /// million nodes; against perfect play with the shipped books 8 held out 41 plies in every game).
@@ -92,7 +95,21 @@ const ROUNDS: [u64; 3] = [8, 4, 2];
 
 /// The moves of `game` (in play, with a board) an agent at full strength picks among, searching
 /// at most about `budget` nodes on `solver`.
+#[cfg(test)]
 pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Result<Choice, Error> {
+    best_at(solver, game, budget, true)
+}
+
+/// [`best_within`]; unless `full` (an agent below full skill), without the searches past the
+/// budget that only full strength makes (the position searched before its moves to keep a
+/// booked value, [`KEEP_FACTOR`] rather than [`DIAL_KEEP_FACTOR`], the longest defence), so
+/// that the dial's middle skills stay where they were measured.
+pub(crate) fn best_at(
+    solver: &mut Solver,
+    game: &Game,
+    budget: u64,
+    full: bool,
+) -> Result<Choice, Error> {
     let mover = game.last_player().map_or(Player::X, Player::other);
     // Boards beyond a word, where no search reaches the end: a win by continuous fours first,
     // read on a quarter of the budget.
@@ -195,7 +212,7 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
     // get what is left (the exact step below needs every move proved, and nothing else uses it).
     let proved_lost = moves.iter().any(|m| m.value == Some(-1));
     let some_better = moves.iter().any(|m| m.value.is_some_and(|v| v >= 0));
-    if Shape::of(game.rules()).is_some() && proved_lost && !some_better {
+    if full && Shape::of(game.rules()).is_some() && proved_lost && !some_better {
         left = left.saturating_sub(in_rounds(
             solver,
             &mut moves,
@@ -211,8 +228,8 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
     if let Some(goal) = booked_value(solver, game)?
         && goal >= 0
     {
-        let cap = budget.saturating_mul(KEEP_FACTOR);
-        find_keeping(solver, game, &mut moves, goal, cap)?;
+        let cap = budget.saturating_mul(if full { KEEP_FACTOR } else { DIAL_KEEP_FACTOR });
+        find_keeping(solver, game, &mut moves, goal, cap, full)?;
     }
     // The best proved value; moves not proved are kept only where no proof beats a loss.
     let best = moves.iter().filter_map(|m| m.value).max();
@@ -232,7 +249,7 @@ pub(crate) fn best_within(solver: &mut Solver, game: &Game, budget: u64) -> Resu
         // Every move proved lost: what is left to choose is how long the defence lasts, which
         // may be searched past the budget (on boards that fit a word, where the exact search is
         // quick).
-        if all_proved && best == Some(-1) && Shape::of(game.rules()).is_some() {
+        if full && all_proved && best == Some(-1) && Shape::of(game.rules()).is_some() {
             left = left.max(budget.saturating_mul(DEFENCE_FACTOR));
         }
         if let Some(exact_best) = keeping_solution(solver, game, &pool, &mut left)? {
@@ -308,27 +325,31 @@ fn booked_value(solver: &mut Solver, game: &Game) -> Result<Option<i8>, Error> {
 }
 
 /// Proves a move of `moves` (those of `game`) worth `goal` (1 or 0, the proved value of
-/// `game`), unless one is proved already, within about `cap` nodes: first `game` itself searched
-/// with its books set aside (they answer it at once, and its moves' positions lie past them:
-/// the search leaves its proof in the table), then each move asked, the columns nearest the
-/// centre first, in rounds of growing shares of what is left.
+/// `game`), unless one is proved already, within about `cap` nodes: first, where `search_first`,
+/// `game` itself searched with its books set aside (they answer it at once, and its moves'
+/// positions lie past them: the search leaves its proof in the table), then each move asked, the
+/// columns nearest the centre first, in rounds of growing shares of what is left.
 fn find_keeping(
     solver: &mut Solver,
     game: &Game,
     moves: &mut [Candidate],
     goal: i8,
     cap: u64,
+    search_first: bool,
 ) -> Result<(), Error> {
     if moves.iter().any(|m| m.value == Some(goal)) {
         return Ok(());
     }
     let cols = game.rules().cols();
-    solver.use_book(false);
-    // One null-window question: is its score above that of a loss (a draw kept) or a draw?
-    let below_goal = i64::from(goal) - 1;
-    let searched = spend(solver, |s| s.score_at_most(game, below_goal, Some(cap)));
-    solver.use_book(true);
-    let cap = cap.saturating_sub(searched?.1);
+    let mut cap = cap;
+    if search_first {
+        solver.use_book(false);
+        // One null-window question: is its score above that of a loss (a draw kept) or a draw?
+        let below_goal = i64::from(goal) - 1;
+        let searched = spend(solver, |s| s.score_at_most(game, below_goal, Some(cap)));
+        solver.use_book(true);
+        cap = cap.saturating_sub(searched?.1);
+    }
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.sort_by_key(|&i| (2 * moves[i].cell.1).abs_diff(cols - 1));
     let prove = |s: &mut Solver, m: &mut Candidate, share| {
