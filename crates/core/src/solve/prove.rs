@@ -343,11 +343,12 @@ fn find_keeping(
     let cols = game.rules().cols();
     let mut cap = cap;
     if search_first {
+        let had_books = solver.uses_book();
         solver.use_book(false);
         // One null-window question: is its score above that of a loss (a draw kept) or a draw?
         let below_goal = i64::from(goal) - 1;
         let searched = spend(solver, |s| s.score_at_most(game, below_goal, Some(cap)));
-        solver.use_book(true);
+        solver.use_book(had_books);
         cap = cap.saturating_sub(searched?.1);
     }
     let mut order: Vec<usize> = (0..moves.len()).collect();
@@ -466,6 +467,16 @@ mod tests {
     use crate::solve::Solver;
     use crate::solve::heuristic::legal_cells;
 
+    /// A seeded generator of numbers below its argument (xorshift), for random test games.
+    fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        }
+    }
+
     /// The value of playing `cell` in `game` for its mover, by a complete search.
     fn exact_value(game: &Game, cell: (usize, usize)) -> i8 {
         let mover = game.last_player().map_or(Player::X, Player::other);
@@ -484,13 +495,7 @@ mod tests {
     /// a few hundred nodes (little proved) to enough for all.
     #[test]
     fn a_budget_proves_only_true_values_and_never_picks_a_move_proved_worse() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut below = xorshift(0x2545_f491_4f6c_dd1d);
         let (mut partial, mut full, mut solved) = (0, 0, 0);
         for rules in [Rules::connect_four(), Rules::new(4, 5, 4, false).unwrap()] {
             for round in 0..40 {
@@ -563,13 +568,7 @@ mod tests {
     /// searched past a budget too small for the exact solve.
     #[test]
     fn a_lost_position_is_defended_as_long_as_it_can_be() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut below = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut defended = 0;
         while defended < 12 {
             let mut game = Game::with_rules(Rules::connect_four()).unwrap();
