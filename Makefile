@@ -48,7 +48,7 @@ help:
 	@echo "  make web             build the page and serve it on localhost (PORT=$(PORT))"
 	@echo "  make semver          every break of the core's public API since the last release (cargo-semver-checks)"
 	@echo "  make book            the Connect Four win/draw/loss book on local Ray workers (BOOK_DEPTH=8, resumable)"
-	@echo "  make exact-book      the exact book compiled into the core (EXACT_BOOK_DEPTH=2)"
+	@echo "  make exact-book      the exact book compiled into the core (EXACT_BOOK_DEPTH=7, resumable)"
 	@echo "  make book-check      the book builder's Ray driver, two local workers, a small board"
 	@echo "  make brain           the Gomocup brain, target/release/pbrain-tictactoe"
 	@echo "  make brain-test      the brain's protocol through pygomo-lib"
@@ -462,16 +462,21 @@ SEMVER_RELEASE_TYPE ?= minor
 
 # The exact opening book shipped in the core (crates/core/src/solve/shipped/): every 7 x 6 Connect
 # Four position of up to EXACT_BOOK_DEPTH stones, those of that many solved exactly by the engine's
-# own search (books off), the shallower ones by minimax over them, a sample solved again on a fresh
-# solver. Deterministic: the same depth writes the same file. Depth 2 (25 positions solved) took
-# about 20 minutes on two cores; depth 3 solves 121, depth 4 568.
-EXACT_BOOK_DEPTH ?= 2
-exact-book:
+# own search reading the 10-stone win/draw/loss book (`make book BOOK_DEPTH=10 BOOK_SHARDS=512`
+# first; it only prunes, the scores are the search's), the shallower ones by minimax over them, a
+# sample solved again on a fresh solver. Built in EXACT_BOOK_SHARDS shards by BOOK_WORKERS local
+# Ray workers, one thread a shard; resumable (books/connect-four-DEPTH-exact/). Deterministic: the
+# same depth writes the same file. Depth 7: 27,xxx positions of 7 stones, about 30 s a shard of
+# 112 on one core here (about 2 CPU-hours); depth 6 about 1.1 CPU-hours.
+EXACT_BOOK_DEPTH ?= 7
+EXACT_BOOK_SHARDS ?= 256
+exact-book: venv
 	$(CARGO) build --release --locked -p tictactoe-bench
-	rm -f target/exact-book-shard.txt
-	target/release/tictactoe-bench book-shard 6x7x4 $(EXACT_BOOK_DEPTH) 0 1 target/exact-book-shard.txt exact
-	target/release/tictactoe-bench book-merge 6x7x4 $(EXACT_BOOK_DEPTH) \
-	  crates/core/src/solve/shipped/connect-four-$(EXACT_BOOK_DEPTH)-exact.book target/exact-book-shard.txt exact
+	$(PY) tools/book_cluster.py --rules 6x7x4 --depth $(EXACT_BOOK_DEPTH) --exact \
+	  --shards $(EXACT_BOOK_SHARDS) --workers $(BOOK_WORKERS) \
+	  --book crates/core/src/solve/shipped/connect-four-10.book \
+	  --dir books/connect-four-$(EXACT_BOOK_DEPTH)-exact \
+	  --out crates/core/src/solve/shipped/connect-four-$(EXACT_BOOK_DEPTH)-exact.book
 
 # The win/draw/loss book of every 7 x 6 Connect Four position of up to BOOK_DEPTH stones, in the
 # engine's own format (crates/core/src/solve/library.rs), built in BOOK_SHARDS shards by

@@ -37,7 +37,7 @@ def shard_name(shard: int, shards: int) -> str:
 
 @ray.remote(num_cpus=1)
 def solve_shard(
-    builder: str, rules: str, depth: int, shard: int, shards: int, done: str, exact: bool
+    builder: str, rules: str, depth: int, shard: int, shards: int, done: str, extra: list[str]
 ) -> tuple[int, str]:
     """The shard's lines: those already solved (``done``) and the rest, solved here."""
     with tempfile.TemporaryDirectory() as scratch:
@@ -45,7 +45,7 @@ def solve_shard(
         with open(path, "w") as f:
             f.write(done)
         args = [builder, "book-shard", rules, str(depth), str(shard), str(shards), path]
-        subprocess.run(args + (["exact"] if exact else []), check=True, stderr=subprocess.DEVNULL)
+        subprocess.run(args + extra, check=True, stderr=subprocess.DEVNULL)
         with open(path) as f:
             return shard, f.read()
 
@@ -58,6 +58,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", required=True, help="where the shards' lines are kept")
     parser.add_argument("--out", required=True, help="the book's file")
     parser.add_argument("--exact", action="store_true", help="exact scores, not win/draw/loss")
+    parser.add_argument(
+        "--book",
+        action="append",
+        default=[],
+        help="a book file the search reads inside (the same path on every node); repeatable",
+    )
     parser.add_argument("--address", default=None, help="a Ray cluster's address (default: local)")
     parser.add_argument("--workers", type=int, default=None, help="local workers (default: cores)")
     parser.add_argument("--builder", default=str(BUILDER), help="the tictactoe-bench binary")
@@ -67,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         ray.init(address=args.address)
     else:
         ray.init(num_cpus=args.workers, include_dashboard=False, log_to_driver=False)
+    extra = (["exact"] if args.exact else []) + [a for b in args.book for a in ("--book", b)]
     shards_dir = Path(args.dir)
     shards_dir.mkdir(parents=True, exist_ok=True)
     pending = []
@@ -74,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         path = shards_dir / shard_name(shard, args.shards)
         done = path.read_text() if path.exists() else ""
         task = solve_shard.remote(
-            args.builder, args.rules, args.depth, shard, args.shards, done, args.exact
+            args.builder, args.rules, args.depth, shard, args.shards, done, extra
         )
         pending.append(task)
     finished = 0
@@ -87,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     ray.shutdown()
     files = [str(shards_dir / shard_name(s, args.shards)) for s in range(args.shards)]
     merge = [args.builder, "book-merge", args.rules, str(args.depth), args.out, *files]
-    subprocess.run(merge + (["exact"] if args.exact else []), check=True)
+    subprocess.run(merge + extra, check=True)
     return 0
 
 

@@ -1,9 +1,13 @@
 """Perfect play beside BitBully (``pip install bitbully``: a C++ Connect Four solver, MTD(f), no
-opening book), on the same Connect Four positions, one process over the whole set: random games cut
-at a number of stones, the game still on. The engine's rows: a one-shot ``solve()`` per position (as
-a user calls it), one ``Solver`` kept over the set, and the one-shot again with a budget no search
-reaches, which keeps it to one thread, as BitBully runs; BitBully's: one ``BitBullyCore`` over the set
-``mtdf`` from a first guess of 0. Each run starts from empty tables, emptied outside the
+opening book) and Pascal Pons' solver (C++, where ``PONS_SOLVER`` names its ``c4solver`` built
+locally; never shipped), on the same Connect Four positions, one process over the whole set: random
+games cut at a number of stones, the game still on. The engine's rows: a one-shot ``solve()`` per
+position as a user calls it (its opening books read: at 8 stones they hold the win, draw or loss),
+then the search itself with no book, as the peers run: one ``Solver`` kept over the set, and a
+fresh solver per position (the one-shot's table) with a budget no search reaches, which keeps it
+to one thread. BitBully's: one ``BitBullyCore`` over the set ``mtdf`` from a first guess of 0.
+Pons': one process over the set, reading the positions from its standard input (no book; the
+clock starts once it has made its table, which ours are made before too). Each run starts from empty tables, emptied outside the
 timing (BitBully's reset takes about 65 ms, which would be most of its time here). The checksum is the sum of
 the values' signs, so a row that disagrees on any value is refused by the report. After the timing,
 an untimed pass counts each contender's nodes and table hits a position (a ``"search"`` row, which
@@ -16,7 +20,9 @@ board"`` solves the empty board once a contender (minutes each), which ``make be
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -56,9 +62,10 @@ def sign(x: int) -> int:
 
 
 # A contender: (name, empty its tables, solve the set and give the checksum, count the nodes and
-# table hits of solving the set from empty tables: hits None where the solver counts none).
+# table hits of solving the set from empty tables: hits None where the solver counts none, the
+# counts None where it reports none).
 Counts = tuple[int, int | None]
-Contender = tuple[str, Callable[[], None], Callable[[], int], Callable[[], Counts]]
+Contender = tuple[str, Callable[[], None], Callable[[], int], Callable[[], Counts | None]]
 
 
 # A budget no search reaches: any budget keeps a solve on one thread (an unbudgeted solve of a deep
@@ -74,9 +81,12 @@ def one_shot_bits(game: TicTacToe) -> int:
     return min(max(empty * 6 // 10, 6), 20)
 
 
-def counted(games: list[TicTacToe], kept: Solver | None, budget: int | None) -> Counts:
+def counted(
+    games: list[TicTacToe], kept: Solver | None, budget: int | None, book: bool = True
+) -> Counts:
     """Nodes and table hits of solving ``games`` on ``kept`` (emptied first), or, for a one-shot
-    row, each on a fresh solver of the table its one-shot solve makes."""
+    row, each on a fresh solver of the table its one-shot solve makes (reading its books when
+    ``book``)."""
     if kept is not None:
         kept.clear()
         before = kept.stats
@@ -85,7 +95,7 @@ def counted(games: list[TicTacToe], kept: Solver | None, budget: int | None) -> 
         return kept.stats[0] - before[0], kept.stats[1] - before[1]
     nodes = hits = 0
     for game in games:
-        solver = Solver(one_shot_bits(game))
+        solver = Solver(one_shot_bits(game), book=book)
         solver.solve(game, budget)
         nodes, hits = nodes + solver.stats[0], hits + solver.stats[1]
     return nodes, hits
@@ -102,6 +112,50 @@ def ours(
         return total
 
     return run
+
+
+def bookless(games: list[TicTacToe], budget: int) -> Callable[[], int]:
+    """A fresh solver without books per position, of the table a one-shot ``solve()`` makes."""
+
+    def run() -> int:
+        return sum(Solver(one_shot_bits(g), book=False).solve(g, budget)[0] for g in games)
+
+    return run
+
+
+def pons(sets: list[list[int]]) -> Contender | None:
+    path = os.environ.get("PONS_SOLVER")
+    if not path:
+        print("SKIPPED: Pons' rows (PONS_SOLVER: a c4solver built locally)", file=sys.stderr)
+        return None
+    lines = "".join("".join(str(c + 1) for c in cols) + "\n" for cols in sets)
+    running: list[subprocess.Popen[str]] = []
+
+    def start() -> None:
+        """A fresh process (the last one's end waited for here), timed from when it has made its
+        table: it says then, on standard error, that it found no book."""
+        for done in running:
+            done.wait()
+        args = [path, "-b", os.devnull + ".none"]
+        pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
+        proc = subprocess.Popen(args, text=True, **pipes)  # type: ignore[call-overload]
+        assert proc.stderr is not None
+        proc.stderr.readline()
+        running[:] = [proc]
+
+    def run() -> int:
+        """The set written at once (a few kilobytes: the pipe holds them), every answer read; the
+        process's exit is not timed."""
+        proc = running[0]
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(lines)
+        proc.stdin.close()
+        total = 0
+        for _ in sets:
+            total += sign(int(proc.stdout.readline().split()[1]))
+        return total
+
+    return ("Pons' solver: one process", start, run, lambda: None)
 
 
 def bitbully(sets: list[list[int]]) -> Contender | None:
@@ -208,30 +262,30 @@ def main() -> None:
             for i, col in enumerate(cols):
                 game.drop(col, 1 + i % 2)
             games.append(game)
-        kept = Solver(22)
+        kept = Solver(22, book=False)
         contenders: list[Contender] = [
             (
-                "tictactoe: game.solve() (one-shot)",
+                "tictactoe: game.solve() (one-shot, its books read)",
                 lambda: None,
                 ours(games, None),
                 partial(counted, games, None, None),
             ),
             (
-                "tictactoe: one Solver(22)",
+                "tictactoe: one Solver(22), no book",
                 kept.clear,
                 ours(games, kept),
                 partial(counted, games, kept, None),
             ),
             (
-                "tictactoe: game.solve(max_nodes) (one-shot, one thread)",
+                "tictactoe: a fresh solver a position, no book, one thread",
                 lambda: None,
-                ours(games, None, ONE_THREAD),
-                partial(counted, games, None, ONE_THREAD),
+                bookless(games, ONE_THREAD),
+                partial(counted, games, None, ONE_THREAD, False),
             ),
         ]
-        peer = bitbully(sets)
-        if peer is not None:
-            contenders.append(peer)
+        for peer in (bitbully(sets), pons(sets)):
+            if peer is not None:
+                contenders.append(peer)
         name = (
             f"Connect Four solve, {count} positions {label} ({low}-{high} stones), ns per position"
         )
@@ -242,7 +296,10 @@ def main() -> None:
             before=[empty for _, empty, _, _ in contenders],
         )
         for label, _, _, tally in contenders:
-            nodes, hits = tally()
+            counts = tally()
+            if counts is None:
+                continue
+            nodes, hits = counts
             row = {"kind": "search", "group": name, "name": label, "positions": count}
             per = {"nodes": nodes / count, "hits": None if hits is None else hits / count}
             print(json.dumps(row | per), flush=True)

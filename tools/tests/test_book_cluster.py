@@ -75,5 +75,28 @@ def test_the_built_books_values_are_the_searchs(tmp_path: Path) -> None:
         assert book.value(game) == plain.value(game)
 
 
+def test_an_exact_book_built_reading_a_deeper_book_is_the_one_built_without(tmp_path: Path) -> None:
+    # The deeper win/draw/loss book only prunes the search: the same exact scores, the same bytes.
+    deeper = tmp_path / "deeper.book"
+    deeper.write_bytes(serial(tmp_path))
+    depth = str(DEPTH - 2)
+    built = []
+    for books in ([], ["--book", str(deeper)]):
+        shard, out = tmp_path / f"exact{len(books)}.txt", tmp_path / f"exact{len(books)}.book"
+        shard_args = ["book-shard", RULES, depth, "0", "1", str(shard), "exact", *books]
+        subprocess.run([BUILDER, *shard_args], check=True)
+        merge_args = ["book-merge", RULES, depth, str(out), str(shard), "exact", *books]
+        subprocess.run([BUILDER, *merge_args], check=True)
+        built.append(out.read_bytes())
+    assert built[0] == built[1]
+    book = Book(built[0])
+    assert (book.depth, book.exact) == (DEPTH - 2, True)
+    plain = Solver(16, book=False)
+    game = TicTacToe(rows=5, cols=5, k=4, gravity=True)
+    for col in (2, 2, 1, 3)[: DEPTH - 2]:
+        game.drop(col, 1 if game.move_count % 2 == 0 else 2)
+    assert book.solution(game) == plain.solve(game)
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))

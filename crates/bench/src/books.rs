@@ -2,15 +2,20 @@
 //! over, one under each key (a position and its mirror image share one), split into shards that
 //! are solved independently and merged.
 //!
-//! - `tictactoe-bench book-shard RULES DEPTH SHARD SHARDS FILE [exact]` solves the positions of
-//!   shard `SHARD` of `SHARDS` (those whose key hashes to it), one line `key value` each, appended
-//!   to `FILE` as it goes: a run that stops resumes where it stopped. Without `exact` a value is
-//!   the win (1), draw (0) or loss (-1) for the mover; with it, the search's exact score.
-//! - `tictactoe-bench book-merge RULES DEPTH OUT FILE... [exact]` reads the shards, checks that
-//!   every position of `DEPTH` stones is there, scores the shallower ones by minimax over their
-//!   children, solves a sample again on a fresh solver (which must agree) and writes the book.
+//! - `tictactoe-bench book-shard RULES DEPTH SHARD SHARDS FILE [exact] [--book PATH]...` solves
+//!   the positions of shard `SHARD` of `SHARDS` (those whose key hashes to it), one line
+//!   `key value` each, appended to `FILE` as it goes: a run that stops resumes where it stopped.
+//!   Without `exact` a value is the win (1), draw (0) or loss (-1) for the mover; with it, the
+//!   search's exact score.
+//! - `tictactoe-bench book-merge RULES DEPTH OUT FILE... [exact] [--book PATH]...` reads the
+//!   shards, checks that every position of `DEPTH` stones is there, scores the shallower ones by
+//!   minimax over their children, solves a sample again on a fresh solver (which must agree) and
+//!   writes the book.
 //!
 //! `RULES` is `ROWSxCOLSxK` (`6x7x4`: Connect Four). The same arguments write the same file.
+//! Without `--book` the search reads no book, so every value is its own; each `--book` is a book
+//! file the search reads inside (a deeper win/draw/loss book makes an exact book of shallower
+//! positions a short search each: the answers are the same, a book only prunes).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::{File, OpenOptions};
@@ -85,7 +90,11 @@ fn shard_of(key: u64, shards: u64) -> u64 {
 /// The book's value of `game` by the search: its exact score, or its win, draw or loss.
 fn solve(solver: &mut Solver, game: &Game, exact: bool) -> i32 {
     if exact {
-        let solved = solver.solve(game, None).expect("a position in play");
+        // A budget never reached keeps the solve on one thread (no helper): the shards are what
+        // runs side by side, and one thread a shard did twice the work a core of the two.
+        let solved = solver
+            .solve(game, Some(1 << 62))
+            .expect("a position in play");
         Solver::book_score(game, solved) as i32
     } else {
         solver.value(game, None).expect("a position in play").into()
@@ -95,11 +104,32 @@ fn solve(solver: &mut Solver, game: &Game, exact: bool) -> i32 {
 /// The most positions of one layer a merge solves again (see `merge`).
 const MERGE_SAMPLE: usize = 256;
 
-/// A solver for building: books off, so that every value is the search's own.
-fn fresh_solver(bits: u32) -> Solver {
+/// A solver for building: without `books`, books off, so that every value is the search's own;
+/// with them, the shipped books aside and these read inside the search.
+fn fresh_solver(bits: u32, books: &[Book]) -> Solver {
     let mut solver = Solver::new(bits).expect("a table");
-    solver.use_book(false);
+    solver.use_book(!books.is_empty());
+    solver.drop_shipped_books();
+    for book in books {
+        solver.add_book(book.clone());
+    }
     solver
+}
+
+/// The arguments without their `--book PATH` pairs, and the books those name.
+fn split_books(args: &[String]) -> (Vec<String>, Vec<Book>) {
+    let (mut rest, mut books) = (Vec::new(), Vec::new());
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if arg != "--book" {
+            rest.push(arg.clone());
+            continue;
+        }
+        let path = args.next().expect("--book PATH");
+        let bytes = std::fs::read(path).expect("the book's file");
+        books.push(Book::from_bytes(&bytes).expect("a book"));
+    }
+    (rest, books)
 }
 
 /// The `key value` lines of `path` that are whole; a torn last line is cut off.
@@ -132,9 +162,10 @@ fn read_lines(path: &str) -> HashMap<u64, i32> {
     found
 }
 
-/// `book-shard RULES DEPTH SHARD SHARDS FILE [exact]`.
+/// `book-shard RULES DEPTH SHARD SHARDS FILE [exact] [--book PATH]...`.
 pub(crate) fn shard(args: &[String]) {
-    let usage = "RULES DEPTH SHARD SHARDS FILE [exact]";
+    let usage = "RULES DEPTH SHARD SHARDS FILE [exact] [--book PATH]...";
+    let (args, books) = split_books(args);
     let rules = rules_of(args.first().expect(usage));
     let number = |i: usize| -> u64 { args.get(i).and_then(|a| a.parse().ok()).expect(usage) };
     let (depth, shard, shards) = (number(1) as usize, number(2), number(3));
@@ -155,7 +186,7 @@ pub(crate) fn shard(args: &[String]) {
     // In key order, on one table kept from position to position: of the orders and sizes tried
     // on 150 positions of 8 stones (2^22 or 2^24 entries; by key or by the drops that reach
     // them), the fastest.
-    let mut solver = fresh_solver(22);
+    let mut solver = fresh_solver(22, &books);
     let start = Instant::now();
     for (i, (key, drops)) in mine.iter().enumerate() {
         let value = solve(&mut solver, &game_of(rules, drops), exact);
@@ -173,9 +204,10 @@ pub(crate) fn shard(args: &[String]) {
     }
 }
 
-/// `book-merge RULES DEPTH OUT FILE... [exact]`.
+/// `book-merge RULES DEPTH OUT FILE... [exact] [--book PATH]...`.
 pub(crate) fn merge(args: &[String]) {
-    let usage = "RULES DEPTH OUT FILE... [exact]";
+    let usage = "RULES DEPTH OUT FILE... [exact] [--book PATH]...";
+    let (args, books) = split_books(args);
     let rules = rules_of(args.first().expect(usage));
     let depth: usize = args.get(1).and_then(|a| a.parse().ok()).expect(usage);
     let out = args.get(2).expect(usage);
@@ -220,7 +252,7 @@ pub(crate) fn merge(args: &[String]) {
     // A sample solved again on a fresh solver: every 97th position of each layer, or fewer
     // where a layer is large (about `MERGE_SAMPLE` of it: a 10-stone position takes most of a
     // second without books, and every 97th of the 819,000 would take hours).
-    let mut check = fresh_solver(22);
+    let mut check = fresh_solver(22, &books);
     for layer in &layers {
         let every = (layer.len() / MERGE_SAMPLE).max(97);
         for (key, drops) in layer.iter().step_by(every) {
@@ -257,7 +289,7 @@ pub(crate) fn bitbully_check(args: &[String]) {
     );
     let rules = Rules::connect_four();
     let mut rng = tictactoe_bench::Rng::new(0x0123_4567_89ab_cdef);
-    let mut solver = fresh_solver(22);
+    let mut solver = fresh_solver(22, &[]);
     let (mut checked, mut absent, mut missing) = (0, 0, 0);
     while checked < count {
         let mut drops = Vec::new();

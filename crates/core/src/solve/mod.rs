@@ -252,6 +252,14 @@ impl Solver {
         self.books.push(book);
     }
 
+    /// Sets the shipped books aside for good, keeping those [`add_book`](Self::add_book) gave: for
+    /// the book builder, which must not read a book it is building again.
+    #[doc(hidden)]
+    pub fn drop_shipped_books(&mut self) {
+        self.books.drain(..self.shipped);
+        self.shipped = 0;
+    }
+
     /// The books [`add_book`](Self::add_book) gave, oldest first (not the shipped ones).
     #[must_use]
     pub fn books(&self) -> &[Book] {
