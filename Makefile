@@ -52,7 +52,7 @@ help:
 	@echo "  make book-check      the book builder's Ray driver, two local workers, a small board"
 	@echo "  make brain           the Gomocup brain, target/release/pbrain-tictactoe"
 	@echo "  make brain-test      the brain's protocol through pygomo-lib"
-	@echo "  make bench-players   the Agent against perfect play and MCTS, solve times by stone count, the brain against gomoku-terminal, gomoku self-play"
+	@echo "  make bench-players   the Agent against perfect play, connect-four-ai and MCTS, solve times by stone count, the brain against gomoku-terminal, gomoku self-play"
 	@echo "  make bench-dial      the skill dial: each skill against skill 0.5, Connect Four and gomoku, 100 games a point"
 	@echo "  make clean           remove target/ and .venv"
 	@echo "Parts of make test:"
@@ -413,6 +413,8 @@ bench-players: develop bench-tools brain
 	$(PY) bench/python/agent_bench.py --games 5 --book bitbully-8ply
 	$(PY) bench/python/agent_bench.py --games 5
 	$(PY) bench/python/agent_vs_mcts.py --games 5 --simulations 1000
+	$(CARGO) run -q --release --locked --manifest-path bench/peers/Cargo.toml --target-dir target/peers -- \
+	  --games 5 --book crates/core/src/solve/shipped/connect-four-10.book
 	$(PY) bench/python/solve_bench.py --per-count 1 --book bitbully-12ply-dist
 	$(PY) bench/python/solve_bench.py --per-count 2 --min-stones 6 --max-stones 20
 	$(PY) bench/python/brain_bench.py --games 5 --timeouts 100 1000
