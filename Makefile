@@ -468,7 +468,7 @@ SEMVER_RELEASE_TYPE ?= minor
 # first; it only prunes, the scores are the search's), the shallower ones by minimax over them, a
 # sample solved again on a fresh solver. Built in EXACT_BOOK_SHARDS shards by BOOK_WORKERS local
 # Ray workers, one thread a shard; resumable (books/connect-four-DEPTH-exact/). Deterministic: the
-# same depth writes the same file. Depth 7: 27,xxx positions of 7 stones, about 30 s a shard of
+# same depth writes the same file. Depth 7: 27,109 positions of 7 stones (38,203 in all, 262,015 bytes), about 30 s a shard of
 # 112 on one core here (about 2 CPU-hours); depth 6 about 1.1 CPU-hours.
 EXACT_BOOK_DEPTH ?= 7
 EXACT_BOOK_SHARDS ?= 256

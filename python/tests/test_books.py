@@ -138,6 +138,41 @@ def test_the_shipped_book_answers_every_position_of_up_to_ten_stones_as_bitbully
         checked[stones] += 1
 
 
+def test_the_shipped_exact_book_answers_seven_stones_as_bitbullys_distance_book() -> None:
+    # The exact book holds every position of up to seven stones: its answers, without a node,
+    # are the exact minimax over the five plies down to BitBully's 12-ply distance book.
+    theirs = BitBullyDatabases("12-ply-dist")
+    big = 100  # a win with the m-th stone scores big - m for the winner, m - big for the loser
+
+    def score(game: TicTacToe) -> int:
+        if game.move_count == 12:
+            said = theirs.get_book_value(bitbully_board(game))
+            if said is None:  # left out of the book: the mover wins with the next stone
+                return big - 13
+            return (
+                0 if said == 0 else (big - 12 - (100 - said) if said > 0 else 12 + 100 + said - big)
+            )
+        best = -big
+        for col in (c for c in range(7) if game.cell(0, c) == 0):
+            game.drop(col, 1 + game.move_count % 2)
+            said = big - game.move_count if game.is_over else -score(game)
+            game.undo()
+            best = max(best, said)
+        return best
+
+    shipped = Solver(10)
+    rng = random.Random(7)
+    checked = 0
+    while checked < 6:
+        game = random_position(rng, 7)
+        if game is None:
+            continue
+        value, plies = shipped.solve(game, max_nodes=0)
+        ours = 0 if value == 0 else value * (big - 7 - plies)
+        assert ours == score(game), game.move_string()
+        checked += 1
+
+
 def test_an_agent_with_a_book_holds_the_first_players_win_against_any_reply() -> None:
     # Every move of the first player from a book-solved solver keeps the win, whatever O plays.
     solver = Solver(20, book="bitbully-12ply-dist")

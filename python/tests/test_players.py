@@ -35,10 +35,11 @@ def run_threads(target: Callable[[int], None], args: list[int]) -> None:
 
 
 def opening() -> TicTacToe:
-    """A Connect Four opening of six stones: deeper than the opening book, which answers
-    shallower positions at once, and still too deep for a small budget."""
+    """A Connect Four opening of nine stones: deeper than the exact opening book, which answers
+    shallower positions at once, not a draw (whose plies the value book proves), and still too
+    deep for a small budget."""
     game = TicTacToe.connect_four()
-    for i, col in enumerate([3, 3, 2, 4, 4, 2]):
+    for i, col in enumerate([3, 3, 3, 3, 2, 4, 4, 2, 1]):
         game.drop(col, 1 + i % 2)
     return game
 

@@ -125,8 +125,8 @@ def test_random_positions_equal_a_plain_exhaustive_search() -> None:
 
 @pytest.mark.parametrize("budget", [0, 1, 10])
 def test_a_budget_that_runs_out_changes_nothing(budget: int) -> None:
-    game = TicTacToe.connect_four()  # six stones: deeper than the opening book
-    for i, col in enumerate([3, 3, 2, 4, 4, 2]):
+    game = TicTacToe.connect_four()  # nine stones: deeper than the books answer exactly
+    for i, col in enumerate([3, 3, 3, 3, 2, 4, 4, 2, 1]):
         game.drop(col, 1 + i % 2)
     before = game.to_bytes()
     with pytest.raises(SearchLimitError, match=f"budget of {budget} positions"):

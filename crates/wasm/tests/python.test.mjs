@@ -81,8 +81,8 @@ test("toBytes gives Python's to_bytes, and each reads the other's", { skip }, ()
 test("a refusal's message is Python's", { skip }, () => {
   const c4 = { rules: [6, 7, 4, true], moves: [[5, 3, 1]] };
   const full = { rules: [2, 2, 2, false], moves: [[0, 0, 1], [1, 1, 2], [0, 1, 1]] };
-  // Six stones: deeper than the opening book, which answers shallower positions without a node.
-  const opening = [[5, 3, 1], [4, 3, 2], [5, 2, 1], [5, 4, 2], [4, 4, 1], [4, 2, 2]];
+  // Nine stones: deeper than the books answer exactly, which answer shallower positions without a node.
+  const opening = [[5, 3, 1], [4, 3, 2], [3, 3, 1], [2, 3, 2], [5, 2, 1], [5, 4, 2], [4, 4, 1], [4, 2, 2], [5, 1, 1]];
   const deep = { rules: [6, 7, 4, true], moves: opening };
   const cases = [
     { ...c4, call: ["move", 5, 3, 2] },

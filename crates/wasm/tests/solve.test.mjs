@@ -58,8 +58,8 @@ test("solve, bestMoves and moveValues equal a plain exhaustive search", () => {
 
 test("searches refuse a finished game, a spent budget and bad budgets, changing nothing", () => {
   const c4 = TicTacToe.connectFour();
-  // Six stones: deeper than the opening book, which answers shallower positions at once.
-  [3, 3, 2, 4, 4, 2].forEach((col, i) => c4.drop(col, 1 + (i % 2)));
+  // Nine stones: deeper than the exact opening book, which answers shallower positions at once.
+  [3, 3, 3, 3, 2, 4, 4, 2, 1].forEach((col, i) => c4.drop(col, 1 + (i % 2)));
   const before = c4.toBytes();
   const solver = new Solver();
   for (const call of [() => c4.solve(10), () => c4.bestMoves(10), () => c4.moveValues(10), () => solver.solve(c4, 10)])
@@ -153,7 +153,8 @@ test("Agent: best moves at skill 1, any legal move at 0, the same seed the same 
 
 test("Agent: a real player beyond its budget, and its refusals", () => {
   const c4 = TicTacToe.connectFour();
-  for (const col of [0, 6, 0, 6, 0]) c4.drop(col, c4.moveCount % 2 ? 2 : 1);
+  // Past the exact book's seven stones, so that a search decides.
+  for (const col of [3, 3, 3, 3, 0, 6, 0, 6, 0]) c4.drop(col, c4.moveCount % 2 ? 2 : 1);
   const agent = new Agent(1, { seed: 3, maxNodes: 50 });
   assert.deepEqual(agent.choose(c4), [2, 0], "blocks X's column");
   assert.equal(agent.lastSolved, false);

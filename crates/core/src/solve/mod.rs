@@ -206,7 +206,7 @@ impl Solver {
     /// [`move_values`](Self::move_values) one stone shallower), when the solver uses it. A second
     /// shipped book holds the win, draw or loss of every position of up to
     /// [`VALUE_BOOK_DEPTH`](Self::VALUE_BOOK_DEPTH) stones.
-    pub const BOOK_DEPTH: u32 = 2;
+    pub const BOOK_DEPTH: u32 = 7;
 
     /// The deepest position the shipped win/draw/loss book holds, in stones: the
     /// [`value`](Self::value) of a 7 x 6 Connect Four position of at most this many stones is

@@ -416,14 +416,14 @@ static void players(void) {
     tictactoe_free(wide);
     tictactoe_agent_free(agent);
     /* The empty Connect Four board is in the opening book: the one winning move, whatever the
-       budget. Six stones on, a budget far too small: still a legal move, rated. */
+       budget. Nine stones on, a budget far too small: still a legal move, rated. */
     TicTacToeAgent *quick = tictactoe_agent_new(1.0, 7, 1000);
     TicTacToe *four = tictactoe_new_rules(6, 7, 4, TICTACTOE_GRAVITY);
     CHECK_EQ(tictactoe_agent_choose(quick, four, &row, &col), 0);
     CHECK(row == 5 && col == 3);
     CHECK_EQ(tictactoe_agent_last_solved(quick), 1);
-    const int64_t opening[] = {3, 3, 2, 4, 4, 2};
-    for (int i = 0; i < 6; i++) CHECK(tictactoe_drop(four, opening[i], 1 + i % 2) >= 0);
+    const int64_t opening[] = {3, 3, 3, 3, 2, 4, 4, 2, 1};
+    for (int i = 0; i < 9; i++) CHECK(tictactoe_drop(four, opening[i], 1 + i % 2) >= 0);
     CHECK_EQ(tictactoe_agent_choose(quick, four, &row, &col), 0);
     CHECK(row >= 0 && row < 6 && col >= 0 && col < 7);
     CHECK_EQ(tictactoe_agent_last_solved(quick), 0);
