@@ -65,6 +65,7 @@ fn play(seed: u64, agent_first: bool, options: &Options) -> (&'static str, usize
     let mut game = Game::with_rules(Rules::connect_four()).expect("Connect Four");
     let mut position = Position::new();
     let mut times = Vec::new();
+    let mut line = String::new();
     while !game.is_over() {
         let player = if game.move_count() % 2 == 0 {
             Player::X
@@ -81,6 +82,7 @@ fn play(seed: u64, agent_first: bool, options: &Options) -> (&'static str, usize
         };
         game.drop_in(col, player).expect("a legal drop");
         position.play(col);
+        line.push(char::from(b'1' + col as u8));
     }
     let mine = if agent_first { Player::X } else { Player::O };
     let result = match game.winner() {
@@ -88,6 +90,11 @@ fn play(seed: u64, agent_first: bool, options: &Options) -> (&'static str, usize
         Some(p) if p == mine => "won",
         Some(_) => "lost",
     };
+    if (agent_first && result != "won") || (!agent_first && game.move_count() < 41) {
+        // The game, to replay (columns from 1), when the Agent did not win as X or did not hold
+        // out to the last stone as O (against perfect play).
+        eprintln!("seed {seed}, the Agent as {mine:?}, {result}: {line}");
+    }
     (result, game.move_count() as usize, times)
 }
 
