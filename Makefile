@@ -413,8 +413,7 @@ bench-players: develop bench-tools brain
 	$(PY) bench/python/agent_bench.py --games 5 --book bitbully-8ply
 	$(PY) bench/python/agent_bench.py --games 5
 	$(PY) bench/python/agent_vs_mcts.py --games 5 --simulations 1000
-	$(CARGO) run -q --release --locked --manifest-path bench/peers/Cargo.toml --target-dir target/peers -- \
-	  --games 5 --book crates/core/src/solve/shipped/connect-four-10.book
+	$(CARGO) run -q --release --locked --manifest-path bench/peers/Cargo.toml --target-dir target/peers -- --games 5
 	$(PY) bench/python/solve_bench.py --per-count 1 --book bitbully-12ply-dist
 	$(PY) bench/python/solve_bench.py --per-count 2 --min-stones 6 --max-stones 20
 	$(PY) bench/python/brain_bench.py --games 5 --timeouts 100 1000

@@ -109,10 +109,10 @@ impl core::ops::Deref for Bytes {
 
 /// The books the engine ships, which every solver reads unless told not to
 /// ([`Solver::use_book`](crate::Solver::use_book)): the exact score of every 7 x 6 Connect Four
-/// position of up to seven stones (`make exact-book`: 38,203 positions in 262,015 bytes), and the win, draw or loss of every one of
-/// up to eight stones (`make book`: 129,498 positions in 713,055 bytes), or with feature
-/// `book-10` of up to ten (`make book BOOK_DEPTH=10 BOOK_SHARDS=512`: 1,208,493 positions in
-/// 7,091,070 bytes).
+/// position of up to seven stones (`make exact-book`: 38,203 positions in 262,015 bytes), and
+/// the win, draw or loss of every one of up to ten stones with feature `book-10`, on by default
+/// (`make book BOOK_DEPTH=10 BOOK_SHARDS=512`: 1,208,493 positions in 7,091,070 bytes), else of
+/// up to eight (`make book`: 129,498 positions in 713,055 bytes).
 pub(crate) const SHIPPED: [&[u8]; 2] = [
     include_bytes!("shipped/connect-four-7-exact.book"),
     #[cfg(not(feature = "book-10"))]

@@ -210,8 +210,8 @@ impl Solver {
 
     /// The deepest position the shipped win/draw/loss book holds, in stones: the
     /// [`value`](Self::value) of a 7 x 6 Connect Four position of at most this many stones is
-    /// answered from it at once, and a search reaching such a position reads it there. 8, or 10
-    /// with feature `book-10`.
+    /// answered from it at once, and a search reaching such a position reads it there. 10 with
+    /// feature `book-10` (on by default), else 8.
     pub const VALUE_BOOK_DEPTH: u32 = if cfg!(feature = "book-10") { 10 } else { 8 };
 
     /// The score the opening book keeps for `solution` of `game`'s position (the search's scale:
