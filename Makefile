@@ -467,8 +467,9 @@ SEMVER_RELEASE_TYPE ?= minor
 # first; it only prunes, the scores are the search's), the shallower ones by minimax over them, a
 # sample solved again on a fresh solver. Built in EXACT_BOOK_SHARDS shards by BOOK_WORKERS local
 # Ray workers, one thread a shard; resumable (books/connect-four-DEPTH-exact/). Deterministic: the
-# same depth writes the same file. Depth 7: 27,109 positions of 7 stones (38,203 in all, 262,015 bytes), about 30 s a shard of
-# 112 on one core here (about 2 CPU-hours); depth 6 about 1.1 CPU-hours.
+# same depth writes the same file. Depth 7: 27,109 positions of 7 stones (38,203 in all, 262,015
+# bytes), about 30 s a shard of 106 on one core here (about 2.1 CPU-hours); depth 6 about 1.1
+# CPU-hours; depth 8 (EXACT_BOOK_SHARDS=512) about 172 positions a shard, 30 s each, 4.3 CPU-hours.
 EXACT_BOOK_DEPTH ?= 7
 EXACT_BOOK_SHARDS ?= 256
 exact-book: venv
