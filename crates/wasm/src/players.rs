@@ -135,6 +135,8 @@ impl Solver {
 #[wasm_bindgen]
 pub struct Agent {
     agent: Engine,
+    /// Its own solver once `addBook` gave it a book (else the engine's agent makes its own).
+    solver: Option<Table>,
 }
 
 #[wasm_bindgen]
@@ -189,16 +191,47 @@ impl Agent {
         let agent = Engine::new(skill, seed, max_nodes)
             .map_err(|err| refusal(err, Call::Other))?
             .with_tie_break(tie_break);
-        Ok(Agent { agent })
+        Ok(Agent {
+            agent,
+            solver: None,
+        })
+    }
+
+    /// Reads the opening book in `bytes` (copied) inside every later search of this agent, as
+    /// `Solver.addBook` does: the shipped ten-stone book
+    /// (`crates/core/src/solve/shipped/connect-four-10.book`) lets it keep every won Connect Four
+    /// position of eight stones within its budget, as the Python and C agents do. Bytes that are
+    /// not a book throw a `RangeError`, and the agent is unchanged.
+    #[wasm_bindgen(js_name = addBook)]
+    pub fn add_book(&mut self, bytes: &[u8]) -> Result<(), JsValue> {
+        let book =
+            tictactoe_core::Book::from_bytes(bytes).map_err(|err| range_error(&err.to_string()))?;
+        let solver = match &mut self.solver {
+            Some(solver) => solver,
+            none => none.insert(
+                Table::new(Table::DEFAULT_TABLE_BITS).map_err(|err| refusal(err, Call::Other))?,
+            ),
+        };
+        solver.add_book(book);
+        Ok(())
+    }
+
+    /// How many books `addBook` gave.
+    #[wasm_bindgen(getter)]
+    pub fn books(&self) -> usize {
+        self.solver
+            .as_ref()
+            .map_or(0, |solver| solver.books().len())
     }
 
     /// A legal move of `game`, a game in progress: `[row, col]`. The game is not changed.
     #[wasm_bindgen(unchecked_return_type = "[number, number]")]
     pub fn choose(&mut self, game: &TicTacToe) -> Result<Array, JsValue> {
-        let cell = self
-            .agent
-            .choose(game.game())
-            .map_err(|err| refusal(err, Call::Move))?;
+        let chosen = match &mut self.solver {
+            Some(solver) => self.agent.choose_with(game.game(), solver),
+            None => self.agent.choose(game.game()),
+        };
+        let cell = chosen.map_err(|err| refusal(err, Call::Move))?;
         Ok(cells(&[cell]).get(0).into())
     }
 

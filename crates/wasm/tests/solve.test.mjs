@@ -219,6 +219,26 @@ test("a book read from its bytes answers as the search without it; other bytes a
   }
 });
 
+test("an agent given the ten-stone book keeps a won eight-stone position; other bytes are refused", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const bytes = await readFile(new URL("../../core/src/solve/shipped/connect-four-10.book", import.meta.url));
+  const agent = new Agent(1, { seed: 5 });
+  for (const bad of [new Uint8Array(0), bytes.subarray(0, 1000)]) refused(() => agent.addBook(bad), "RangeError");
+  assert.equal(agent.books, 0);
+  agent.addBook(bytes);
+  assert.equal(agent.books, 1);
+  // X to move and winning, past the eight-stone book the package ships: one move keeps the win.
+  const game = TicTacToe.connectFour();
+  [3, 3, 3, 3, 3, 6, 2, 1].forEach((col, i) => game.drop(col, 1 + (i % 2)));
+  const solver = new Solver();
+  solver.addBook(bytes);
+  assert.equal(solver.value(game), 1);
+  const [row, col] = agent.choose(game);
+  game.move(row, col, 1);
+  assert.equal(solver.value(game), -1, `(${row}, ${col}) gave the win away`);
+  for (const o of [game, solver, agent]) o.free();
+});
+
 test("an agent's default budget answers a Connect Four opening at once, null removes the bound", () => {
   const game = TicTacToe.connectFour();
   const agent = new Agent(1, { seed: 1 });
