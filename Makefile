@@ -465,7 +465,7 @@ SEMVER_RELEASE_TYPE ?= minor
 # Four position of up to EXACT_BOOK_DEPTH stones, those of that many solved exactly by the engine's
 # own search reading the 10-stone win/draw/loss book (`make book BOOK_DEPTH=10 BOOK_SHARDS=512`
 # first; it only prunes, the scores are the search's), the shallower ones by minimax over them, a
-# sample solved again on a fresh solver. Built in EXACT_BOOK_SHARDS shards by BOOK_WORKERS local
+# sample solved again (of the deepest stones without any book). Built in EXACT_BOOK_SHARDS shards by BOOK_WORKERS local
 # Ray workers, one thread a shard; resumable (books/connect-four-DEPTH-exact/). Deterministic: the
 # same depth writes the same file. Depth 7: 27,109 positions of 7 stones (38,203 in all, 262,015
 # bytes), about 30 s a shard of 106 on one core here (about 2.1 CPU-hours); depth 6 about 1.1

@@ -98,5 +98,42 @@ def test_an_exact_book_built_reading_a_deeper_book_is_the_one_built_without(tmp_
     assert book.solution(game) == plain.solve(game)
 
 
+def test_a_wrong_deepest_value_is_caught_by_the_bookless_check(tmp_path: Path) -> None:
+    # The merge solves the first of the deepest positions again without any book, whatever
+    # `--book` names: a shard line altered here is refused, not written into a book.
+    deeper = tmp_path / "deeper.book"
+    deeper.write_bytes(serial(tmp_path))
+    shard, out = tmp_path / "exact.txt", tmp_path / "exact.book"
+    depth = str(DEPTH - 2)
+    subprocess.run([BUILDER, "book-shard", RULES, depth, "0", "1", str(shard), "exact"], check=True)
+    lines = shard.read_text().splitlines()
+    first = min(lines, key=lambda line: int(line.split()[0], 16))
+    key, value = first.split()
+    lines[lines.index(first)] = f"{key} {int(value) + 1}"
+    shard.write_text("\n".join(lines) + "\n")
+    merge = ["book-merge", RULES, depth, str(out), str(shard), "exact", "--book", str(deeper)]
+    done = subprocess.run([BUILDER, *merge], capture_output=True, text=True)
+    assert done.returncode != 0 and "without books" in done.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["book-shard", RULES, "4", "0", "1", "s.txt", "--book", "nowhere.book"], "nowhere.book"),
+        (["book-shard", RULES, "4", "0", "1", "s.txt", "--book"], "needs a PATH"),
+        (["book-shard", "5x5", "4", "0", "1", "s.txt"], "ROWSxCOLSxK"),
+        (["book-shard", RULES, "4", "3", "1", "s.txt"], "below SHARDS"),
+        (["book-merge", RULES, "four"], "book-merge RULES DEPTH"),
+        (["book-merge", RULES, "4", "x.book", "--book", "notes.txt"], "not a book"),
+    ],
+)
+def test_bad_arguments_are_said_plainly(tmp_path: Path, args: list[str], said: str) -> None:
+    (tmp_path / "notes.txt").write_text("not a book at all")
+    done = subprocess.run([BUILDER, *args], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 2 and said in done.stderr
+    assert "panicked" not in done.stderr
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))

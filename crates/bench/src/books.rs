@@ -9,8 +9,9 @@
 //!   search's exact score.
 //! - `tictactoe-bench book-merge RULES DEPTH OUT FILE... [exact] [--book PATH]...` reads the
 //!   shards, checks that every position of `DEPTH` stones is there, scores the shallower ones by
-//!   minimax over their children, solves a sample again on a fresh solver (which must agree) and
-//!   writes the book.
+//!   minimax over their children, solves a sample again (which must agree) and writes the book:
+//!   positions of `DEPTH` stones on a fresh solver that reads no book at all, whatever `--book`
+//!   says, and shallower ones on a solver that reads the `--book` files.
 //!
 //! `RULES` is `ROWSxCOLSxK` (`6x7x4`: Connect Four). The same arguments write the same file.
 //! Without `--book` the search reads no book, so every value is its own; each `--book` is a book
@@ -26,14 +27,15 @@ use tictactoe_core::{Book, Game, Player, Rules, Solver};
 
 /// Gravity rules from `ROWSxCOLSxK`.
 pub(crate) fn rules_of(text: &str) -> Rules {
-    let parts: Vec<usize> = text
-        .split('x')
-        .map(|p| p.parse().expect("RULES is ROWSxCOLSxK"))
-        .collect();
+    let parts: Vec<usize> = text.split('x').map_while(|p| p.parse().ok()).collect();
     let [rows, cols, k] = parts[..] else {
-        panic!("RULES is ROWSxCOLSxK");
+        fail(&format!("RULES is ROWSxCOLSxK, not {text:?}"))
     };
-    Rules::new(rows, cols, k, true).expect("valid gravity rules")
+    Rules::new(rows, cols, k, true).unwrap_or_else(|e| {
+        fail(&format!(
+            "RULES {text}: not gravity rules the engine takes ({e})"
+        ))
+    })
 }
 
 /// The game after dropping `drops` in turn, X first.
@@ -101,8 +103,20 @@ fn solve(solver: &mut Solver, game: &Game, exact: bool) -> i32 {
     }
 }
 
-/// The most positions of one layer a merge solves again (see `merge`).
+/// The most positions of one shallower layer a merge solves again, reading the `--book` files.
 const MERGE_SAMPLE: usize = 256;
+
+/// The most positions of the deepest layer a merge solves again without any book: the check
+/// that owes nothing to the books the shards read (an eight-stone position takes about a second
+/// of search without books, so a few dozen keep the merge short).
+const MERGE_FRESH: usize = 24;
+
+/// Stops the builder with `message` and exit code 2: a bad argument or file is the caller's
+/// mistake, said plainly, not a panic's backtrace.
+fn fail(message: &str) -> ! {
+    eprintln!("tictactoe-bench: {message}");
+    std::process::exit(2)
+}
 
 /// A solver for building: without `books`, books off, so that every value is the search's own;
 /// with them, the shipped books aside and these read inside the search.
@@ -125,9 +139,13 @@ fn split_books(args: &[String]) -> (Vec<String>, Vec<Book>) {
             rest.push(arg.clone());
             continue;
         }
-        let path = args.next().expect("--book PATH");
-        let bytes = std::fs::read(path).expect("the book's file");
-        books.push(Book::from_bytes(&bytes).expect("a book"));
+        let Some(path) = args.next() else {
+            fail("--book needs a PATH")
+        };
+        let bytes = std::fs::read(path).unwrap_or_else(|e| fail(&format!("--book {path}: {e}")));
+        let book = Book::from_bytes(&bytes)
+            .unwrap_or_else(|e| fail(&format!("--book {path}: not a book ({e})")));
+        books.push(book);
     }
     (rest, books)
 }
@@ -166,11 +184,18 @@ fn read_lines(path: &str) -> HashMap<u64, i32> {
 pub(crate) fn shard(args: &[String]) {
     let usage = "RULES DEPTH SHARD SHARDS FILE [exact] [--book PATH]...";
     let (args, books) = split_books(args);
-    let rules = rules_of(args.first().expect(usage));
-    let number = |i: usize| -> u64 { args.get(i).and_then(|a| a.parse().ok()).expect(usage) };
+    let usage = || -> ! { fail(&format!("book-shard {usage}")) };
+    let rules = rules_of(args.first().unwrap_or_else(|| usage()));
+    let number = |i: usize| -> u64 {
+        args.get(i)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or_else(|| usage())
+    };
     let (depth, shard, shards) = (number(1) as usize, number(2), number(3));
-    assert!(shard < shards, "{usage}: SHARD below SHARDS");
-    let path = args.get(4).expect(usage);
+    if shard >= shards {
+        fail("book-shard: SHARD must be below SHARDS");
+    }
+    let path = args.get(4).unwrap_or_else(|| usage());
     let exact = args.get(5).is_some_and(|a| a == "exact");
     let done = read_lines(path);
     let mut out = OpenOptions::new()
@@ -208,9 +233,13 @@ pub(crate) fn shard(args: &[String]) {
 pub(crate) fn merge(args: &[String]) {
     let usage = "RULES DEPTH OUT FILE... [exact] [--book PATH]...";
     let (args, books) = split_books(args);
-    let rules = rules_of(args.first().expect(usage));
-    let depth: usize = args.get(1).and_then(|a| a.parse().ok()).expect(usage);
-    let out = args.get(2).expect(usage);
+    let usage = || -> ! { fail(&format!("book-merge {usage}")) };
+    let rules = rules_of(args.first().unwrap_or_else(|| usage()));
+    let depth: usize = args
+        .get(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| usage());
+    let out = args.get(2).unwrap_or_else(|| usage());
     let exact = args.last().is_some_and(|a| a == "exact");
     let files = &args[3..args.len() - usize::from(exact)];
     let mut solved = HashMap::new();
@@ -220,15 +249,15 @@ pub(crate) fn merge(args: &[String]) {
     let layers = layers(rules, depth);
     let deepest = &layers[depth];
     let missing = deepest.keys().filter(|k| !solved.contains_key(k)).count();
-    assert!(
-        missing == 0,
-        "{missing} positions of {depth} stones are not solved yet"
-    );
+    if missing > 0 {
+        fail(&format!(
+            "{missing} positions of {depth} stones are not solved yet"
+        ));
+    }
     let extra = solved.len() - deepest.len();
-    assert!(
-        extra == 0,
-        "{extra} lines are no position of {depth} stones"
-    );
+    if extra > 0 {
+        fail(&format!("{extra} lines are no position of {depth} stones"));
+    }
     let cells = rules.cells() as i32;
     for stones in (0..depth).rev() {
         for (key, drops) in &layers[stones] {
@@ -249,11 +278,19 @@ pub(crate) fn merge(args: &[String]) {
             solved.insert(*key, best);
         }
     }
-    // A sample solved again on a fresh solver: every 97th position of each layer, or fewer
-    // where a layer is large (about `MERGE_SAMPLE` of it: a 10-stone position takes most of a
-    // second without books, and every 97th of the 819,000 would take hours).
+    // A sample solved again. The deepest layer's values come from the shards, so a few of them
+    // are solved by a fresh solver without any book: a wrong book or a wrong shard shows here.
+    // The shallower values come from minimax over the deeper ones: every 97th position of each
+    // layer (or about `MERGE_SAMPLE` where a layer is large) is checked by a solver reading the
+    // `--book` files, since without books a position of few stones is minutes of search.
+    let mut fresh = fresh_solver(22, &[]);
+    let every = (deepest.len() / MERGE_FRESH).max(1);
+    for (key, drops) in deepest.iter().step_by(every) {
+        let value = solve(&mut fresh, &game_of(rules, drops), exact);
+        assert_eq!(value, solved[key], "without books: {drops:?}");
+    }
     let mut check = fresh_solver(22, &books);
-    for layer in &layers {
+    for layer in &layers[..depth] {
         let every = (layer.len() / MERGE_SAMPLE).max(97);
         for (key, drops) in layer.iter().step_by(every) {
             let value = solve(&mut check, &game_of(rules, drops), exact);
