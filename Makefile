@@ -47,8 +47,8 @@ help:
 	@echo "  make wasm            the npm package tictactoe-engine, in $(NPM_PKG)"
 	@echo "  make web             build the page and serve it on localhost (PORT=$(PORT))"
 	@echo "  make semver          every break of the core's public API since the last release (cargo-semver-checks)"
-	@echo "  make book            the Connect Four win/draw/loss book on local Ray workers (BOOK_DEPTH=8, resumable)"
-	@echo "  make exact-book      the exact book compiled into the core (EXACT_BOOK_DEPTH=7, resumable)"
+	@echo "  make book            the Connect Four win/draw/loss book on local Ray workers (BOOK_DEPTH=10, resumable)"
+	@echo "  make exact-book      the exact book compiled into the core (EXACT_BOOK_DEPTH=8, resumable)"
 	@echo "  make book-check      the book builder's Ray driver, two local workers, a small board"
 	@echo "  make brain           the Gomocup brain, target/release/pbrain-tictactoe"
 	@echo "  make brain-test      the brain's protocol through pygomo-lib"
@@ -465,13 +465,15 @@ SEMVER_RELEASE_TYPE ?= minor
 # Four position of up to EXACT_BOOK_DEPTH stones, those of that many solved exactly by the engine's
 # own search reading the 10-stone win/draw/loss book (`make book BOOK_DEPTH=10 BOOK_SHARDS=512`
 # first; it only prunes, the scores are the search's), the shallower ones by minimax over them, a
-# sample solved again (of the deepest stones without any book). Built in EXACT_BOOK_SHARDS shards by BOOK_WORKERS local
-# Ray workers, one thread a shard; resumable (books/connect-four-DEPTH-exact/). Deterministic: the
-# same depth writes the same file. Depth 7: 27,109 positions of 7 stones (38,203 in all, 262,015
-# bytes), about 30 s a shard of 106 on one core here (about 2.1 CPU-hours); depth 6 about 1.1
-# CPU-hours; depth 8 (EXACT_BOOK_SHARDS=512) about 172 positions a shard, 30 s each, 4.3 CPU-hours.
-EXACT_BOOK_DEPTH ?= 7
-EXACT_BOOK_SHARDS ?= 256
+# sample solved again (of the deepest stones without any book). Built in EXACT_BOOK_SHARDS shards
+# by BOOK_WORKERS local Ray workers, one thread a shard; resumable (books/connect-four-DEPTH-exact/).
+# Deterministic: the same depth writes the same file. Depth 8: 91,295 positions of 8 stones
+# (129,498 in all, 842,553 bytes, 6.51 a position), about 178 a shard, 30-40 s a shard on one
+# core here (about 4.5 CPU-hours, 2.5 h on two cores over two sessions; the merge 2.5 minutes).
+# Depth 7 (EXACT_BOOK_SHARDS=256): 27,109 positions of 7 stones, 38,203 in all, 262,015 bytes,
+# about 2.1 CPU-hours. Depth 9 would be about 3.5 times depth 8's positions, each a longer search.
+EXACT_BOOK_DEPTH ?= 8
+EXACT_BOOK_SHARDS ?= 512
 exact-book: venv
 	$(CARGO) build --release --locked -p tictactoe-bench
 	$(PY) tools/book_cluster.py --rules 6x7x4 --depth $(EXACT_BOOK_DEPTH) --exact \
@@ -483,13 +485,14 @@ exact-book: venv
 # The win/draw/loss book of every 7 x 6 Connect Four position of up to BOOK_DEPTH stones, in the
 # engine's own format (crates/core/src/solve/library.rs), built in BOOK_SHARDS shards by
 # BOOK_WORKERS local Ray workers (tools/book_cluster.py; --address for a cluster). Resumable: the
-# shards' lines are kept in books/ as they are solved. Depth 8: 91,257 positions of 8 stones,
-# 0.15 s each on one core here (about 4 CPU-hours). Depth 10 (BOOK_SHARDS=512, the Python
-# package's book): 809,464 positions of 10 stones, 1.2-2.3 minutes a shard of about 1,580 on one
-# core here (about 11-18 CPU-hours; the merge 8 minutes). The book is written beside the shipped
-# ones (crates/core/src/solve/shipped/); `SHIPPED` in solve/library.rs names those the core reads.
-BOOK_DEPTH ?= 8
-BOOK_SHARDS ?= 64
+# shards' lines are kept in books/ as they are solved (those of depth 10 are committed, so the
+# default run only merges). Depth 10, the shipped book (feature `book-10`): 809,464 positions of
+# 10 stones, 1.2-2.3 minutes a shard of about 1,580 on one core here (about 11-18 CPU-hours; the
+# merge 8 minutes). Depth 8 (BOOK_SHARDS=64): 91,295 positions of 8 stones, 0.15 s each on one
+# core here (about 4 CPU-hours). The book is written beside the shipped ones
+# (crates/core/src/solve/shipped/); `SHIPPED` in solve/library.rs names those the core reads.
+BOOK_DEPTH ?= 10
+BOOK_SHARDS ?= 512
 BOOK_WORKERS ?= 2
 book: venv
 	$(CARGO) build --release --locked -p tictactoe-bench

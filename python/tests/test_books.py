@@ -138,9 +138,9 @@ def test_the_shipped_book_answers_every_position_of_up_to_ten_stones_as_bitbully
         checked[stones] += 1
 
 
-def test_the_shipped_exact_book_answers_seven_stones_as_bitbullys_distance_book() -> None:
-    # The exact book holds every position of up to seven stones: its answers, without a node,
-    # are the exact minimax over the five plies down to BitBully's 12-ply distance book.
+def test_the_shipped_exact_book_answers_eight_stones_as_bitbullys_distance_book() -> None:
+    # The exact book holds every position of up to eight stones: its answers, without a node,
+    # are the exact minimax over the four plies down to BitBully's 12-ply distance book.
     theirs = BitBullyDatabases("12-ply-dist")
     big = 100  # a win with the m-th stone scores big - m for the winner, m - big for the loser
 
@@ -163,12 +163,12 @@ def test_the_shipped_exact_book_answers_seven_stones_as_bitbullys_distance_book(
     shipped = Solver(10)
     rng = random.Random(7)
     checked = 0
-    while checked < 6:
-        game = random_position(rng, 7)
+    while checked < 12:
+        game = random_position(rng, 8)
         if game is None:
             continue
         value, plies = shipped.solve(game, max_nodes=0)
-        ours = 0 if value == 0 else value * (big - 7 - plies)
+        ours = 0 if value == 0 else value * (big - 8 - plies)
         assert ours == score(game), game.move_string()
         checked += 1
 

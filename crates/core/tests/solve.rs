@@ -300,11 +300,11 @@ fn the_known_results() {
 
 #[test]
 fn budgets_refuse_cleanly_and_finished_or_lean_games_are_refused() {
-    // Two stones deeper than the exact opening book, which answers shallower positions at once,
+    // A stone deeper than the exact opening book, which answers shallower positions at once,
     // and not a draw (a book of wins, draws and losses proves a draw's plies too).
     let mut game = Game::with_rules(Rules::connect_four()).unwrap();
     let line = [3, 3, 3, 3, 2, 4, 4, 2, 1, 5, 0, 6];
-    for (i, &col) in line[..Solver::BOOK_DEPTH as usize + 2].iter().enumerate() {
+    for (i, &col) in line[..Solver::BOOK_DEPTH as usize + 1].iter().enumerate() {
         game.drop_i64(col, 1 + i as i64 % 2).unwrap();
     }
     let before = game.clone();

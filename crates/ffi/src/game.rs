@@ -421,7 +421,7 @@ pub unsafe extern "C" fn tictactoe_render(
 /// The game is never changed. `value` and `plies` may be NULL. Without a bound, a position with
 /// gravity and 28 or more empty cells is searched by a second thread too, which the call joins
 /// before it returns (the answer is the same either way); any bound keeps the search on the
-/// calling thread. A 7 x 6 Connect Four position of up to seven stones is answered from the opening
+/// calling thread. A 7 x 6 Connect Four position of up to eight stones is answered from the opening
 /// book at once, whatever the bound (the value alone of one of up to ten stones, with
 /// `tictactoe_solver_value`).
 ///

@@ -37,7 +37,7 @@ pub(crate) fn values_dict(py: Python<'_>, values: MoveValues) -> PyResult<Bound<
 /// clears the table by itself. Threads sharing a solver take turns.
 ///
 /// ``book=True`` (the default) answers from the engine's own opening books: the exact solution
-/// of the 7 x 6 Connect Four positions of up to seven stones, and the value of those of up to
+/// of the 7 x 6 Connect Four positions of up to eight stones, and the value of those of up to
 /// ten (``value`` at once, without a node). ``book=False`` searches every
 /// position. Any other ``book`` is a book to read as well, inside every search of its rules: a
 /// ``Book``, or what ``Book`` reads (its bytes, a path, ``"bitbully-8ply"``,

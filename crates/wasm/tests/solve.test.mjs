@@ -153,7 +153,7 @@ test("Agent: best moves at skill 1, any legal move at 0, the same seed the same 
 
 test("Agent: a real player beyond its budget, and its refusals", () => {
   const c4 = TicTacToe.connectFour();
-  // Past the exact book's seven stones, so that a search decides.
+  // Past the exact book's eight stones, so that a search decides.
   for (const col of [3, 3, 3, 3, 0, 6, 0, 6, 0]) c4.drop(col, c4.moveCount % 2 ? 2 : 1);
   const agent = new Agent(1, { seed: 3, maxNodes: 50 });
   assert.deepEqual(agent.choose(c4), [2, 0], "blocks X's column");

@@ -203,16 +203,21 @@ impl Solver {
 
     /// The deepest position the shipped exact book holds, in stones: 7 x 6 Connect Four positions of
     /// at most this many stones are answered from it at once (their children too, for
-    /// [`move_values`](Self::move_values) one stone shallower), when the solver uses it. A second
-    /// shipped book holds the win, draw or loss of every position of up to
-    /// [`VALUE_BOOK_DEPTH`](Self::VALUE_BOOK_DEPTH) stones.
-    pub const BOOK_DEPTH: u32 = 7;
+    /// [`move_values`](Self::move_values) one stone shallower), when the solver uses it. With
+    /// feature `book-10` a second shipped book holds the win, draw or loss of every position of
+    /// up to [`VALUE_BOOK_DEPTH`](Self::VALUE_BOOK_DEPTH) stones.
+    pub const BOOK_DEPTH: u32 = 8;
 
-    /// The deepest position the shipped win/draw/loss book holds, in stones: the
+    /// The deepest position the shipped books hold the win, draw or loss of, in stones: the
     /// [`value`](Self::value) of a 7 x 6 Connect Four position of at most this many stones is
     /// answered from it at once, and a search reaching such a position reads it there. 10 with
-    /// feature `book-10` (on by default), else 8.
-    pub const VALUE_BOOK_DEPTH: u32 = if cfg!(feature = "book-10") { 10 } else { 8 };
+    /// feature `book-10` (on by default), else [`BOOK_DEPTH`](Self::BOOK_DEPTH): the exact book
+    /// answers the win, draw or loss of the positions it holds too.
+    pub const VALUE_BOOK_DEPTH: u32 = if cfg!(feature = "book-10") {
+        10
+    } else {
+        Self::BOOK_DEPTH
+    };
 
     /// The score the opening book keeps for `solution` of `game`'s position (the search's scale:
     /// `cells + 1 - M` for a win at move `M`). For the book builder (`tictactoe-bench book-shard`).
