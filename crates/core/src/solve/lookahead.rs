@@ -9,9 +9,7 @@
 //! window's worth over its empty cells, which ranks the moves to try, and finds the cells that
 //! win at once for either side. A win at once ends the node; a win of the opponent at once
 //! leaves only the blocks. Iterative deepening within a node budget; the deepest search finished
-//! decides. At the root each move is asked only whether it ties or beats the best so far (the
-//! best of the depth before tried first), so that a move below fails low at once and the same
-//! budget reads deeper.
+//! decides.
 
 use alloc::vec::Vec;
 
@@ -280,38 +278,27 @@ fn best_within_depth(game: &Game, among: &[Cell], limit: u64, max_depth: u32) ->
     tried.sort_unstable();
     let mut best = None;
     for depth in 0..max_depth {
-        let mut values: Vec<(Cell, i64)> = Vec::new();
-        // A move is searched only for whether it ties or beats the best so far: below that it
-        // fails low at once, which lets the same budget read deeper. The best of the depth
-        // before is tried first, so that the bar is high from the start.
-        let mut bar = -WON - 1;
+        let mut values = Vec::new();
         for &cell in &tried {
             let at = index(&cell);
             search.grid[at] = mover;
             let value = search
-                .search(3 - mover, depth, -WON - 1, -(bar - 1))
+                .search(3 - mover, depth, -WON - 1, WON + 1)
                 .map(|v| -v);
             search.grid[at] = 0;
             match value {
-                Some(v) => {
-                    bar = bar.max(v);
-                    values.push((cell, v));
-                }
+                Some(v) => values.push((cell, v)),
                 None => return best,
             }
         }
-        // The next depth tries them best first (a failed-low value is a bound, still below).
-        let mut order = values.clone();
-        order.sort_by_key(|&(cell, v)| (core::cmp::Reverse(v), cell));
-        tried = order.iter().map(|&(cell, _)| cell).collect();
         let top = values.iter().map(|&(_, v)| v).max()?;
-        let mut tops: Vec<Cell> = values
-            .iter()
-            .filter(|&&(_, v)| v == top)
-            .map(|&(cell, _)| cell)
-            .collect();
-        tops.sort_unstable();
-        best = Some(tops);
+        best = Some(
+            values
+                .iter()
+                .filter(|&&(_, v)| v == top)
+                .map(|&(cell, _)| cell)
+                .collect(),
+        );
         if top.abs() >= WON {
             break;
         }
@@ -439,8 +426,8 @@ mod tests {
 
     /// A long `k`: X's row of 32 (of 35) and O's below it. A window's worth grows four times a
     /// stone; read without a cap it overflowed (a panic in a debug build, a wrapped score in a
-    /// release one). X lengthens its row where every window with the most of its stones does, or
-    /// blocks O's: columns 32 to 34 of either row, the cells both wins need.
+    /// release one). X lengthens its row where every window with the most of its stones does:
+    /// columns 32 to 34, the cells its win needs.
     #[test]
     fn long_lines_are_scored_without_overflow() {
         let mut game = Game::with_rules(Rules::new(40, 40, 35, false).unwrap()).unwrap();
@@ -453,7 +440,7 @@ mod tests {
         assert!(!best.is_empty(), "{best:?}");
         assert!(
             best.iter()
-                .all(|&(row, col)| row <= 1 && (32..=34).contains(&col)),
+                .all(|&(row, col)| row == 0 && (32..=34).contains(&col)),
             "{best:?}"
         );
     }

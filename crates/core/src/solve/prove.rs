@@ -46,10 +46,17 @@ const DEFENCE_FACTOR: u64 = 8;
 
 /// What a node of the lookahead is charged, in the budget's nodes (a node is a pass over every
 /// window). Charged 100, the default budget's gomoku moves took about 20 ms of their 100; at 20
-/// they take 40-60 ms and read deeper: that agent won 21 of 30 games against the one charged
-/// 100 (both sides of 15 random openings), and lost none against gomokubench's "hard" and
+/// they take 30-60 ms and read deeper: that agent won 21 of 30 games against the one charged
+/// 100 (both sides of 15 random openings), and every game measured against gomokubench's and
 /// gomoku-terminal's "hard" (`make bench-players`).
 const LOOKAHEAD_COST: u64 = 20;
+
+/// The most nodes the lookahead reads, whatever the budget: what the agent's default budget
+/// (1,000,000 nodes, `Agent::DEFAULT_MAX_NODES`) gives it.
+/// Deeper, it lost a game it won at this depth (the Gomocup brain at 1 s a move as the second
+/// player against gomoku-terminal's "hard", `bench/python/brain_bench.py`), so a larger budget
+/// goes to the threat searches alone.
+const LOOKAHEAD_MOST: u64 = 1_000_000 / 4 / LOOKAHEAD_COST;
 
 /// The cells the threat search reads for a node of the budget: a cell read (a few counts,
 /// seldom a line) costs about a quarter of a search node.
@@ -291,7 +298,11 @@ pub(crate) fn best_at(
     let cells: Vec<(usize, usize)> = pool.iter().map(|m| m.cell).collect();
     // Boards beyond a word: a few plies over the moves that matter.
     let looked = match Shape::of(game.rules()) {
-        None => best_by_lookahead(game, &cells, budget / 4 / LOOKAHEAD_COST),
+        None => best_by_lookahead(
+            game,
+            &cells,
+            (budget / 4 / LOOKAHEAD_COST).min(LOOKAHEAD_MOST),
+        ),
         Some(_) => None,
     };
     let pool = match looked {
