@@ -10,6 +10,7 @@ module are left out: a link in a doc or a test's helper is no dependency of the 
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from pathlib import Path
@@ -91,14 +92,19 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def main() -> int:
-    args = [a for a in sys.argv[1:] if a != "--print"]
-    root = Path(args[0] if args else "crates/core/src")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--print", action="store_true", help="list each module's imports")
+    parser.add_argument("root", nargs="?", default="crates/core/src", type=Path)
+    args = parser.parse_args()
+    root = args.root
+    if not root.is_dir():
+        parser.error(f"{root} is not a folder of Rust modules")
     graphs = {"crate": top_level(root)}
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and (p / "mod.rs").exists()):
         graphs[folder.name] = inside(folder)
     failed = False
     for level, graph in graphs.items():
-        if "--print" in sys.argv:
+        if args.print:
             for name, deps in sorted(graph.items()):
                 print(f"{level}: {name} -> {', '.join(sorted(deps)) or '(nothing)'}")
         for part in circles(graph):
