@@ -449,7 +449,8 @@ fn a_search_as_deep_as_a_tall_column_keeps_its_own_stack() {
 
 /// Deep Connect Four positions, which an unbudgeted solve searches with a helper thread on the
 /// same table, answer exactly as a search alone (any budget keeps a search to one thread), on a
-/// fresh solver and on one kept across them; and again on a second run.
+/// fresh solver and on one kept across them; and again on a second run. So do their moves'
+/// values, which a helper solves from the last move back while the main search goes forward.
 #[test]
 fn a_solve_shared_by_two_threads_answers_as_a_search_alone() {
     let rules = Rules::connect_four();
@@ -475,6 +476,12 @@ fn a_solve_shared_by_two_threads_answers_as_a_search_alone() {
         assert_eq!(game.solve(None), Ok(alone), "{game:?}");
         assert_eq!(Solver::new(20).unwrap().solve(&game, None), Ok(alone));
         assert_eq!(kept.solve(&game, None), Ok(alone));
+        let values_alone = Solver::new(18)
+            .unwrap()
+            .move_values(&game, Some(u64::MAX - 1))
+            .unwrap();
+        assert_eq!(game.move_values(None), Ok(values_alone.clone()), "{game:?}");
+        assert_eq!(kept.move_values(&game, None), Ok(values_alone));
         positions += 1;
     }
 }

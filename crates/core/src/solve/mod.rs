@@ -580,12 +580,38 @@ fn exact(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNodes> {
 /// Every legal move from `p` with its outcome for the mover, in row-major order.
 fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes> {
     let cells = search.shape.cells.count_ones();
+    // The moves' positions a book does not answer, deep enough for a second thread to pay:
+    // solved in turn beside a helper that solves them from the last one back (feature `std`).
+    #[cfg(feature = "std")]
+    let mut helped = {
+        let open: Vec<Position> = steps(search.shape, p)
+            .filter_map(|(_, step)| match step {
+                Step::Leads(child) if search.booked_score(&child).is_none() => Some(child),
+                _ => None,
+            })
+            .collect();
+        let deep = cells - p.moves > shared::SHARED_EMPTY;
+        if search.may_share() && deep && open.len() > 1 {
+            shared::solve_each(search, &open)?
+        } else {
+            Vec::new()
+        }
+        .into_iter()
+    };
+    #[cfg(not(feature = "std"))]
+    let mut helped = core::iter::empty::<i32>();
     let mut found = Vec::new();
     for (cell, step) in steps(search.shape, p) {
         let score = match step {
             Step::Wins => search.win_at(p.moves + 1),
             Step::Fills => 0,
-            Step::Leads(child) => -exact(search, child)?,
+            Step::Leads(child) => match search.booked_score(&child) {
+                Some(score) => -score,
+                None => -match helped.next() {
+                    Some(score) => score,
+                    None => exact(search, child)?,
+                },
+            },
         };
         found.push((cell, solution(score.into(), cells.into(), p.moves.into())));
     }

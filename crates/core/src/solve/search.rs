@@ -168,6 +168,12 @@ impl<'t> Search<'t> {
         }
     }
 
+    /// The books this search reads (none when no book is of its rules).
+    #[cfg(feature = "std")]
+    pub(crate) fn books(&self) -> &'t [Book] {
+        self.books
+    }
+
     /// The exact score of `p` where a book keeps it.
     pub(crate) fn booked_score(&self, p: &Position) -> Option<i32> {
         let mut known = self.known(p);

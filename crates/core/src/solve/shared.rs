@@ -3,6 +3,7 @@
 //! table the main search reads. Only the main search's answer is returned, so answers are exact
 //! and the same on every run; only the node counts and the time vary.
 
+use alloc::vec::Vec;
 use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use super::position::Position;
@@ -28,8 +29,45 @@ impl Drop for Stop<'_> {
 /// threads part ways and each finds in the table what the other proved. The helper's own answer
 /// is not used.
 pub(crate) fn solve(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNodes> {
+    helped(
+        search,
+        |main| main.solve_alone(p),
+        |helper| {
+            let _ = helper.solve_alone(p);
+        },
+    )
+}
+
+/// The scores of `children` by `search` (no node limit, a shareable table), one after the other,
+/// with a helper solving them from the last one back on the same table: the main search finds
+/// there what the helper proved of the later ones, and the two meet about halfway (a position's
+/// moves in `move_values`). Only the main search's answers are used.
+pub(crate) fn solve_each(
+    search: &mut Search<'_>,
+    children: &[Position],
+) -> Result<Vec<i32>, OutOfNodes> {
+    helped(
+        search,
+        |main| children.iter().map(|&c| main.solve_alone(c)).collect(),
+        |helper| {
+            for &child in children.iter().rev() {
+                if helper.solve_alone(child).is_err() {
+                    break;
+                }
+            }
+        },
+    )
+}
+
+/// Runs `main` on `search` with a helper thread running `help` on a search of the same table
+/// and books, stopped (its search cut short) once `main` returns.
+fn helped<T>(
+    search: &mut Search<'_>,
+    main: impl FnOnce(&mut Search<'_>) -> Result<T, OutOfNodes>,
+    help: impl FnOnce(&mut Search<'_>) + Send,
+) -> Result<T, OutOfNodes> {
     let flag = AtomicBool::new(false);
-    let (shape, table) = (search.shape, search.table());
+    let (shape, table, books) = (search.shape, search.table(), search.books());
     std::thread::scope(|scope| {
         let helper = std::thread::Builder::new().spawn_scoped(scope, || {
             // Its own small table for the positions near the end, if the search has one.
@@ -41,12 +79,13 @@ pub(crate) fn solve(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNo
                     near
                 });
             let mut helper = Search::helper(shape, table, near.as_ref(), &flag);
-            let _ = helper.solve_alone(p);
+            helper.use_books(books);
+            help(&mut helper);
             (helper.nodes, helper.hits)
         });
         let result = {
             let _stop = Stop(&flag);
-            search.solve_alone(p)
+            main(search)
         };
         if let Ok(helper) = helper {
             // A helper that could not start or that failed only gave no help.
