@@ -123,6 +123,8 @@ def test_a_wrong_deepest_value_is_caught_by_the_bookless_check(tmp_path: Path) -
         (["book-shard", RULES, "4", "0", "1", "s.txt", "--book", "nowhere.book"], "nowhere.book"),
         (["book-shard", RULES, "4", "0", "1", "s.txt", "--book"], "needs a PATH"),
         (["book-shard", "5x5", "4", "0", "1", "s.txt"], "ROWSxCOLSxK"),
+        (["book-shard", "5x5x4xjunk", "4", "0", "1", "s.txt"], "ROWSxCOLSxK"),
+        (["book-merge", RULES, "4", "exact"], "book-merge RULES DEPTH"),
         (["book-shard", RULES, "4", "3", "1", "s.txt"], "below SHARDS"),
         (["book-merge", RULES, "four"], "book-merge RULES DEPTH"),
         (["book-merge", RULES, "4", "x.book", "--book", "notes.txt"], "not a book"),

@@ -27,8 +27,8 @@ use tictactoe_core::{Book, Game, Player, Rules, Solver};
 
 /// Gravity rules from `ROWSxCOLSxK`.
 pub(crate) fn rules_of(text: &str) -> Rules {
-    let parts: Vec<usize> = text.split('x').map_while(|p| p.parse().ok()).collect();
-    let [rows, cols, k] = parts[..] else {
+    let parts: Option<Vec<usize>> = text.split('x').map(|p| p.parse().ok()).collect();
+    let Some(&[rows, cols, k]) = parts.as_deref() else {
         fail(&format!("RULES is ROWSxCOLSxK, not {text:?}"))
     };
     Rules::new(rows, cols, k, true).unwrap_or_else(|e| {
@@ -241,7 +241,9 @@ pub(crate) fn merge(args: &[String]) {
         .unwrap_or_else(|| usage());
     let out = args.get(2).unwrap_or_else(|| usage());
     let exact = args.last().is_some_and(|a| a == "exact");
-    let files = &args[3..args.len() - usize::from(exact)];
+    let files = args
+        .get(3..args.len() - usize::from(exact))
+        .unwrap_or_else(|| usage());
     let mut solved = HashMap::new();
     for file in files {
         solved.extend(read_lines(file));
@@ -287,14 +289,24 @@ pub(crate) fn merge(args: &[String]) {
     let every = (deepest.len() / MERGE_FRESH).max(1);
     for (key, drops) in deepest.iter().step_by(every) {
         let value = solve(&mut fresh, &game_of(rules, drops), exact);
-        assert_eq!(value, solved[key], "without books: {drops:?}");
+        if value != solved[key] {
+            fail(&format!(
+                "the shards say {} of {drops:?}, a search without books {value}",
+                solved[key]
+            ));
+        }
     }
     let mut check = fresh_solver(22, &books);
     for layer in &layers[..depth] {
         let every = (layer.len() / MERGE_SAMPLE).max(97);
         for (key, drops) in layer.iter().step_by(every) {
             let value = solve(&mut check, &game_of(rules, drops), exact);
-            assert_eq!(value, solved[key], "{drops:?}");
+            if value != solved[key] {
+                fail(&format!(
+                    "minimax over the shards says {} of {drops:?}, the search {value}",
+                    solved[key]
+                ));
+            }
         }
     }
     let mut entries: Vec<(u64, i32)> = solved.into_iter().collect();

@@ -108,3 +108,14 @@ fn shown(value: &JsValue) -> String {
     };
     text.and_then(|text| text.as_string()).unwrap_or_default()
 }
+
+/// The bytes of `value`, copied, when it is a `Uint8Array`; else a `TypeError` saying that `call`
+/// takes one. Read through the array itself: an object that only claims a `length` (of 10^12,
+/// say) is refused here, where the glue of a `&[u8]` argument would have asked the module for
+/// that much memory and trapped.
+pub(crate) fn bytes_of(value: &JsValue, call: &str) -> Result<Vec<u8>, JsValue> {
+    match value.dyn_ref::<js_sys::Uint8Array>() {
+        Some(array) => Ok(array.to_vec()),
+        None => Err(type_error(&format!("{call} takes a Uint8Array"))),
+    }
+}

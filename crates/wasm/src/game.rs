@@ -1,11 +1,11 @@
 //! `TicTacToe`: one game of any rules of the family, checked (the engine's `Game`).
 
-use js_sys::{Array, Object, Reflect, Uint8Array};
+use js_sys::{Array, Object, Reflect};
 use tictactoe_core::{Error, Game, Mode, Player, Rules, Solution};
 use wasm_bindgen::prelude::*;
 
-use crate::args::{budget, flag, int, optional_int};
-use crate::errors::{Call, range_error, refusal, type_error};
+use crate::args::{budget, bytes_of, flag, int, optional_int};
+use crate::errors::{Call, range_error, refusal};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
@@ -100,10 +100,8 @@ impl TicTacToe {
     pub fn from_bytes(
         #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
     ) -> Result<TicTacToe, JsValue> {
-        let Some(bytes) = bytes.dyn_ref::<Uint8Array>() else {
-            return Err(type_error("fromBytes takes a Uint8Array"));
-        };
-        let game = Game::decode(&bytes.to_vec()).map_err(|err| refusal(err, Call::Other))?;
+        let bytes = bytes_of(&bytes, "fromBytes")?;
+        let game = Game::decode(&bytes).map_err(|err| refusal(err, Call::Other))?;
         Ok(TicTacToe { game })
     }
 

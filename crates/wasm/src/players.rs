@@ -5,7 +5,7 @@ use js_sys::{Array, Math, Object, Reflect};
 use tictactoe_core::{Agent as Engine, Error, Solver as Table, TieBreak};
 use wasm_bindgen::prelude::*;
 
-use crate::args::{budget, kind, optional_int, real, seed};
+use crate::args::{budget, bytes_of, kind, optional_int, real, seed};
 use crate::errors::{Call, range_error, refusal, type_error};
 use crate::game::{TicTacToe, cells, outcome};
 
@@ -74,10 +74,11 @@ impl Solver {
     /// those without it. Bytes that are not what they claim throw a `RangeError`, and the solver
     /// is unchanged.
     #[wasm_bindgen(js_name = addBook)]
-    pub fn add_book(&mut self, bytes: &[u8]) -> Result<(), JsValue> {
-        let book =
-            tictactoe_core::Book::from_bytes(bytes).map_err(|err| range_error(&err.to_string()))?;
-        self.table.add_book(book);
+    pub fn add_book(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    ) -> Result<(), JsValue> {
+        self.table.add_book(book_of(&bytes)?);
         Ok(())
     }
 
@@ -203,9 +204,11 @@ impl Agent {
     /// position of eight stones within its budget, as the Python and C agents do. Bytes that are
     /// not a book throw a `RangeError`, and the agent is unchanged.
     #[wasm_bindgen(js_name = addBook)]
-    pub fn add_book(&mut self, bytes: &[u8]) -> Result<(), JsValue> {
-        let book =
-            tictactoe_core::Book::from_bytes(bytes).map_err(|err| range_error(&err.to_string()))?;
+    pub fn add_book(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    ) -> Result<(), JsValue> {
+        let book = book_of(&bytes)?;
         let solver = match &mut self.solver {
             Some(solver) => solver,
             none => none.insert(
@@ -246,6 +249,13 @@ impl Agent {
     pub fn skill(&self) -> f64 {
         self.agent.skill()
     }
+}
+
+/// The opening book in `bytes` (a `Uint8Array`, copied): a `TypeError` for anything else, a
+/// `RangeError` for bytes that are not a book.
+fn book_of(bytes: &JsValue) -> Result<tictactoe_core::Book, JsValue> {
+    let bytes = bytes_of(bytes, "addBook")?;
+    tictactoe_core::Book::from_bytes(&bytes).map_err(|err| range_error(&err.to_string()))
 }
 
 /// 64 bits of `Math.random`, for an agent given no seed (its choices need not be secret).

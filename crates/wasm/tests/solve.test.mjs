@@ -224,7 +224,17 @@ test("an agent given the ten-stone book keeps a won eight-stone position; other 
   const bytes = await readFile(new URL("../../core/src/solve/shipped/connect-four-10.book", import.meta.url));
   const agent = new Agent(1, { seed: 5 });
   for (const bad of [new Uint8Array(0), bytes.subarray(0, 1000)]) refused(() => agent.addBook(bad), "RangeError");
+  // Anything but a Uint8Array is refused before the module sees it: an object that only claims
+  // a length of 10^12 once made the glue ask for that much memory and trap.
+  const probe = new Solver();
+  for (const bad of ["x", null, undefined, 42, [1, 2, 3], { length: 1e12 }, new Uint16Array(8)]) {
+    refused(() => agent.addBook(bad), "TypeError");
+    refused(() => probe.addBook(bad), "TypeError");
+    refused(() => TicTacToe.fromBytes(bad), "TypeError");
+  }
   assert.equal(agent.books, 0);
+  assert.equal(probe.books, 0);
+  probe.free();
   agent.addBook(bytes);
   assert.equal(agent.books, 1);
   // X to move and winning, past the eight-stone book the package ships: one move keeps the win.

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use super::dial;
 use super::heuristic::{legal_cells, move_scores};
-use super::prove::{Choice, best_at};
+use super::prove::{Choice, DEFAULT_BUDGET, best_at};
 use super::{Solver, rank, solvable};
 use crate::chosen::Game;
 use crate::error::Error;
@@ -98,7 +98,7 @@ pub struct Agent {
 impl Agent {
     /// The node budget of a move that the faces give an agent by default: a Connect Four or
     /// gomoku move in about 100 ms on the machines measured (`bench/python/agent_bench.py`).
-    pub const DEFAULT_MAX_NODES: u64 = 1_000_000;
+    pub const DEFAULT_MAX_NODES: u64 = DEFAULT_BUDGET;
 
     /// An agent of `skill` in `[0, 1]` (else [`Error::InvalidSkill`]) whose choices follow from
     /// `seed`, searching at most `max_nodes` positions a move (`None`: no limit).

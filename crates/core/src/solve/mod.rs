@@ -580,42 +580,48 @@ fn exact(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNodes> {
 /// Every legal move from `p` with its outcome for the mover, in row-major order.
 fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes> {
     let cells = search.shape.cells.count_ones();
-    // The moves' positions a book does not answer, deep enough for a second thread to pay:
-    // solved in turn beside a helper that solves them from the last one back (feature `std`).
-    #[cfg(feature = "std")]
-    let mut helped = {
-        let open: Vec<Position> = steps(search.shape, p)
-            .filter_map(|(_, step)| match step {
-                Step::Leads(child) if search.booked_score(&child).is_none() => Some(child),
-                _ => None,
-            })
-            .collect();
-        let deep = cells - p.moves > shared::SHARED_EMPTY;
-        if search.may_share() && deep && open.len() > 1 {
-            shared::solve_each(search, &open)?
-        } else {
-            Vec::new()
-        }
-        .into_iter()
-    };
-    #[cfg(not(feature = "std"))]
-    let mut helped = core::iter::empty::<i32>();
+    // Each move's score where it is known at once (a win, the last cell, a book), else the
+    // position it leads to, searched below.
+    let moves: Vec<_> = steps(search.shape, p)
+        .map(|(cell, step)| {
+            let known = match step {
+                Step::Wins => Ok(search.win_at(p.moves + 1)),
+                Step::Fills => Ok(0),
+                Step::Leads(child) => search.booked_score(&child).map(|s| -s).ok_or(child),
+            };
+            (cell, known)
+        })
+        .collect();
+    let open: Vec<Position> = moves.iter().filter_map(|&(_, known)| known.err()).collect();
+    let mut searched = searched(search, p, &open)?.into_iter();
     let mut found = Vec::new();
-    for (cell, step) in steps(search.shape, p) {
-        let score = match step {
-            Step::Wins => search.win_at(p.moves + 1),
-            Step::Fills => 0,
-            Step::Leads(child) => match search.booked_score(&child) {
-                Some(score) => -score,
-                None => -match helped.next() {
-                    Some(score) => score,
-                    None => exact(search, child)?,
-                },
-            },
-        };
+    for (cell, known) in moves {
+        // `searched` holds one score for each position of `open`, in order.
+        let score = known.or_else(|_| searched.next().map(|s| -s).ok_or(OutOfNodes))?;
         found.push((cell, solution(score.into(), cells.into(), p.moves.into())));
     }
     Ok(found)
+}
+
+/// The exact scores of `open`, positions that `p`'s moves lead to and no book answers: beside a
+/// helper thread that solves them from the last one back on the same table, when the search
+/// may share its table and they are deep enough for the help to pay (feature `std`;
+/// [`shared::solve_each`]); else one by one ([`exact`]).
+fn searched(
+    search: &mut Search<'_>,
+    p: Position,
+    open: &[Position],
+) -> Result<Vec<i32>, OutOfNodes> {
+    #[cfg(feature = "std")]
+    {
+        let deep = search.shape.cells.count_ones() - p.moves > shared::SHARED_EMPTY;
+        if search.may_share() && deep && open.len() > 1 {
+            return shared::solve_each(search, open);
+        }
+    }
+    #[cfg(not(feature = "std"))]
+    let _ = p;
+    open.iter().map(|&child| exact(search, child)).collect()
 }
 
 impl Game {

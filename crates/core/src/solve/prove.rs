@@ -51,12 +51,15 @@ const DEFENCE_FACTOR: u64 = 8;
 /// gomoku-terminal's "hard" (`make bench-players`).
 const LOOKAHEAD_COST: u64 = 20;
 
-/// The most nodes the lookahead reads, whatever the budget: what the agent's default budget
-/// (1,000,000 nodes, `Agent::DEFAULT_MAX_NODES`) gives it.
+/// An agent's node budget by default (`Agent::DEFAULT_MAX_NODES`, which is this): here, so that
+/// the lookahead's cap below follows it.
+pub(crate) const DEFAULT_BUDGET: u64 = 1_000_000;
+
+/// The most nodes the lookahead reads, whatever the budget: what the default budget gives it.
 /// Deeper, it lost a game it won at this depth (the Gomocup brain at 1 s a move as the second
 /// player against gomoku-terminal's "hard", `bench/python/brain_bench.py`), so a larger budget
 /// goes to the threat searches alone.
-const LOOKAHEAD_MOST: u64 = 1_000_000 / 4 / LOOKAHEAD_COST;
+const LOOKAHEAD_MOST: u64 = DEFAULT_BUDGET / 4 / LOOKAHEAD_COST;
 
 /// The cells the threat search reads for a node of the budget: a cell read (a few counts,
 /// seldom a line) costs about a quarter of a search node.
