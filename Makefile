@@ -419,7 +419,7 @@ bench-players: develop bench-tools brain
 	$(PY) bench/python/brain_bench.py --games 5 --timeouts 100 1000
 	$(PY) bench/python/gomokubench_bench.py --games 5 --level hard
 	$(PY) bench/python/openings_bench.py --games 20
-	$(PY) bench/python/selfplay_bench.py --games 10
+	$(PY) bench/python/selfplay_bench.py --games 100
 
 # The dial as a difficulty curve: the Agent (its default budget) at skills 0, 0.25, 0.5, 0.75 and 1
 # against skill 0.5, 100 games a point, half of them first; Connect Four, then 15 x 15 gomoku.

@@ -3,6 +3,12 @@
 //! won / drawn / lost, the score (a draw counts half) and the dialled agent's time a move.
 //!
 //!     tictactoe-bench dial RULES GAMES MAX_NODES SKILL...
+//!
+//! And the Agent at full skill against itself (`selfplay`), each game on its own pair of seeds,
+//! from the empty board: free-style gomoku is a first-player win, so the stronger the search,
+//! the more often X wins.
+//!
+//!     tictactoe-bench selfplay RULES GAMES MAX_NODES
 
 use std::time::Instant;
 
@@ -20,13 +26,13 @@ fn rules_named(name: &str) -> Rules {
     }
 }
 
-/// One game: the winner (if any) and the dialled agent's seconds a move.
+/// One game: whether the dialled agent won (`None` a draw), the plies and its seconds a move.
 fn play(
     rules: Rules,
     dialled: &mut Agent,
     middle: &mut Agent,
     first: bool,
-) -> (Option<bool>, Vec<f64>) {
+) -> (Option<bool>, u64, Vec<f64>) {
     let mut game = Game::with_rules(rules).expect("the rules");
     let mut times = Vec::new();
     while !game.is_over() {
@@ -45,7 +51,7 @@ fn play(
         game.play(row, col, mover).expect("a legal move");
     }
     let us = if first { Player::X } else { Player::O };
-    (game.winner().map(|w| w == us), times)
+    (game.winner().map(|w| w == us), game.move_count(), times)
 }
 
 pub(crate) fn run(args: &[String]) {
@@ -63,7 +69,7 @@ pub(crate) fn run(args: &[String]) {
         for g in 0..games {
             let mut dialled = Agent::new(skill, 2 * g + 1, Some(nodes)).expect("skill");
             let mut middle = Agent::new(MIDDLE, 2 * g + 2, Some(nodes)).expect("skill");
-            let (result, t) = play(rules, &mut dialled, &mut middle, g.is_multiple_of(2));
+            let (result, _, t) = play(rules, &mut dialled, &mut middle, g.is_multiple_of(2));
             times.extend(t);
             match result {
                 Some(true) => won += 1,
@@ -82,4 +88,37 @@ pub(crate) fn run(args: &[String]) {
             worst * 1e3
         );
     }
+}
+
+/// `selfplay RULES GAMES MAX_NODES`: the tally of X's wins, draws and O's wins, and the plies of
+/// each game X did not win.
+pub(crate) fn selfplay(args: &[String]) {
+    let [rules, games, nodes] = args else {
+        eprintln!("usage: tictactoe-bench selfplay RULES GAMES MAX_NODES");
+        std::process::exit(2);
+    };
+    let rules = rules_named(rules);
+    let games: u64 = games.parse().expect("GAMES");
+    let nodes: u64 = nodes.parse().expect("MAX_NODES");
+    let (mut won, mut drawn, mut lost) = (0, 0, Vec::new());
+    let mut times = Vec::new();
+    for g in 0..games {
+        let mut x = Agent::new(1.0, 2 * g, Some(nodes)).expect("skill");
+        let mut o = Agent::new(1.0, 2 * g + 1, Some(nodes)).expect("skill");
+        let (result, plies, t) = play(rules, &mut x, &mut o, true);
+        times.extend(t);
+        match result {
+            Some(true) => won += 1,
+            None => drawn += 1,
+            Some(false) => lost.push((g, plies)),
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    println!(
+        "selfplay, {nodes} nodes: X won {won}, drawn {drawn}, O won {} of {games}; \
+         O's wins (game, plies): {lost:?}; X's move: median {:.1} ms",
+        lost.len(),
+        median * 1e3
+    );
 }

@@ -452,6 +452,7 @@ fn main() {
         (Some("connect-four-batch"), _) => family::batch_rows(),
         (Some("solver-set"), _) => solver_sets::run(&args[2..]),
         (Some("dial"), _) => dial::run(&args[2..]),
+        (Some("selfplay"), _) => dial::selfplay(&args[2..]),
         (Some("book-shard"), _) => books::shard(&args[2..]),
         (Some("book-merge"), _) => books::merge(&args[2..]),
         (Some("bitbully-check"), _) => books::bitbully_check(&args[2..]),
@@ -465,7 +466,8 @@ fn main() {
             eprintln!(
                 "usage: tictactoe-bench generate DIR | run DIR | classic-batch | solver-set LOW HIGH COUNT [RULES] | \
                  book-shard RULES DEPTH SHARD SHARDS FILE [exact] | \
-                 book-merge RULES DEPTH OUT FILE... [exact] | bitbully-check FILE COUNT | dial RULES GAMES MAX_NODES SKILL..."
+                 book-merge RULES DEPTH OUT FILE... [exact] | bitbully-check FILE COUNT | dial RULES GAMES MAX_NODES SKILL... | \
+                 selfplay RULES GAMES MAX_NODES"
             );
             std::process::exit(2);
         }
