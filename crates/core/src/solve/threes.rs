@@ -294,6 +294,42 @@ mod tests {
         assert!(found > 2, "{found} found");
     }
 
+    /// And for chains of three (the agent's attack), where two find nothing: on 5 x 5 boards
+    /// (k = 4) of five random stones, where they turn up (about 6 positions in 1,000), and the
+    /// exact search still answers.
+    #[test]
+    fn every_chain_of_three_threats_found_is_a_win_the_solver_proves() {
+        let mut solver = Solver::new(20).unwrap();
+        let mut rng = tictactoe_testkit::Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut found = 0;
+        for _ in 0..1_500 {
+            let mut game = Game::with_rules(Rules::new(5, 5, 4, false).unwrap()).unwrap();
+            let mut player = Player::X;
+            while game.move_count() < 5 {
+                let (r, c) = (rng.below(5), rng.below(5));
+                if game.play(r, c, player).is_ok() {
+                    player = player.other();
+                }
+            }
+            if victory_by_threat(&game, 8, 2, 2_000_000).is_some() {
+                continue;
+            }
+            let Some((row, col)) = victory_by_threat(&game, 8, 3, 2_000_000) else {
+                continue;
+            };
+            found += 1;
+            assert_eq!(solver.value(&game, None), Ok(1), "no win on\n{game}");
+            let mut after = game.clone();
+            after.play(row, col, player).unwrap();
+            assert_eq!(
+                solver.value(&after, None),
+                Ok(-1),
+                "({row}, {col}) on\n{game}"
+            );
+        }
+        assert!(found > 2, "{found} found");
+    }
+
     /// O has two open twos crossing at (7, 7): there it would make two open threes, a threat X
     /// could not meet twice. X, to move with nothing of its own, is sent to the moves that stop
     /// it, (7, 7) among them and not a far corner; the agent's step plays one of them.
