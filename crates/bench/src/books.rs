@@ -113,7 +113,7 @@ const MERGE_FRESH: usize = 24;
 
 /// Stops the builder with `message` and exit code 2: a bad argument or file is the caller's
 /// mistake, said plainly, not a panic's backtrace.
-fn fail(message: &str) -> ! {
+pub(crate) fn fail(message: &str) -> ! {
     eprintln!("tictactoe-bench: {message}");
     std::process::exit(2)
 }

@@ -14,6 +14,8 @@ use std::time::Instant;
 
 use tictactoe_core::{Agent, Game, Player, Rules};
 
+use crate::books::fail;
+
 /// The skill every other plays against.
 const MIDDLE: f64 = 0.5;
 
@@ -60,10 +62,13 @@ pub(crate) fn run(args: &[String]) {
         std::process::exit(2);
     };
     let rules = rules_named(rules);
-    let games: u64 = games.parse().expect("GAMES");
-    let nodes: u64 = nodes.parse().expect("MAX_NODES");
+    let (games, nodes) = (number(games, "GAMES"), number(nodes, "MAX_NODES"));
     for skill in skills {
-        let skill: f64 = skill.parse().expect("SKILL");
+        let skill: f64 = skill
+            .parse()
+            .ok()
+            .filter(|s| (0.0..=1.0).contains(s))
+            .unwrap_or_else(|| fail(&format!("SKILL is from 0 to 1, not {skill:?}")));
         let (mut won, mut drawn, mut lost) = (0, 0, 0);
         let mut times = Vec::new();
         for g in 0..games {
@@ -90,6 +95,12 @@ pub(crate) fn run(args: &[String]) {
     }
 }
 
+/// A whole number argument named `name`, or a message and exit code 2.
+fn number(text: &str, name: &str) -> u64 {
+    text.parse()
+        .unwrap_or_else(|_| fail(&format!("{name} is a whole number, not {text:?}")))
+}
+
 /// `selfplay RULES GAMES MAX_NODES`: the tally of X's wins, draws and O's wins, and the plies of
 /// each game X did not win.
 pub(crate) fn selfplay(args: &[String]) {
@@ -98,9 +109,8 @@ pub(crate) fn selfplay(args: &[String]) {
         std::process::exit(2);
     };
     let rules = rules_named(rules);
-    let games: u64 = games.parse().expect("GAMES");
-    let nodes: u64 = nodes.parse().expect("MAX_NODES");
-    let (mut won, mut drawn, mut lost) = (0, 0, Vec::new());
+    let (games, nodes) = (number(games, "GAMES"), number(nodes, "MAX_NODES"));
+    let (mut won, mut drawn, mut not_won) = (0, 0, Vec::new());
     let mut times = Vec::new();
     for g in 0..games {
         let mut x = Agent::new(1.0, 2 * g, Some(nodes)).expect("skill");
@@ -110,15 +120,18 @@ pub(crate) fn selfplay(args: &[String]) {
         match result {
             Some(true) => won += 1,
             None => drawn += 1,
-            Some(false) => lost.push((g, plies)),
+            Some(false) => {}
+        }
+        if result != Some(true) {
+            not_won.push((g, plies));
         }
     }
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     println!(
         "selfplay, {nodes} nodes: X won {won}, drawn {drawn}, O won {} of {games}; \
-         O's wins (game, plies): {lost:?}; X's move: median {:.1} ms",
-        lost.len(),
+         X did not win (game, plies): {not_won:?}; X's move: median {:.1} ms",
+        games - won - drawn,
         median * 1e3
     );
 }
