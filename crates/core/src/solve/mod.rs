@@ -571,7 +571,7 @@ fn exact(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNodes> {
         return Ok(score);
     }
     #[cfg(feature = "std")]
-    if search.may_share() && search.shape.cells.count_ones() - p.moves >= shared::SHARED_EMPTY {
+    if shared::pays(search, &p) {
         return shared::solve(search, p);
     }
     search.solve_alone(p)
@@ -593,7 +593,7 @@ fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes
         })
         .collect();
     let open: Vec<Position> = moves.iter().filter_map(|&(_, known)| known.err()).collect();
-    let mut searched = searched(search, p, &open)?.into_iter();
+    let mut searched = searched(search, &open)?.into_iter();
     let mut found = Vec::new();
     for (cell, known) in moves {
         // `searched` holds one score for each position of `open`, in order.
@@ -603,24 +603,15 @@ fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes
     Ok(found)
 }
 
-/// The exact scores of `open`, positions that `p`'s moves lead to and no book answers: beside a
-/// helper thread that solves them from the last one back on the same table, when the search
-/// may share its table and they are deep enough for the help to pay (feature `std`;
-/// [`shared::solve_each`]); else one by one ([`exact`]).
-fn searched(
-    search: &mut Search<'_>,
-    p: Position,
-    open: &[Position],
-) -> Result<Vec<i32>, OutOfNodes> {
+/// The exact scores of `open`, positions that a position's moves lead to and no book answers:
+/// beside a helper thread that solves them from the last one back on the same table, when they
+/// are deep enough for the help to pay (feature `std`; [`shared::solve_each`]); else one by one
+/// ([`exact`], which may give a single one a helper of its own).
+fn searched(search: &mut Search<'_>, open: &[Position]) -> Result<Vec<i32>, OutOfNodes> {
     #[cfg(feature = "std")]
-    {
-        let deep = search.shape.cells.count_ones() - p.moves > shared::SHARED_EMPTY;
-        if search.may_share() && deep && open.len() > 1 {
-            return shared::solve_each(search, open);
-        }
+    if open.len() > 1 && shared::pays(search, &open[0]) {
+        return shared::solve_each(search, open);
     }
-    #[cfg(not(feature = "std"))]
-    let _ = p;
     open.iter().map(|&child| exact(search, child)).collect()
 }
 

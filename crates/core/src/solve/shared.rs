@@ -12,7 +12,13 @@ use super::table::Table;
 
 /// Positions with at least this many empty cells are solved on two threads: below it a thread's
 /// start costs more than the help it gives.
-pub(crate) const SHARED_EMPTY: u32 = 28;
+const SHARED_EMPTY: u32 = 28;
+
+/// Whether `p` is worth a helper thread in `search`: a search that may share its table (no node
+/// limit), and `p` at least [`SHARED_EMPTY`] cells from full.
+pub(crate) fn pays(search: &Search<'_>, p: &Position) -> bool {
+    search.may_share() && search.shape.cells.count_ones() - p.moves >= SHARED_EMPTY
+}
 
 /// Sets the flag when dropped: the helper stops however the main search ends, a panic included
 /// (else the scope would wait for the helper forever).
