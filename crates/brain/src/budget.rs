@@ -1,19 +1,20 @@
 //! What the manager's clocks and memory allow a move: a node budget for the agent, from the time a
 //! move may take, and a table size, from the memory the brain may use. Node budgets, not clocks,
 //! bound the search, so a move is the same on every machine; the rate below was measured here
-//! (the Agent's default gomoku move, 1,000,000 nodes, took a median 32-79 ms and at worst 200 ms
-//! in self-play on a machine shared with two other jobs, so 5,000 nodes a millisecond or more),
-//! and the brain plans at that worst rate, of 60% of the turn;
+//! (the Agent's default gomoku move, 1,000,000 nodes, took a median 22-51 ms and at worst 608 ms
+//! in self-play on a machine shared with another job, so 1,500 nodes a millisecond or more: the
+//! threat searches may read up to three budgets' time where a chain of threats is near), and
+//! the brain plans at that worst rate, of 60% of the turn;
 //! `bench/python/brain_bench.py` reports the answer times against each `timeout_turn`.
 
 use tictactoe_core::Solver;
 
 /// Nodes a millisecond the brain counts on: the slowest rate measured, for slower machines.
-pub(crate) const NODES_PER_MS: u64 = 5_000;
+pub(crate) const NODES_PER_MS: u64 = 1_500;
 /// The protocol's per-move limit when the manager names none: 30 s. The brain never spends it
 /// all; its search stops at [`MOST_NODES`].
 pub(crate) const DEFAULT_TURN_MS: u64 = 30_000;
-/// The most nodes a move searches, whatever the clock allows (about half a second here).
+/// The most nodes a move searches, whatever the clock allows (a few seconds at worst here).
 pub(crate) const MOST_NODES: u64 = 4_000_000;
 /// The fewest: a move "as fast as possible" (`timeout_turn` 0) still sees wins and blocks.
 pub(crate) const FEWEST_NODES: u64 = 20_000;

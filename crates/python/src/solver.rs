@@ -220,7 +220,7 @@ impl PySolver {
 /// proved worse than another proved move: a win or a draw it has proved is never given away.
 /// On a board beyond a 64-bit word (gomoku) it first looks for a victory by continuous fours of
 /// its own, and when the opponent would have one, keeps only the moves that stop it; else it
-/// plays a threat that wins (after which no reply stops its fours, or a chain of up to three
+/// plays a threat that wins (after which no reply stops its fours, or a chain of up to five
 /// such threats), or keeps only the moves that leave the opponent none; and among the rest, the best of a few plies of alpha-beta over the
 /// moves that matter, the leaves scored by the windows still open.
 /// Elsewhere, among the moves it could not tell apart, the one a rating of the board puts

@@ -62,7 +62,7 @@ pub enum TieBreak {
 /// a node, a cell read being that much cheaper): a sequence of threats to win at once,
 /// each with one reply, that ends in two (a proved win, played); when the opponent would have one,
 /// only the moves that stop it are kept; else a threat that wins (a move after which no reply
-/// that matters stops its fours, or, a chain of up to three, leaves it another such threat) is
+/// that matters stops its fours, or, a chain of up to five, leaves it another such threat) is
 /// played, and the opponent's are stopped (`solve/threes.rs`; a chain of two of the opponent's, whose
 /// stops cost too much to prove, by its first threat's cell where that is proved to stop it);
 /// and the moves left are ordered by a few plies of alpha-beta

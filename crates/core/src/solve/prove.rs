@@ -61,9 +61,12 @@ pub(crate) const DEFAULT_BUDGET: u64 = 1_000_000;
 /// goes to the threat searches alone.
 const LOOKAHEAD_MOST: u64 = DEFAULT_BUDGET / 4 / LOOKAHEAD_COST;
 
-/// The cells the threat search reads for a node of the budget: a cell read (a few counts,
-/// seldom a line) costs about a quarter of a search node.
-const READS_PER_NODE: u64 = 4;
+/// The cells the threat searches may read for a node of the budget. A cell read (a few counts,
+/// seldom a line) costs about a quarter of a search node, so this lets them take up to three
+/// budgets' time; most positions hold no threat, and their searches end long before (the
+/// default gomoku move's median did not grow). At 4 a node X won 77 of 100 games of self-play;
+/// with 12, and the attack below, 90 (`tictactoe-bench selfplay gomoku 100 1000000`).
+const READS_PER_NODE: u64 = 12;
 
 /// How far past its budget an agent may search for a move that keeps a value a book proved. At
 /// the shipped book's depth (ten stones) the moves' positions lie past every book, and the
@@ -71,15 +74,15 @@ const READS_PER_NODE: u64 = 4;
 /// perfect play: `bench/python/agent_bench.py`); 24 million is under a second here.
 const KEEP_FACTOR: u64 = 24;
 
-/// How many threats deep a chain of the mover's own is read for a win. Three levels, on
-/// [`ATTACK_READS`]: against the same agent reading two (on a quarter of the reads) it won 24 of
-/// 40 games, and X won 77 of 100 games of self-play rather than 62 (`tictactoe-bench selfplay`).
-const ATTACK_LEVELS: u32 = 3;
+/// How many threats deep a chain of the mover's own is read for a win. Five levels, on
+/// [`ATTACK_READS`] and [`READS_PER_NODE`]: X won 90 of 100 games of self-play, where three
+/// levels on a twelfth of the reads won 77 and two won 62 (`tictactoe-bench selfplay`).
+const ATTACK_LEVELS: u32 = 5;
 
 /// The cells the attack's chain search may read, in multiples of the threat searches' reads (a
-/// budget node's [`READS_PER_NODE`]): a chain of three threats is seldom found on less, and
-/// most positions have none, so the search ends long before.
-const ATTACK_READS: u64 = 2;
+/// budget node's [`READS_PER_NODE`]): a long chain is seldom found on less, and most positions
+/// have none, so the search ends long before.
+const ATTACK_READS: u64 = 8;
 
 /// How many threats deep the opponent's chains are read, when a stop of its victory by fours is
 /// chosen.

@@ -294,27 +294,43 @@ mod tests {
         assert!(found > 2, "{found} found");
     }
 
-    /// And for chains of three (the agent's attack), where two find nothing: on 5 x 5 boards
-    /// (k = 4) of five random stones, where they turn up (about 6 positions in 1,000), and the
-    /// exact search still answers.
+    /// And for chains of three, where two find nothing: on 5 x 5 boards (k = 4) of five random
+    /// stones, where they turn up (about 6 positions in 1,000), and the exact search still
+    /// answers.
     #[test]
     fn every_chain_of_three_threats_found_is_a_win_the_solver_proves() {
+        let found = longer_chains_proved(0x9E37_79B9_7F4A_7C15, 1_500, 5, 2, 3);
+        assert!(found > 2, "{found} found");
+    }
+
+    /// And for the agent's chains of up to five, where three find nothing: on emptier 5 x 5
+    /// boards (three stones), where the longer chains turn up (6 positions in 1,500).
+    #[test]
+    fn every_chain_of_five_threats_found_is_a_win_the_solver_proves() {
+        let found = longer_chains_proved(0x2F69_3A1C_5B7D_E811, 1_500, 3, 3, 5);
+        assert!(found > 2, "{found} found");
+    }
+
+    /// On `rounds` 5 x 5 boards (k = 4) of `stones` random stones: where chains of `shorter`
+    /// threats find nothing and chains of `longer` find a first move, the exact search confirms
+    /// the position won and the move keeping the win. How many were checked.
+    fn longer_chains_proved(seed: u64, rounds: u32, stones: u64, shorter: u32, longer: u32) -> u32 {
         let mut solver = Solver::new(20).unwrap();
-        let mut rng = tictactoe_testkit::Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut rng = tictactoe_testkit::Xorshift(seed);
         let mut found = 0;
-        for _ in 0..1_500 {
+        for _ in 0..rounds {
             let mut game = Game::with_rules(Rules::new(5, 5, 4, false).unwrap()).unwrap();
             let mut player = Player::X;
-            while game.move_count() < 5 {
+            while game.move_count() < stones {
                 let (r, c) = (rng.below(5), rng.below(5));
                 if game.play(r, c, player).is_ok() {
                     player = player.other();
                 }
             }
-            if victory_by_threat(&game, 8, 2, 2_000_000).is_some() {
+            if victory_by_threat(&game, 8, shorter, 2_000_000).is_some() {
                 continue;
             }
-            let Some((row, col)) = victory_by_threat(&game, 8, 3, 2_000_000) else {
+            let Some((row, col)) = victory_by_threat(&game, 8, longer, 2_000_000) else {
                 continue;
             };
             found += 1;
@@ -327,7 +343,7 @@ mod tests {
                 "({row}, {col}) on\n{game}"
             );
         }
-        assert!(found > 2, "{found} found");
+        found
     }
 
     /// O has two open twos crossing at (7, 7): there it would make two open threes, a threat X
