@@ -96,8 +96,9 @@ pub struct Agent {
 }
 
 impl Agent {
-    /// The node budget of a move that the faces give an agent by default: a Connect Four or
-    /// gomoku move in about 100 ms on the machines measured (`bench/python/agent_bench.py`).
+    /// The node budget of a move that the faces give an agent by default: a Connect Four move in
+    /// about 100 ms on the machines measured (`bench/python/agent_bench.py`), a gomoku move in a
+    /// median of about 25 ms, up to about 0.6 s where threats are near (`tictactoe-bench selfplay`).
     pub const DEFAULT_MAX_NODES: u64 = DEFAULT_BUDGET;
 
     /// An agent of `skill` in `[0, 1]` (else [`Error::InvalidSkill`]) whose choices follow from
