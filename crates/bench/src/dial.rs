@@ -82,9 +82,7 @@ pub(crate) fn run(args: &[String]) {
                 Some(false) => lost += 1,
             }
         }
-        times.sort_by(f64::total_cmp);
-        let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
-        let worst = times.last().copied().unwrap_or(0.0);
+        let (median, worst) = median_and_worst(&mut times);
         println!(
             "skill {skill:.2} vs {MIDDLE:.2}: won {won}, drawn {drawn}, lost {lost} of {games}; \
              score {:.1}%; its move: median {:.1} ms, worst {:.1} ms",
@@ -95,14 +93,21 @@ pub(crate) fn run(args: &[String]) {
     }
 }
 
+/// The median and the longest of `times` (sorted in place), in seconds; 0 for none.
+fn median_and_worst(times: &mut [f64]) -> (f64, f64) {
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    (median, times.last().copied().unwrap_or(0.0))
+}
+
 /// A whole number argument named `name`, or a message and exit code 2.
 fn number(text: &str, name: &str) -> u64 {
     text.parse()
         .unwrap_or_else(|_| fail(&format!("{name} is a whole number, not {text:?}")))
 }
 
-/// `selfplay RULES GAMES MAX_NODES`: the tally of X's wins, draws and O's wins, and the plies of
-/// each game X did not win.
+/// `selfplay RULES GAMES MAX_NODES`: the tally of X's wins, draws and O's wins, the plies of each
+/// game X did not win, and X's time a move.
 pub(crate) fn selfplay(args: &[String]) {
     let [rules, games, nodes] = args else {
         eprintln!("usage: tictactoe-bench selfplay RULES GAMES MAX_NODES");
@@ -126,12 +131,12 @@ pub(crate) fn selfplay(args: &[String]) {
             not_won.push((g, plies));
         }
     }
-    times.sort_by(f64::total_cmp);
-    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let (median, worst) = median_and_worst(&mut times);
     println!(
         "selfplay, {nodes} nodes: X won {won}, drawn {drawn}, O won {} of {games}; \
-         X did not win (game, plies): {not_won:?}; X's move: median {:.1} ms",
+         X did not win (game, plies): {not_won:?}; X's move: median {:.1} ms, worst {:.1} ms",
         games - won - drawn,
-        median * 1e3
+        median * 1e3,
+        worst * 1e3
     );
 }

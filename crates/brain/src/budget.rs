@@ -1,15 +1,16 @@
 //! What the manager's clocks and memory allow a move: a node budget for the agent, from the time a
 //! move may take, and a table size, from the memory the brain may use. Node budgets, not clocks,
 //! bound the search, so a move is the same on every machine; the rate below was measured here
-//! (the Agent's default gomoku move, 1,000,000 nodes, took a median 22-51 ms and at worst 608 ms
-//! in self-play on a machine shared with another job, so 1,500 nodes a millisecond or more: the
-//! threat searches may read up to three budgets' time where a chain of threats is near), and
-//! the brain plans at that worst rate, of 60% of the turn;
+//! (the Agent's default gomoku move, 1,000,000 nodes, took a median 23 ms and at worst 608 ms in
+//! 100 games of self-play run alone, so 1,600 nodes a millisecond or more: where threats are
+//! near, the threat searches read far more cells than the budget's nodes), and the brain plans
+//! at that worst rate, rounded down, of 60% of the turn, the rest left for a machine shared with
+//! another job;
 //! `bench/python/brain_bench.py` reports the answer times against each `timeout_turn`.
 
 use tictactoe_core::Solver;
 
-/// Nodes a millisecond the brain counts on: the slowest rate measured, for slower machines.
+/// Nodes a millisecond the brain counts on: the slowest move's rate measured, rounded down.
 pub(crate) const NODES_PER_MS: u64 = 1_500;
 /// The protocol's per-move limit when the manager names none: 30 s. The brain never spends it
 /// all; its search stops at [`MOST_NODES`].

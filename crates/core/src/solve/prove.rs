@@ -62,10 +62,12 @@ pub(crate) const DEFAULT_BUDGET: u64 = 1_000_000;
 const LOOKAHEAD_MOST: u64 = DEFAULT_BUDGET / 4 / LOOKAHEAD_COST;
 
 /// The cells the threat searches may read for a node of the budget. A cell read (a few counts,
-/// seldom a line) costs about a quarter of a search node, so this lets them take up to three
-/// budgets' time; most positions hold no threat, and their searches end long before (the
-/// default gomoku move's median did not grow). At 4 a node X won 77 of 100 games of self-play;
-/// with 12, and the attack below, 90 (`tictactoe-bench selfplay gomoku 100 1000000`).
+/// seldom a line) costs about a quarter of a search node, so each threat search may take a few
+/// budgets' time, and the attack's chain search ([`ATTACK_READS`] times these reads) many
+/// more; but most positions hold no threat, and their searches end long before. At the default
+/// budget a gomoku move took a median of 23 ms and at worst 608 ms, and X won 90 of 100 games
+/// of self-play (77 at 4 a node)
+/// (`tictactoe-bench selfplay gomoku 100 1000000`, run alone).
 const READS_PER_NODE: u64 = 12;
 
 /// How far past its budget an agent may search for a move that keeps a value a book proved. At
