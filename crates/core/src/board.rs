@@ -38,7 +38,7 @@ impl<S: Storage> TicTacToe<S> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn board(&self) -> Result<Board<'_, S>, Error> {
-        Ok(Board { game: &self.0 })
+        Ok(Board { game: &self.rep })
     }
 }
 

@@ -5,15 +5,16 @@
 
 use core::fmt;
 
-use crate::classic::ClassicGame;
+use crate::classic::{Classic, ClassicGame};
 use crate::error::{DecodeError, Error};
 use crate::game::GameOn;
-use crate::kgame::{BitBoard, KGame, LineBoard};
+use crate::kgame::{BitBoard, Family, KGame, LineBoard};
 use crate::lean::Lean;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::repr::private::{Bytes, Kept, Won};
+use crate::repr::private::{At, Bytes, Kept, Won};
 use crate::rules::Rules;
+use crate::storage::Heap;
 use crate::turns::Turns;
 
 /// A game of any rules of the k-in-a-row family ([`Rules`]), in the representation that plays those
@@ -53,10 +54,10 @@ pub struct Chosen(Repr);
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 enum Repr {
-    Classic(ClassicGame),
-    Lean(GameOn<Lean>),
-    Lines(KGame<LineBoard>),
-    Bits(KGame<BitBoard>),
+    Classic(Classic<Heap>),
+    Lean(Lean),
+    Lines(Family<LineBoard>),
+    Bits(Family<BitBoard>),
 }
 
 /// The representations a game of the family can be kept in.
@@ -99,10 +100,10 @@ impl Kind {
 macro_rules! each {
     ($self:expr, $rep:ident => $body:expr) => {
         match $self {
-            Repr::Classic(GameOn($rep)) => $body,
-            Repr::Lean(GameOn($rep)) => $body,
-            Repr::Lines(GameOn($rep)) => $body,
-            Repr::Bits(GameOn($rep)) => $body,
+            Repr::Classic($rep) => $body,
+            Repr::Lean($rep) => $body,
+            Repr::Lines($rep) => $body,
+            Repr::Bits($rep) => $body,
         }
     };
 }
@@ -116,11 +117,6 @@ impl Kept for Chosen {
     #[inline]
     fn mode(&self) -> Mode {
         each!(&self.0, r => r.mode())
-    }
-
-    #[inline]
-    fn turns(&self) -> &Turns {
-        each!(&self.0, r => r.turns())
     }
 
     fn journal(&self) -> &[u32] {
@@ -142,8 +138,8 @@ impl Kept for Chosen {
         each!(&self.0, r => r.landing(col))
     }
 
-    fn commit<const BATCH: bool>(&mut self, row: usize, col: usize, player: Player) -> Won {
-        each!(&mut self.0, r => r.commit::<BATCH>(row, col, player))
+    fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won {
+        each!(&mut self.0, r => r.commit::<BATCH>(turns, at, player))
     }
 
     /// One dispatch, then the rules on the board inside: the classic games inline, the family out
@@ -151,27 +147,29 @@ impl Kept for Chosen {
     #[inline(always)]
     fn place<const BATCH: bool, const SIGNED: bool>(
         &mut self,
+        turns: &mut Turns,
         row: u64,
         col: u64,
         player: Player,
     ) -> Won {
         match &mut self.0 {
-            Repr::Classic(GameOn(r)) => r.place::<BATCH, SIGNED>(row, col, player),
-            Repr::Lean(GameOn(r)) => r.place::<BATCH, SIGNED>(row, col, player),
-            _ => self.place_family::<BATCH, SIGNED>(row, col, player),
+            Repr::Classic(r) => r.place::<BATCH, SIGNED>(turns, row, col, player),
+            Repr::Lean(r) => r.place::<BATCH, SIGNED>(turns, row, col, player),
+            _ => self.place_family::<BATCH, SIGNED>(turns, row, col, player),
         }
     }
 
-    fn take_back(&mut self) {
-        each!(&mut self.0, r => Kept::take_back(r))
+    fn take_back(&mut self, turns: &mut Turns) {
+        each!(&mut self.0, r => Kept::take_back(r, turns))
     }
 
     fn end_batch(&mut self) {
         each!(&mut self.0, r => r.end_batch())
     }
 
-    fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
-        each!(&mut self.0, r => r.undo())
+    #[inline]
+    fn undo(&mut self, turns: &mut Turns) -> Result<(usize, usize, Player), Error> {
+        each!(&mut self.0, r => r.undo(turns))
     }
 
     /// As [`place`](Self::place): the classic games inline (a new game per short game is part of
@@ -179,8 +177,8 @@ impl Kept for Chosen {
     #[inline]
     fn clear(&mut self) {
         match &mut self.0 {
-            Repr::Classic(GameOn(r)) => r.clear(),
-            Repr::Lean(GameOn(r)) => r.clear(),
+            Repr::Classic(r) => r.clear(),
+            Repr::Lean(r) => r.clear(),
             _ => self.clear_family(),
         }
     }
@@ -189,22 +187,27 @@ impl Kept for Chosen {
         each!(&self.0, r => r.holder(row, col))
     }
 
+    /// As [`place`](Self::place): the classic games inline, the family out of line.
     #[inline]
-    fn can_win(&self, player: Player) -> bool {
-        each!(&self.0, r => r.can_win(player))
+    fn open(&self, player: Player) -> bool {
+        match &self.0 {
+            Repr::Classic(r) => r.open(player),
+            Repr::Lean(r) => r.open(player),
+            _ => self.open_family(player),
+        }
     }
 
-    fn try_copy(&self) -> Result<Chosen, Error> {
+    fn try_copy(&self, turns: &Turns) -> Result<Chosen, Error> {
         Ok(Chosen(match &self.0 {
-            Repr::Classic(g) => Repr::Classic(g.try_clone()?),
-            Repr::Lean(g) => Repr::Lean(g.try_clone()?),
-            Repr::Lines(g) => Repr::Lines(g.try_clone()?),
-            Repr::Bits(g) => Repr::Bits(g.try_clone()?),
+            Repr::Classic(r) => Repr::Classic(r.try_copy(turns)?),
+            Repr::Lean(r) => Repr::Lean(r.try_copy(turns)?),
+            Repr::Lines(r) => Repr::Lines(r.try_copy(turns)?),
+            Repr::Bits(r) => Repr::Bits(r.try_copy(turns)?),
         }))
     }
 
-    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        each!(&self.0, r => r.draw(f))
+    fn draw(&self, turns: &Turns, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        each!(&self.0, r => r.draw(turns, f))
     }
 }
 
@@ -214,33 +217,40 @@ impl Bytes for Chosen {
         each!(&self.0, r => r.encoded_len())
     }
 
-    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
-        each!(&self.0, r => r.encode_into(out))
+    fn encode_into(&self, turns: &Turns, out: &mut [u8]) -> Result<usize, Error> {
+        each!(&self.0, r => r.encode_into(turns, out))
     }
 
     /// Version 2 for the classic rules, version 3 for the others, each read by the representation
     /// its rules call for. Version 3 input with the classic rules is refused: the classic game is
     /// written as version 2, so that every game has one encoding.
-    fn decode(bytes: &[u8]) -> Result<Chosen, Error> {
+    fn decode(bytes: &[u8]) -> Result<(Chosen, Turns), Error> {
         let header = crate::encoding::Header::read(bytes)?;
+        let chosen = |(rep, turns)| (Chosen(rep), turns);
         if bytes.get(3) != Some(&crate::encoding::RULES_VERSION) {
             return match header.mode {
-                Mode::Checked => ClassicGame::decode(bytes).map(|g| Chosen(Repr::Classic(g))),
-                Mode::Lean => Lean::decode(bytes).map(|g| Chosen(Repr::Lean(GameOn(g)))),
-            };
+                Mode::Checked => Classic::decode(bytes).map(|(r, t)| (Repr::Classic(r), t)),
+                Mode::Lean => Lean::decode(bytes).map(|(r, t)| (Repr::Lean(r), t)),
+            }
+            .map(chosen);
         }
         match Kind::of(header.rules) {
             Kind::Classic => {
                 let why = "the classic game is written as version 2";
                 Err(DecodeError::Inconsistent(why).into())
             }
-            Kind::Bits => KGame::decode(bytes).map(|g| Chosen(Repr::Bits(g))),
-            Kind::Lines => KGame::decode(bytes).map(|g| Chosen(Repr::Lines(g))),
+            Kind::Bits => Family::decode(bytes).map(|(r, t)| chosen((Repr::Bits(r), t))),
+            Kind::Lines => Family::decode(bytes).map(|(r, t)| chosen((Repr::Lines(r), t))),
         }
     }
 }
 
 impl Chosen {
+    #[inline(never)]
+    fn open_family(&self, player: Player) -> bool {
+        each!(&self.0, r => r.open(player))
+    }
+
     #[inline(never)]
     fn clear_family(&mut self) {
         each!(&mut self.0, r => r.clear())
@@ -249,34 +259,49 @@ impl Chosen {
     #[inline(never)]
     fn place_family<const BATCH: bool, const SIGNED: bool>(
         &mut self,
+        turns: &mut Turns,
         row: u64,
         col: u64,
         player: Player,
     ) -> Won {
-        each!(&mut self.0, r => r.place::<BATCH, SIGNED>(row, col, player))
+        each!(&mut self.0, r => r.place::<BATCH, SIGNED>(turns, row, col, player))
     }
 }
 
 /// The family's boards, as the one game type holds them.
-#[cfg(feature = "vec")]
 pub(crate) trait IntoAny: crate::kgame::Marks {
     /// `game` as the one game type.
     fn into_any(game: KGame<Self>) -> Game;
-    /// The game of this board inside `any`, if that is what it holds.
-    fn from_any(any: &Game) -> Option<&KGame<Self>>;
+    /// The board inside `any`, if that is what it holds, and the game's turns.
+    #[cfg(feature = "vec")]
+    fn from_any(any: &Game) -> Option<(&Family<Self>, &Turns)>;
 }
 
-/// Each family board with the variant that holds its games.
+/// Each family board with the variant that holds its games (and the [`Kind`] that chooses it), and
+/// its games as the one game type.
 macro_rules! into_any {
-    ($($board:ident => $variant:ident),*) => {$(
-        #[cfg(feature = "vec")]
+    ($($(#[$doc:meta])* $board:ident => $variant:ident),*) => {$(
+        $(#[$doc])*
+        impl TryFrom<KGame<$board>> for Game {
+            type Error = Error;
+
+            fn try_from(game: KGame<$board>) -> Result<Game, Error> {
+                if Kind::of(game.rules()) == Kind::$variant {
+                    return Ok($board::into_any(game));
+                }
+                replayed(&game)
+            }
+        }
+
         impl IntoAny for $board {
             fn into_any(game: KGame<$board>) -> Game {
-                GameOn(Chosen(Repr::$variant(game)))
+                let GameOn { rep, turns } = game;
+                GameOn { rep: Chosen(Repr::$variant(rep)), turns }
             }
-            fn from_any(any: &Game) -> Option<&KGame<$board>> {
-                match &any.0.0 {
-                    Repr::$variant(game) => Some(game),
+            #[cfg(feature = "vec")]
+            fn from_any(any: &Game) -> Option<(&Family<$board>, &Turns)> {
+                match &any.rep.0 {
+                    Repr::$variant(rep) => Some((rep, &any.turns)),
                     _ => None,
                 }
             }
@@ -284,7 +309,31 @@ macro_rules! into_any {
     )*};
 }
 
-into_any!(LineBoard => Lines, BitBoard => Bits);
+into_any!(
+    /// A game of the family on line bitsets as the one game type: kept as it is where
+    /// [`Game::with_rules`] would choose line bitsets for its rules, else its moves replayed on the
+    /// board it would choose, so that equal games compare equal. [`Error::OutOfMemory`] when that
+    /// board's memory cannot be had.
+    ///
+    /// ```
+    /// use tictactoe_core::representations::KGame;
+    /// use tictactoe_core::{Game, Player, Rules};
+    ///
+    /// let mut lines = KGame::new(Rules::connect_four())?;
+    /// lines.drop_in(3, Player::X)?;
+    /// let mut small = KGame::new_small(Rules::connect_four())?;
+    /// small.drop_in(3, Player::X)?;
+    /// let mut game = Game::with_rules(Rules::connect_four())?;
+    /// game.drop_in(3, Player::X)?;
+    /// assert_eq!(Game::try_from(lines)?, game);
+    /// assert_eq!(Game::try_from(small)?, game);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    LineBoard => Lines,
+    /// A game of the family on one word a player as the one game type, as for
+    /// [`KGame<LineBoard>`](KGame).
+    BitBoard => Bits
+);
 
 impl GameOn<Chosen> {
     /// The classic checked `n x n` game (`k = n`, no gravity): `n` from 1 to
@@ -326,7 +375,7 @@ impl GameOn<Chosen> {
             Mode::Checked => ClassicGame::new(n).map(Game::from),
             Mode::Lean => {
                 let n = Error::sized(n, mode)?;
-                Lean::empty(n).map(|g| GameOn(Chosen(Repr::Lean(GameOn(g)))))
+                Lean::empty(n).map(|g| GameOn::on(Chosen(Repr::Lean(g))))
             }
         }
     }
@@ -382,8 +431,8 @@ impl GameOn<Chosen> {
         }
         match kind {
             Kind::Classic => Game::with_mode(rules.rows(), mode),
-            Kind::Bits => KGame::new_small(rules).map(|g| GameOn(Chosen(Repr::Bits(g)))),
-            Kind::Lines => KGame::new(rules).map(|g| GameOn(Chosen(Repr::Lines(g)))),
+            Kind::Bits => Family::on_board(rules).map(|g| GameOn::on(Chosen(Repr::Bits(g)))),
+            Kind::Lines => Family::on_board(rules).map(|g| GameOn::on(Chosen(Repr::Lines(g)))),
         }
     }
 
@@ -400,19 +449,19 @@ impl GameOn<Chosen> {
         }
     }
 
-    /// The classic game inside, if these are its rules.
-    #[must_use]
-    pub fn as_classic(&self) -> Option<&ClassicGame> {
-        match &self.0.0 {
-            Repr::Classic(game) => Some(game),
+    /// The classic checked board inside, if these are its rules, and the game's turns.
+    #[cfg(feature = "vec")]
+    pub(crate) fn classic(&self) -> Option<(&Classic<Heap>, &Turns)> {
+        match &self.rep.0 {
+            Repr::Classic(rep) => Some((rep, &self.turns)),
             _ => None,
         }
     }
 
     /// The one-word board inside, if these rules are played on one.
     pub(crate) fn bit_board(&self) -> Option<&BitBoard> {
-        match &self.0.0 {
-            Repr::Bits(game) => Some(game.0.marks()),
+        match &self.rep.0 {
+            Repr::Bits(rep) => Some(rep.marks()),
             _ => None,
         }
     }
@@ -420,50 +469,43 @@ impl GameOn<Chosen> {
 
 impl From<ClassicGame> for Game {
     fn from(game: ClassicGame) -> Game {
-        GameOn(Chosen(Repr::Classic(game)))
+        let GameOn { rep, turns } = game;
+        GameOn {
+            rep: Chosen(Repr::Classic(rep)),
+            turns,
+        }
     }
 }
 
-/// A game of the family on line bitsets as the one game type: kept as it is where
-/// [`Game::with_rules`] would choose line bitsets for its rules, else its moves replayed on the
-/// board it would choose, so that equal games compare equal. [`Error::OutOfMemory`] when that
-/// board's memory cannot be had.
+/// The classic checked game a [`Game`] of the classic rules holds, taken out without a copy (what
+/// `as_classic` lent before 0.3.0); any other game is given back unchanged.
 ///
 /// ```
-/// use tictactoe_core::representations::KGame;
+/// use tictactoe_core::representations::ClassicGame;
 /// use tictactoe_core::{Game, Player, Rules};
 ///
-/// let mut lines = KGame::new(Rules::connect_four())?;
-/// lines.drop_in(3, Player::X)?;
-/// let mut small = KGame::new_small(Rules::connect_four())?;
-/// small.drop_in(3, Player::X)?;
-/// let mut game = Game::with_rules(Rules::connect_four())?;
-/// game.drop_in(3, Player::X)?;
-/// assert_eq!(Game::try_from(lines)?, game);
-/// assert_eq!(Game::try_from(small)?, game);
+/// let mut game = Game::new(3)?;
+/// game.play(1, 1, Player::X)?;
+/// let classic = ClassicGame::try_from(game.clone()).expect("the classic rules");
+/// assert_eq!(Game::from(classic), game);
+/// let lean = Game::new_lean(3)?;
+/// assert_eq!(ClassicGame::try_from(lean.clone()), Err(lean));
+/// let four = Game::with_rules(Rules::connect_four())?;
+/// assert!(ClassicGame::try_from(four).is_err());
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
-impl TryFrom<KGame<LineBoard>> for Game {
-    type Error = Error;
+impl TryFrom<Game> for ClassicGame {
+    type Error = Game;
 
-    fn try_from(game: KGame<LineBoard>) -> Result<Game, Error> {
-        if Kind::of(game.rules()) == Kind::Lines {
-            return Ok(GameOn(Chosen(Repr::Lines(game))));
+    fn try_from(game: Game) -> Result<ClassicGame, Game> {
+        let GameOn { rep, turns } = game;
+        match rep.0 {
+            Repr::Classic(rep) => Ok(GameOn { rep, turns }),
+            other => Err(GameOn {
+                rep: Chosen(other),
+                turns,
+            }),
         }
-        replayed(&game)
-    }
-}
-
-/// A game of the family on one word a player as the one game type, as for
-/// [`KGame<LineBoard>`](KGame).
-impl TryFrom<KGame<BitBoard>> for Game {
-    type Error = Error;
-
-    fn try_from(game: KGame<BitBoard>) -> Result<Game, Error> {
-        if Kind::of(game.rules()) == Kind::Bits {
-            return Ok(GameOn(Chosen(Repr::Bits(game))));
-        }
-        replayed(&game)
     }
 }
 

@@ -20,7 +20,6 @@ use crate::turns::Turns;
 pub struct Classic<S: Storage> {
     pub(crate) store: S,
     pub(crate) counters: Counters,
-    pub(crate) turns: Turns,
 }
 
 /// The classic `n x n` game of tic-tac-toe on its counters, kept in storage `S`: [`ClassicGame`]
@@ -85,7 +84,7 @@ impl GameOn<Classic<crate::representations::Heap>> {
     pub fn new(n: usize) -> Result<Self, Error> {
         let n = Error::sized(n, Mode::Checked)?;
         Classic::empty(n)
-            .map(GameOn)
+            .map(GameOn::on)
             .map_err(|_| Error::OutOfMemory {
                 rows: n as usize,
                 cols: n as usize,
@@ -103,11 +102,13 @@ impl<const N: usize> GameOn<Classic<Fixed<N>>> {
     /// ```
     #[must_use]
     pub const fn new() -> Self {
-        GameOn(Classic {
-            store: Fixed::empty(),
-            counters: Counters::new(N as u32),
+        GameOn {
+            rep: Classic {
+                store: Fixed::empty(),
+                counters: Counters::new(N as u32),
+            },
             turns: Turns::new((N * N) as u64),
-        })
+        }
     }
 }
 
@@ -123,7 +124,6 @@ impl<S: Storage> Classic<S> {
         Ok(Classic {
             store: S::create(n)?,
             counters: Counters::new(n),
-            turns: Turns::new(u64::from(n) * u64::from(n)),
         })
     }
 
@@ -145,42 +145,29 @@ impl<S: Storage> TicTacToe<S> {
     #[inline]
     #[must_use]
     pub fn n(&self) -> usize {
-        self.0.n()
+        self.rep.n()
     }
+}
 
-    /// The game's state as plain slices, for a batch to copy: its counters and turns, its `n`
-    /// pairs of lines, its packed cells and its moves (cell indices, oldest first).
+impl<S: Storage> Classic<S> {
+    /// The board's state as plain slices, for a batch to copy: its counters, its `n` pairs of
+    /// lines, its packed cells and its moves (cell indices, oldest first).
     #[cfg(feature = "vec")]
     pub(crate) fn checked_state(&self) -> CheckedState<'_> {
-        let Classic {
-            store,
-            counters,
-            turns,
-        } = &self.0;
-        (
-            (counters, turns),
-            store.lines(),
-            store.cells(),
-            store.journal(),
-        )
+        let Classic { store, counters } = self;
+        (counters, store.lines(), store.cells(), store.journal())
     }
 }
 
 /// A checked game's counters, lines, packed cells and moves, borrowed (see `checked_state`).
 #[cfg(feature = "vec")]
-pub(crate) type CheckedState<'a> = (
-    (&'a Counters, &'a Turns),
-    &'a [[Line; 2]],
-    &'a [u64],
-    &'a [u32],
-);
+pub(crate) type CheckedState<'a> = (&'a Counters, &'a [[Line; 2]], &'a [u64], &'a [u32]);
 
 /// Two games are equal when they have the same size and counters and the same moves in the same
 /// order: then every call gives both the same answer.
 impl<S: Storage, T: Storage> PartialEq<Classic<T>> for Classic<S> {
     fn eq(&self, other: &Classic<T>) -> bool {
         self.counters == other.counters
-            && self.turns == other.turns
             && self.store.lines() == other.store.lines()
             && self.store.journal() == other.store.journal()
     }
@@ -207,8 +194,16 @@ impl<S: Storage> Eq for Classic<S> {}
 impl<S: Storage> Hash for Classic<S> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.counters.hash(state);
-        self.turns.hash(state);
         self.store.lines().hash(state);
         self.store.journal().hash(state);
+    }
+}
+
+impl<S: Storage> core::fmt::Debug for Classic<S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Classic")
+            .field("n", &self.n())
+            .field("moves", &self.store.journal().len())
+            .finish()
     }
 }

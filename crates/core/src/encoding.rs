@@ -8,6 +8,7 @@ use crate::player::Player;
 use crate::repr::private::{Bytes, Kept};
 use crate::rules::Rules;
 use crate::storage::{Storage, Unfit};
+use crate::turns::Turns;
 
 const MAGIC: &[u8; 3] = b"TTT";
 /// The classic square game's format, in both modes.
@@ -260,14 +261,13 @@ impl<S: Storage> Bytes for Classic<S> {
         CLASSIC_HEADER + 8 + 4 * self.store.journal().len()
     }
 
-    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+    fn encode_into(&self, turns: &Turns, out: &mut [u8]) -> Result<usize, Error> {
         let needed = self.encoded_len();
         if out.len() < needed {
             return Err(Error::BufferTooSmall { needed });
         }
         let mut w = Writer { out, at: 0 };
         let journal = self.store.journal();
-        let turns = &self.turns;
         let first = turns.replay(journal, self.n()).next().map(|(_, _, p)| p);
         classic_header(&mut w, self.n(), Mode::Checked, player_byte(first));
         w.put(&(journal.len() as u64).to_le_bytes());
@@ -278,7 +278,7 @@ impl<S: Storage> Bytes for Classic<S> {
     }
 
     /// Laid out on [`GameOn::decode`](crate::representations::GameOn::decode): the moves replayed through the rules.
-    fn decode(bytes: &[u8]) -> Result<Self, Error> {
+    fn decode(bytes: &[u8]) -> Result<(Self, Turns), Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != VERSION {
             // The family's format: not a classic game.
@@ -300,10 +300,11 @@ impl<S: Storage> Bytes for Classic<S> {
                 cols: n as usize,
             },
         })?;
+        let mut turns = Turns::new(cells);
         moves.replay(&mut r, (side, cells), |row, col, player| {
-            game.place::<false, false>(row as u64, col as u64, player)
+            game.place::<false, false>(&mut turns, row as u64, col as u64, player)
                 .map(drop)
         })?;
-        Ok(game)
+        Ok((game, turns))
     }
 }

@@ -34,35 +34,55 @@ use crate::turns::Turns;
 /// # Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Eq, Hash)]
-pub struct GameOn<R>(pub(crate) R);
+pub struct GameOn<R> {
+    /// The board the game is kept on.
+    pub(crate) rep: R,
+    /// Whose turn, and whether the game goes on: the game's, whatever its board.
+    pub(crate) turns: Turns,
+}
 
 /// Equal games give every call the same answer: the same rules and mode, the same moves (a lean
 /// game: the same counters). A [`FixedGame`](crate::FixedGame) equals the
 /// [`ClassicGame`](crate::representations::ClassicGame) of the same moves.
 impl<R: PartialEq<T>, T> PartialEq<GameOn<T>> for GameOn<R> {
     fn eq(&self, other: &GameOn<T>) -> bool {
-        self.0 == other.0
+        self.turns == other.turns && self.rep == other.rep
     }
 }
 
 impl<R: Representation> GameOn<R> {
+    /// The empty game on `rep`, an empty board.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn on(rep: R) -> GameOn<R> {
+        let turns = Turns::new(rep.rules().cells());
+        GameOn { rep, turns }
+    }
+
+    /// A batch's `action` by `player`: the rules of the seam's `admit_action`, then the move.
+    #[cfg(feature = "vec")]
+    pub(crate) fn act(&mut self, action: i64, player: Player) -> Result<Option<Player>, Error> {
+        let at = self.rep.admit_action(&self.turns, action, player)?;
+        self.rep.commit::<false>(&mut self.turns, at, player)
+    }
+
     /// The rules this game plays by.
     #[inline]
     #[must_use]
     pub fn rules(&self) -> Rules {
-        self.0.rules()
+        self.rep.rules()
     }
 
     /// Checked or lean (only the classic game can be lean).
     #[inline]
     #[must_use]
     pub fn mode(&self) -> Mode {
-        self.0.mode()
+        self.rep.mode()
     }
 
     #[inline]
     pub(crate) fn turns(&self) -> &Turns {
-        self.0.turns()
+        &self.turns
     }
 
     /// The winner, if any.
@@ -166,7 +186,7 @@ impl<R: Representation> GameOn<R> {
     #[inline]
     #[must_use]
     pub fn can_win(&self, player: Player) -> bool {
-        self.0.can_win(player)
+        !self.turns.is_over() && self.rep.open(player)
     }
 
     /// The moves played so far as `(row, col, player)`, oldest first; none for a lean game.
@@ -182,7 +202,7 @@ impl<R: Representation> GameOn<R> {
     /// ```
     pub fn moves(&self) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + '_ {
         let cols = self.rules().cols();
-        self.turns().replay(self.0.journal(), cols)
+        self.turns.replay(self.rep.journal(), cols)
     }
 
     /// Checks that (`row`, `col`) is on the board and returns it as indices: how foreign callers,
@@ -228,7 +248,8 @@ impl<R: Representation> GameOn<R> {
         col: usize,
         player: Player,
     ) -> Result<Option<Player>, Error> {
-        self.0.place::<false, false>(row as u64, col as u64, player)
+        self.rep
+            .place::<false, false>(&mut self.turns, row as u64, col as u64, player)
     }
 
     /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
@@ -246,8 +267,8 @@ impl<R: Representation> GameOn<R> {
     pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
         let player = Player::from_number(player)?;
         let won = self
-            .0
-            .place::<false, true>(row as u64, col as u64, player)?;
+            .rep
+            .place::<false, true>(&mut self.turns, row as u64, col as u64, player)?;
         Ok(won.map_or(0, Player::number))
     }
 
@@ -269,7 +290,7 @@ impl<R: Representation> GameOn<R> {
     /// ```
     pub fn drop_in(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
         let col = self.column(col as i128)?;
-        self.0.drop_located(col, player)
+        self.rep.drop_located(&mut self.turns, col, player)
     }
 
     /// [`drop_in`](Self::drop_in) for foreign callers: returns 0, 1 or 2. A player other than 1
@@ -277,7 +298,8 @@ impl<R: Representation> GameOn<R> {
     pub fn drop_i64(&mut self, col: i64, player: i64) -> Result<u8, Error> {
         let player = Player::from_number(player)?;
         let col = self.column(i128::from(col))?;
-        Ok(self.0.drop_located(col, player)?.map_or(0, Player::number))
+        let won = self.rep.drop_located(&mut self.turns, col, player)?;
+        Ok(won.map_or(0, Player::number))
     }
 
     /// Column `col` of a game with gravity, as an index.
@@ -307,8 +329,8 @@ impl<R: Representation> GameOn<R> {
         I: IntoIterator<Item = (usize, usize, Player)>,
     {
         run_batch(self, moves, |game, (row, col, player)| {
-            game.0
-                .place::<true, false>(row as u64, col as u64, player)
+            game.rep
+                .place::<true, false>(&mut game.turns, row as u64, col as u64, player)
                 .map(drop)
         })
     }
@@ -332,8 +354,8 @@ impl<R: Representation> GameOn<R> {
     {
         run_batch(self, moves, |game, [row, col, player]| {
             let player = Player::from_number(player)?;
-            game.0
-                .place::<true, true>(row as u64, col as u64, player)
+            game.rep
+                .place::<true, true>(&mut game.turns, row as u64, col as u64, player)
                 .map(drop)
         })
     }
@@ -352,7 +374,7 @@ impl<R: Representation> GameOn<R> {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
-        self.0.undo()
+        self.rep.undo(&mut self.turns)
     }
 
     /// Back to the empty board of the same rules and mode, keeping the memory: no allocation.
@@ -367,7 +389,8 @@ impl<R: Representation> GameOn<R> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn reset(&mut self) {
-        self.0.clear();
+        self.rep.clear();
+        self.turns.reset();
     }
 
     /// Who holds (`row`, `col`): `None` when empty; [`Error::OutOfRange`] off the board,
@@ -384,13 +407,13 @@ impl<R: Representation> GameOn<R> {
     /// ```
     pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
         let (row, col) = self.rules().locate(row as i128, col as i128)?;
-        self.0.holder(row, col)
+        self.rep.holder(row, col)
     }
 
     /// [`cell`](Self::cell) for foreign callers' numbers.
     pub fn cell_i64(&self, row: i64, col: i64) -> Result<Option<Player>, Error> {
         let (row, col) = self.locate(row, col)?;
-        self.0.holder(row, col)
+        self.rep.holder(row, col)
     }
 
     /// The length of [`encode_into`](Self::encode_into)'s output.
@@ -404,7 +427,7 @@ impl<R: Representation> GameOn<R> {
     /// ```
     #[must_use]
     pub fn encoded_len(&self) -> usize {
-        self.0.encoded_len()
+        self.rep.encoded_len()
     }
 
     /// Encodes the game into `out` and returns the bytes written, or [`Error::BufferTooSmall`]:
@@ -422,7 +445,7 @@ impl<R: Representation> GameOn<R> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
-        self.0.encode_into(out)
+        self.rep.encode_into(&self.turns, out)
     }
 
     /// The game as bytes, for storing or sending; [`decode`](Self::decode) reads them back.
@@ -441,7 +464,7 @@ impl<R: Representation> GameOn<R> {
     #[must_use]
     pub fn encode(&self) -> alloc::vec::Vec<u8> {
         let mut out = alloc::vec![0; self.encoded_len()];
-        let len = self.0.encode_into(&mut out).unwrap_or(0);
+        let len = self.rep.encode_into(&self.turns, &mut out).unwrap_or(0);
         out.truncate(len);
         out
     }
@@ -497,7 +520,7 @@ impl<R: Representation> GameOn<R> {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn decode(bytes: &[u8]) -> Result<Self, Error> {
-        R::decode(bytes).map(GameOn)
+        R::decode(bytes).map(|(rep, turns)| GameOn { rep, turns })
     }
 
     /// A copy of this game, or [`Error::OutOfMemory`] when its memory cannot be had (where
@@ -518,7 +541,9 @@ impl<R: Representation> GameOn<R> {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn try_clone(&self) -> Result<Self, Error> {
-        self.0.try_copy().map(GameOn)
+        let rep = self.rep.try_copy(&self.turns)?;
+        let turns = self.turns.clone();
+        Ok(GameOn { rep, turns })
     }
 
     /// The length in bytes of the game's text (its [`Display`](fmt::Display), all ASCII), known
@@ -582,11 +607,11 @@ impl fmt::Write for Counted {
 /// A game that runs batches through [`run_batch`]: every representation the same way.
 impl<R: Representation> Batched for GameOn<R> {
     fn take_back_last(&mut self) {
-        self.0.take_back();
+        self.rep.take_back(&mut self.turns);
     }
 
     fn end_batch(&mut self) {
-        self.0.end_batch();
+        self.rep.end_batch();
     }
 
     fn winner_now(&self) -> Option<Player> {
@@ -612,7 +637,7 @@ impl<R: Representation> Batched for GameOn<R> {
 /// ```
 impl<R: Representation> fmt::Display for GameOn<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.draw(f)
+        self.rep.draw(&self.turns, f)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::error::{DecodeError, Error};
 use crate::limits::Mode;
 use crate::outcome::Outcome;
 use crate::player::Player;
-use crate::repr::private::{Bytes, Kept, Won};
+use crate::repr::private::{At, Bytes, Kept, Won};
 use crate::rules::Rules;
 use crate::turns::Turns;
 
@@ -25,7 +25,6 @@ const RECORD: usize = 6;
 #[derive(Clone, Debug)]
 pub struct Lean {
     counters: Counters,
-    turns: Turns,
     /// Row `i`'s tally, then column `i`'s; `n` pairs.
     tallies: Vec<[Tally; 2]>,
     /// A running batch's moves, [`RECORD`] words each, in the first `recorded` words; the rest
@@ -44,7 +43,6 @@ impl Lean {
         let tallies = crate::memory::filled(n as usize, [Tally::EMPTY; 2]).ok_or(oom)?;
         Ok(Lean {
             counters: Counters::new(n),
-            turns: Turns::new(u64::from(n) * u64::from(n)),
             tallies,
             record: Vec::new(),
             recorded: 0,
@@ -89,11 +87,6 @@ impl Kept for Lean {
         Mode::Lean
     }
 
-    #[inline]
-    fn turns(&self) -> &Turns {
-        &self.turns
-    }
-
     fn journal(&self) -> &[u32] {
         &[]
     }
@@ -118,7 +111,8 @@ impl Kept for Lean {
 
     /// The tallies, and in a batch first the words they replace (a tally cannot lose a mark).
     #[inline(always)]
-    fn commit<const BATCH: bool>(&mut self, row: usize, col: usize, player: Player) -> Won {
+    fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won {
+        let (row, col) = at;
         if BATCH {
             if self.record.len() - self.recorded < RECORD {
                 self.grow_record()?;
@@ -132,11 +126,11 @@ impl Kept for Lean {
         let won = self
             .counters
             .add_tallies(&mut self.tallies, row, col, player);
-        Ok(self.turns.finish(player, won))
+        Ok(turns.finish(player, won))
     }
 
-    fn take_back(&mut self) {
-        let Some(player) = self.turns.last() else {
+    fn take_back(&mut self, turns: &mut Turns) {
+        let Some(player) = turns.last() else {
             return;
         };
         if let &[.., row, col, r, c, main, anti] = &self.record[..self.recorded] {
@@ -144,7 +138,7 @@ impl Kept for Lean {
             let (row, col) = (row as usize, col as usize);
             self.counters
                 .restore_tallies(&mut self.tallies, row, col, player, [r, c, main, anti]);
-            self.turns.unwind(player);
+            turns.unwind(player);
         }
     }
 
@@ -152,7 +146,7 @@ impl Kept for Lean {
         self.recorded = 0;
     }
 
-    fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
+    fn undo(&mut self, _turns: &mut Turns) -> Result<(usize, usize, Player), Error> {
         Err(Error::NeedsBoard)
     }
 
@@ -160,7 +154,6 @@ impl Kept for Lean {
         self.tallies.fill([Tally::EMPTY; 2]);
         self.recorded = 0;
         self.counters.reset(&mut []);
-        self.turns.reset();
     }
 
     fn holder(&self, _row: usize, _col: usize) -> Result<Option<Player>, Error> {
@@ -168,18 +161,17 @@ impl Kept for Lean {
     }
 
     #[inline]
-    fn can_win(&self, player: Player) -> bool {
-        !self.turns.is_over() && self.counters.open_for(player)
+    fn open(&self, player: Player) -> bool {
+        self.counters.open_for(player)
     }
 
     /// Outside a batch a lean game keeps nothing but its tallies and counters.
-    fn try_copy(&self) -> Result<Lean, Error> {
+    fn try_copy(&self, _turns: &Turns) -> Result<Lean, Error> {
         let mut tallies = crate::memory::filled(self.n(), [Tally::EMPTY; 2])
             .ok_or_else(|| self.out_of_memory())?;
         tallies.copy_from_slice(&self.tallies);
         Ok(Lean {
             counters: self.counters.clone(),
-            turns: self.turns.clone(),
             tallies,
             record: Vec::new(),
             recorded: 0,
@@ -187,8 +179,8 @@ impl Kept for Lean {
     }
 
     /// A one-line summary, with the outcome once the game is over: there is no board to draw.
-    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (n, turns) = (self.n(), &self.turns);
+    fn draw(&self, turns: &Turns, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.n();
         let moves = turns.moves();
         let plural = if moves == 1 { "" } else { "s" };
         write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
@@ -205,13 +197,12 @@ impl Bytes for Lean {
         crate::encoding::CLASSIC_HEADER + 8 + 4 * (2 * self.n() + 2)
     }
 
-    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+    fn encode_into(&self, turns: &Turns, out: &mut [u8]) -> Result<usize, Error> {
         let needed = self.encoded_len();
         if out.len() < needed {
             return Err(Error::BufferTooSmall { needed });
         }
         let mut w = Writer { out, at: 0 };
-        let turns = &self.turns;
         classic_header(&mut w, self.n(), Mode::Lean, player_byte(turns.last()));
         w.put(&turns.moves().to_le_bytes());
         // Rows, then columns, then the diagonals.
@@ -223,7 +214,7 @@ impl Bytes for Lean {
         Ok(w.at)
     }
 
-    fn decode(bytes: &[u8]) -> Result<Lean, Error> {
+    fn decode(bytes: &[u8]) -> Result<(Lean, Turns), Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != VERSION {
             return Err(DecodeError::WrongShape.into());
@@ -243,19 +234,17 @@ impl Bytes for Lean {
             }
         }
         let diagonals = [Tally::from_word(r.u32()?), Tally::from_word(r.u32()?)];
-        (game.counters, game.turns) =
-            Counters::from_tallies(n, &game.tallies, diagonals, moves, last)
-                .map_err(DecodeError::Inconsistent)?;
-        Ok(game)
+        let turns;
+        (game.counters, turns) = Counters::from_tallies(n, &game.tallies, diagonals, moves, last)
+            .map_err(DecodeError::Inconsistent)?;
+        Ok((game, turns))
     }
 }
 
 /// Equal lean games have the same counters and tallies: every call answers them alike.
 impl PartialEq for Lean {
     fn eq(&self, other: &Lean) -> bool {
-        self.counters == other.counters
-            && self.turns == other.turns
-            && self.tallies == other.tallies
+        self.counters == other.counters && self.tallies == other.tallies
     }
 }
 
@@ -264,7 +253,6 @@ impl Eq for Lean {}
 impl Hash for Lean {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.counters.hash(state);
-        self.turns.hash(state);
         self.tallies.hash(state);
     }
 }

@@ -10,13 +10,14 @@ use crate::counters::{Counters, Line};
 use crate::error::Error;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::repr::private::{Kept, Won};
+use crate::repr::private::{At, Kept, Won};
 use crate::rules::Rules;
 use crate::storage::Storage;
 use crate::turns::Turns;
 
 /// A checked move once every check has passed: the move recorded at `len` in `journal` (which has
-/// room there), the cell marked, the lines counted; returns the winner after it. The one place a
+/// room there), the cell marked, the lines counted, the move counted in `turns`; returns the
+/// winner after it. The one place a
 /// checked move writes, for a single game and for every game of a [`VecGames`](crate::VecGames). (`row`, `col`) is on the board of
 /// `lines` (one pair a row), its cell `index` is `row * n + col`, and it is empty in `cells`.
 #[inline(always)]
@@ -49,15 +50,15 @@ impl<S: Storage> Classic<S> {
     #[inline(never)]
     fn grow_then_commit<const BATCH: bool>(
         &mut self,
-        row: usize,
-        col: usize,
+        turns: &mut Turns,
+        at: At,
         player: Player,
         words: usize,
     ) -> Won {
         self.store
             .reserve(words)
             .map_err(|_| self.out_of_memory())?;
-        self.commit::<BATCH>(row, col, player)
+        self.commit::<BATCH>(turns, at, player)
     }
 
     /// Empties the cells the journal names (a large board, few moves played).
@@ -69,9 +70,9 @@ impl<S: Storage> Classic<S> {
         }
     }
 
-    /// Takes back the journal's last move, if any.
-    pub(crate) fn take_back(&mut self) -> Option<(usize, usize, Player)> {
-        let player = self.turns.last()?;
+    /// Takes back the journal's last move, if any, and uncounts it in `turns`.
+    pub(crate) fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
+        let player = turns.last()?;
         let n = self.n();
         let journal = self.store.journal();
         let (&index, rest) = journal.split_last()?;
@@ -81,7 +82,7 @@ impl<S: Storage> Classic<S> {
         self.store.truncate(len);
         self.counters
             .remove(self.store.lines_mut(), row, col, player);
-        self.turns.unwind(player);
+        turns.unwind(player);
         Some((row, col, player))
     }
 }
@@ -95,11 +96,6 @@ impl<S: Storage> Kept for Classic<S> {
     #[inline]
     fn mode(&self) -> Mode {
         Mode::Checked
-    }
-
-    #[inline]
-    fn turns(&self) -> &Turns {
-        &self.turns
     }
 
     fn journal(&self) -> &[u32] {
@@ -127,18 +123,19 @@ impl<S: Storage> Kept for Classic<S> {
 
     /// Its cell, its record and its lines.
     #[inline(always)]
-    fn commit<const BATCH: bool>(&mut self, row: usize, col: usize, player: Player) -> Won {
+    fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won {
+        let (row, col) = at;
         if self.store.room() < 1 {
             // Rare: the journal grows first, out of line, so that no call stands between the
             // rules and the counters on the common path.
-            return self.grow_then_commit::<BATCH>(row, col, player, 1);
+            return self.grow_then_commit::<BATCH>(turns, at, player, 1);
         }
         let index = (row * self.n() + col) as u32;
         let parts = self.store.parts_mut();
         // `room` said there is a slot at `len`.
         let board = (parts.lines, parts.cells);
         Ok(commit_checked(
-            (&mut self.counters, &mut self.turns),
+            (&mut self.counters, turns),
             board,
             (parts.journal, parts.len),
             (row, col, index),
@@ -146,12 +143,12 @@ impl<S: Storage> Kept for Classic<S> {
         ))
     }
 
-    fn take_back(&mut self) {
-        self.take_back();
+    fn take_back(&mut self, turns: &mut Turns) {
+        self.take_back(turns);
     }
 
-    fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
-        self.take_back().ok_or(Error::NothingToUndo)
+    fn undo(&mut self, turns: &mut Turns) -> Result<(usize, usize, Player), Error> {
+        self.take_back(turns).ok_or(Error::NothingToUndo)
     }
 
     /// O(moves played) for the cells, O(n) for the counters. Inline: a new game after each short
@@ -168,7 +165,6 @@ impl<S: Storage> Kept for Classic<S> {
         }
         self.store.truncate(0);
         self.counters.reset(self.store.lines_mut());
-        self.turns.reset();
     }
 
     fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
@@ -176,21 +172,22 @@ impl<S: Storage> Kept for Classic<S> {
     }
 
     #[inline]
-    fn can_win(&self, player: Player) -> bool {
-        !self.turns.is_over() && self.counters.open_for(player)
+    fn open(&self, player: Player) -> bool {
+        self.counters.open_for(player)
     }
 
     /// Made anew, fallibly, and the moves replayed.
     #[cfg(feature = "alloc")]
-    fn try_copy(&self) -> Result<Self, Error> {
+    fn try_copy(&self, turns: &Turns) -> Result<Self, Error> {
         let mut copy = Classic::<S>::empty(self.n() as u32).map_err(|_| self.out_of_memory())?;
-        for (row, col, player) in self.turns().replay(self.store.journal(), self.n()) {
-            copy.place::<false, false>(row as u64, col as u64, player)?;
+        let mut replayed = Turns::new(self.rules().cells());
+        for (row, col, player) in turns.replay(self.store.journal(), self.n()) {
+            copy.place::<false, false>(&mut replayed, row as u64, col as u64, player)?;
         }
         Ok(copy)
     }
 
-    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn draw(&self, _turns: &Turns, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::board::draw_classic(self, f)
     }
 }

@@ -1,8 +1,9 @@
-//! The seam between the one game type ([`GameOn`](crate::representations::GameOn)) and the ways of keeping a game:
-//! the classic game's counters ([`Classic`](crate::representations::Classic)), a family board with its record of
-//! moves ([`Family`](crate::representations::Family)), and the one [`Game`](crate::Game) chooses at run time
-//! ([`Chosen`](crate::representations::Chosen)). The game asks a representation only these questions and writes every
-//! public method once on top of them.
+//! The seam between the one game type ([`GameOn`](crate::representations::GameOn)) and the boards it
+//! is kept on: the classic game's counters ([`Classic`](crate::representations::Classic)), a family
+//! board with its record of moves ([`Family`](crate::representations::Family)), and the one
+//! [`Game`](crate::Game) chooses at run time ([`Chosen`](crate::representations::Chosen)). The game
+//! keeps the turns and writes every rule and every public method once; it asks its board only
+//! these questions.
 
 /// A way of keeping a game: [`Classic`](crate::representations::Classic), [`Family`](crate::representations::Family) or
 /// [`Chosen`](crate::representations::Chosen). Sealed: code can be generic over it, but its methods are the crate's
@@ -17,6 +18,9 @@ pub(crate) mod private {
     /// What a move answers: the winner after it, or why it was refused.
     pub type Won = Result<Option<Player>, Error>;
 
+    /// A cell on the board as indices: (`row`, `col`).
+    pub type At = (usize, usize);
+
     use crate::error::Error;
     use crate::limits::Mode;
     use crate::player::Player;
@@ -27,25 +31,26 @@ pub(crate) mod private {
     pub trait Bytes: Sized {
         /// The length of [`encode_into`](Self::encode_into)'s output.
         fn encoded_len(&self) -> usize;
-        /// The game as bytes into `out`, or [`Error::BufferTooSmall`].
-        fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error>;
-        /// A game read back from its bytes.
-        fn decode(bytes: &[u8]) -> Result<Self, Error>;
+        /// The game (this board at `turns`) as bytes into `out`, or [`Error::BufferTooSmall`].
+        fn encode_into(&self, turns: &Turns, out: &mut [u8]) -> Result<usize, Error>;
+        /// A game read back from its bytes: its board and its turns.
+        fn decode(bytes: &[u8]) -> Result<(Self, Turns), Error>;
     }
 
     /// The rules of a move, in their order of precedence, written once: the cell (`$row`, `$col`,
-    /// the caller's numbers as `u64`s) on the board, the game not over and the player's turn, an
-    /// empty cell (as far as the representation keeps cells), with gravity the landing cell.
+    /// the caller's numbers as `u64`s) on the board, the game not over and the player's turn (the
+    /// game's `$turns`), an empty cell (as far as the representation keeps cells), with gravity the
+    /// landing cell.
     /// Evaluates to the cell as indices, or returns the refusal from the function it is in.
     /// Expanded in [`Kept::admit`] (which only checks) and [`Kept::place`] (which then commits):
     /// `place` calling `admit` made the checked classic move a sixth dearer (141.7 instructions
     /// against 162.5, callgrind on the bench's replay), for want of the cell passing in registers.
     macro_rules! admitted {
-        ($game:ident, $row:ident, $col:ident, $player:ident, $signed:ident) => {{
+        ($game:ident, $turns:ident, $row:ident, $col:ident, $player:ident, $signed:ident) => {{
             let Some((row, col)) = $game.on_board($row, $col) else {
                 return Err(off_board::<$signed>($game.rules(), $row, $col));
             };
-            $game.turns().check($player)?;
+            $turns.check($player)?;
             if let Some(by) = $game.occupant(row, col) {
                 return Err(Error::Occupied { row, col, by });
             }
@@ -64,16 +69,15 @@ pub(crate) mod private {
     /// [`Representation`](super::Representation) but can neither implement nor call this.
     ///
     /// A representation answers what its board keeps (the range of cells it indexes, who holds a
-    /// cell, where a drop lands) and commits a move it is given; the rules of a move are written
-    /// once, in the provided [`admit`](Self::admit), [`place`](Self::place) and
-    /// [`drop_located`](Self::drop_located), for every representation.
+    /// cell, where a drop lands) and commits a move it is given; the game keeps the [`Turns`] and
+    /// passes them in. The rules of a move are written once, in the provided
+    /// [`admit`](Self::admit), [`place`](Self::place) and [`drop_located`](Self::drop_located), for
+    /// every representation.
     pub trait Kept: Bytes {
         /// The rules the game plays by.
         fn rules(&self) -> Rules;
         /// Checked or lean (only the classic counters can be lean).
         fn mode(&self) -> Mode;
-        /// The game's progress: moves, turns, the winner.
-        fn turns(&self) -> &Turns;
         /// The cells played (`row * cols + col`), oldest first; none for a lean game.
         fn journal(&self) -> &[u32];
         /// (`row`, `col`) as indices, when the cell is on the board. Each representation checks
@@ -85,27 +89,32 @@ pub(crate) mod private {
         /// Where a mark dropped in column `col` (on the board) lands now, if anywhere. Asked only
         /// of rules with gravity.
         fn landing(&self, col: usize) -> Option<usize>;
-        /// Records and makes a move that the rules have admitted; the winner after it, or
-        /// [`Error::OutOfMemory`] (nothing changed) when its record cannot grow. `BATCH`: the move
-        /// may have to be taken back by [`take_back`](Self::take_back).
-        fn commit<const BATCH: bool>(&mut self, row: usize, col: usize, player: Player) -> Won;
-        /// Takes back the last move of a batch ([`place`](Self::place) with `BATCH`).
-        fn take_back(&mut self);
+        /// Records and makes a move that the rules have admitted and counts it in the game's
+        /// `turns`: the winner after it, or [`Error::OutOfMemory`] (nothing changed) when its
+        /// record cannot grow. `BATCH`: the move may have to be taken back by
+        /// [`take_back`](Self::take_back). (The turns are counted here, not by the caller, so that
+        /// the classic move's rare path that grows its record joins the common one at the end.)
+        fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won;
+        /// Takes back the last move of a batch ([`place`](Self::place) with `BATCH`), and
+        /// uncounts it in `turns`.
+        fn take_back(&mut self, turns: &mut Turns);
         /// Tidies up after a batch, applied or taken back.
         fn end_batch(&mut self) {}
-        /// Takes back the last move, also a winning one.
-        fn undo(&mut self) -> Result<(usize, usize, Player), Error>;
+        /// Takes back the last move, also a winning one, and uncounts it in `turns`.
+        fn undo(&mut self, turns: &mut Turns) -> Result<(usize, usize, Player), Error>;
         /// Back to the empty board, keeping the memory.
         fn clear(&mut self);
         /// Who holds (`row`, `col`), which is on the board; [`Error::NeedsBoard`] for a lean game.
         fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error>;
-        /// Whether `player` can still complete a line; false once the game is over.
-        fn can_win(&self, player: Player) -> bool;
-        /// A copy, or [`Error::OutOfMemory`] where `clone` would abort.
+        /// Whether `player` still has a line free of the opponent's marks (the game asks whether
+        /// it is over first).
+        fn open(&self, player: Player) -> bool;
+        /// A copy of the board of a game at `turns`, or [`Error::OutOfMemory`] where `clone`
+        /// would abort.
         #[cfg(feature = "alloc")]
-        fn try_copy(&self) -> Result<Self, Error>;
-        /// The board as text.
-        fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+        fn try_copy(&self, turns: &Turns) -> Result<Self, Error>;
+        /// The board of a game at `turns` as text.
+        fn draw(&self, turns: &Turns, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 
         /// Every rule of a move, in their order of precedence, changing nothing: the cell on the
         /// board (else [`Error::OutOfRange`] quoting the caller's numbers: `SIGNED` when they were
@@ -115,27 +124,33 @@ pub(crate) mod private {
         #[inline(always)]
         fn admit<const SIGNED: bool>(
             &self,
+            turns: &Turns,
             row: u64,
             col: u64,
             player: Player,
         ) -> Result<(usize, usize), Error> {
-            Ok(admitted!(self, row, col, player, SIGNED))
+            Ok(admitted!(self, turns, row, col, player, SIGNED))
         }
 
         /// The rules of a drop in column `col`, which is on the board of rules with gravity: the
         /// game goes on, the player's turn, the column not full. The row it lands on.
         #[inline]
-        fn admit_drop(&self, col: usize, player: Player) -> Result<usize, Error> {
-            self.turns().check(player)?;
+        fn admit_drop(&self, turns: &Turns, col: usize, player: Player) -> Result<usize, Error> {
+            turns.check(player)?;
             self.landing(col).ok_or(Error::ColumnFull { col })
         }
 
         /// The rules of a batch's `action` by `player` ([`action_cell`]). The cell as indices.
-        fn admit_action(&self, action: i64, player: Player) -> Result<(usize, usize), Error> {
+        fn admit_action(
+            &self,
+            turns: &Turns,
+            action: i64,
+            player: Player,
+        ) -> Result<(usize, usize), Error> {
             action_cell(
                 self.rules(),
                 action,
-                || self.turns().check(player),
+                || turns.check(player),
                 |row, col| self.occupant(row, col),
                 |col| self.landing(col),
             )
@@ -146,19 +161,20 @@ pub(crate) mod private {
         #[inline(always)]
         fn place<const BATCH: bool, const SIGNED: bool>(
             &mut self,
+            turns: &mut Turns,
             row: u64,
             col: u64,
             player: Player,
         ) -> Won {
-            let (row, col) = admitted!(self, row, col, player, SIGNED);
-            self.commit::<BATCH>(row, col, player)
+            let (row, col) = admitted!(self, turns, row, col, player, SIGNED);
+            self.commit::<BATCH>(turns, (row, col), player)
         }
 
         /// A drop: [`admit_drop`](Self::admit_drop), then [`commit`](Self::commit).
         #[inline]
-        fn drop_located(&mut self, col: usize, player: Player) -> Won {
-            let row = self.admit_drop(col, player)?;
-            self.commit::<false>(row, col, player)
+        fn drop_located(&mut self, turns: &mut Turns, col: usize, player: Player) -> Won {
+            let row = self.admit_drop(turns, col, player)?;
+            self.commit::<false>(turns, (row, col), player)
         }
     }
 

@@ -25,28 +25,125 @@ pub(crate) mod sealed {
         fn create(n: u32) -> Result<Self, Unfit>
         where
             Self: Sized;
+        /// Makes room for `words` more journal entries, so that recording them cannot fail.
+        fn reserve(&mut self, words: usize) -> Result<(), Unfit>;
+        /// Every part at once, to read.
+        fn parts(&self) -> View<'_>;
+        /// Every part at once: how a move writes them.
+        fn parts_mut(&mut self) -> Parts<'_>;
+
         /// `n` pairs of lines, pair `i` holding row `i`, then column `i`.
-        fn lines(&self) -> &[[Line; 2]];
+        #[inline]
+        fn lines(&self) -> &[[Line; 2]] {
+            self.parts().lines
+        }
         #[inline]
         fn lines_mut(&mut self) -> &mut [[Line; 2]] {
             self.parts_mut().lines
         }
         /// The cells, two bits each, 32 to a word.
-        fn cells(&self) -> &[u64];
+        #[inline]
+        fn cells(&self) -> &[u64] {
+            self.parts().cells
+        }
         #[inline]
         fn cells_mut(&mut self) -> &mut [u64] {
             self.parts_mut().cells
         }
         /// The cells played so far (`row * n + col`), oldest first.
-        fn journal(&self) -> &[u32];
-        /// Makes room for `words` more journal entries, so that recording them cannot fail.
-        fn reserve(&mut self, words: usize) -> Result<(), Unfit>;
+        #[inline]
+        fn journal(&self) -> &[u32] {
+            let View { journal, len, .. } = self.parts();
+            &journal[..len]
+        }
         /// How many more journal entries fit now, without growing it.
-        fn room(&self) -> usize;
-        /// Every part at once: how a move writes them.
-        fn parts_mut(&mut self) -> Parts<'_>;
+        #[inline]
+        fn room(&self) -> usize {
+            // Saturating, so that a caller who saw room also knows `len` is in bounds.
+            let View { journal, len, .. } = self.parts();
+            journal.len().saturating_sub(len)
+        }
         /// Forgets every entry after the first `len`.
-        fn truncate(&mut self, len: usize);
+        #[inline]
+        fn truncate(&mut self, len: usize) {
+            let recorded = self.parts_mut().len;
+            *recorded = len.min(*recorded);
+        }
+    }
+
+    /// The parts every storage keeps, each in a container of the storage's kind (arrays, or
+    /// vectors on the heap): lent as [`View`] and [`Parts`] in one place for every storage.
+    #[derive(Clone, Debug)]
+    pub struct Slots<L, C, J> {
+        pub lines: L,
+        pub cells: C,
+        /// The journal's whole room; the first `len` entries are recorded.
+        pub journal: J,
+        pub len: usize,
+    }
+
+    /// A journal's room as one slice, whatever holds it.
+    pub trait Room {
+        fn slots(&self) -> &[u32];
+        fn slots_mut(&mut self) -> &mut [u32];
+    }
+
+    impl<const N: usize> Room for [[u32; N]; N] {
+        #[inline]
+        fn slots(&self) -> &[u32] {
+            self.as_flattened()
+        }
+        #[inline]
+        fn slots_mut(&mut self) -> &mut [u32] {
+            self.as_flattened_mut()
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    impl Room for alloc::vec::Vec<u32> {
+        #[inline]
+        fn slots(&self) -> &[u32] {
+            self
+        }
+        #[inline]
+        fn slots_mut(&mut self) -> &mut [u32] {
+            self
+        }
+    }
+
+    impl<L, C, J> Slots<L, C, J>
+    where
+        L: AsRef<[[Line; 2]]> + AsMut<[[Line; 2]]>,
+        C: AsRef<[u64]> + AsMut<[u64]>,
+        J: Room,
+    {
+        #[inline]
+        pub fn view(&self) -> View<'_> {
+            View {
+                lines: self.lines.as_ref(),
+                cells: self.cells.as_ref(),
+                journal: self.journal.slots(),
+                len: self.len,
+            }
+        }
+        #[inline]
+        pub fn parts_mut(&mut self) -> Parts<'_> {
+            Parts {
+                lines: self.lines.as_mut(),
+                cells: self.cells.as_mut(),
+                journal: self.journal.slots_mut(),
+                len: &mut self.len,
+            }
+        }
+    }
+
+    /// A storage's parts, to read.
+    pub struct View<'a> {
+        pub lines: &'a [[Line; 2]],
+        pub cells: &'a [u64],
+        /// The journal's whole room; the first `len` entries are recorded.
+        pub journal: &'a [u32],
+        pub len: usize,
     }
 
     /// A storage's parts as disjoint borrows. A move takes them once, after its checks: what the
@@ -93,11 +190,8 @@ impl<T: sealed::Memory> Storage for T {}
 /// ```
 #[derive(Clone, Debug)]
 pub struct Fixed<const N: usize> {
-    lines: [[Line; 2]; N],
     // N * N cells at 32 a word fit in N words because N <= 32.
-    cells: [u64; N],
-    journal: [[u32; N]; N],
-    len: usize,
+    slots: sealed::Slots<[[Line; 2]; N], [u64; N], [[u32; N]; N]>,
 }
 
 impl<const N: usize> Fixed<N> {
@@ -109,10 +203,12 @@ impl<const N: usize> Fixed<N> {
             )
         };
         Fixed {
-            lines: [[Line::EMPTY; 2]; N],
-            cells: [0; N],
-            journal: [[0; N]; N],
-            len: 0,
+            slots: sealed::Slots {
+                lines: [[Line::EMPTY; 2]; N],
+                cells: [0; N],
+                journal: [[0; N]; N],
+                len: 0,
+            },
         }
     }
 }
@@ -125,43 +221,21 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
         Ok(Fixed::empty())
     }
     #[inline]
-    fn lines(&self) -> &[[Line; 2]] {
-        &self.lines
-    }
-    #[inline]
-    fn cells(&self) -> &[u64] {
-        &self.cells
-    }
-    #[inline]
-    fn journal(&self) -> &[u32] {
-        &self.journal.as_flattened()[..self.len]
-    }
-    #[inline]
     fn reserve(&mut self, words: usize) -> Result<(), Unfit> {
         // One entry a move, and a game ends when its N * N cells are full.
-        if self.len + words <= N * N {
+        if self.slots.len + words <= N * N {
             Ok(())
         } else {
             Err(Unfit::Memory)
         }
     }
     #[inline]
-    fn room(&self) -> usize {
-        // Saturating, so that a caller who saw room also knows `len` is in bounds.
-        (N * N).saturating_sub(self.len)
+    fn parts(&self) -> sealed::View<'_> {
+        self.slots.view()
     }
     #[inline]
     fn parts_mut(&mut self) -> sealed::Parts<'_> {
-        sealed::Parts {
-            lines: &mut self.lines,
-            cells: &mut self.cells,
-            journal: self.journal.as_flattened_mut(),
-            len: &mut self.len,
-        }
-    }
-    #[inline]
-    fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len);
+        self.slots.parts_mut()
     }
 }
 
@@ -188,12 +262,10 @@ mod heap {
     /// ```
     #[derive(Clone, Debug)]
     pub struct Heap {
-        lines: Vec<[Line; 2]>,
-        cells: Vec<u64>,
-        /// The journal's room, every slot written (zeros past `len`), so that recording an entry
-        /// after [`reserve`](sealed::Memory::reserve) is one store, without a second capacity check.
-        journal: Vec<u32>,
-        len: usize,
+        /// The journal's room is every slot written (zeros past `len`), so that recording an
+        /// entry after [`reserve`](sealed::Memory::reserve) is one store, without a second
+        /// capacity check.
+        slots: sealed::Slots<Vec<[Line; 2]>, Vec<u64>, Vec<u32>>,
     }
 
     /// Moves recorded before the journal has to grow; small boards never grow it.
@@ -210,9 +282,10 @@ mod heap {
         /// a move O(1) amortised; the error leaves the game as it was.
         #[cold]
         fn grow(&mut self, words: usize) -> Result<(), Unfit> {
-            let room = words.max(self.journal.len());
-            self.journal.try_reserve(room).map_err(|_| Unfit::Memory)?;
-            self.journal.resize(self.journal.len() + room, 0);
+            let journal = &mut self.slots.journal;
+            let room = words.max(journal.len());
+            journal.try_reserve(room).map_err(|_| Unfit::Memory)?;
+            journal.resize(journal.len() + room, 0);
             Ok(())
         }
     }
@@ -220,49 +293,28 @@ mod heap {
     impl sealed::Memory for Heap {
         fn create(n: u32) -> Result<Self, Unfit> {
             let n64 = u64::from(n);
-            Ok(Heap {
+            let slots = sealed::Slots {
                 lines: try_filled(n64, [Line::EMPTY; 2])?,
                 cells: try_filled((n64 * n64).div_ceil(32), 0)?,
                 journal: try_filled((n64 * n64).min(FIRST_HISTORY), 0)?,
                 len: 0,
-            })
-        }
-        #[inline]
-        fn lines(&self) -> &[[Line; 2]] {
-            &self.lines
-        }
-        #[inline]
-        fn cells(&self) -> &[u64] {
-            &self.cells
-        }
-        #[inline]
-        fn journal(&self) -> &[u32] {
-            &self.journal[..self.len]
+            };
+            Ok(Heap { slots })
         }
         #[inline]
         fn reserve(&mut self, words: usize) -> Result<(), Unfit> {
-            if self.journal.len() - self.len >= words {
+            if self.slots.journal.len() - self.slots.len >= words {
                 return Ok(());
             }
             self.grow(words)
         }
         #[inline]
-        fn room(&self) -> usize {
-            // Saturating, so that a caller who saw room also knows `len` is in bounds.
-            self.journal.len().saturating_sub(self.len)
+        fn parts(&self) -> sealed::View<'_> {
+            self.slots.view()
         }
         #[inline]
         fn parts_mut(&mut self) -> sealed::Parts<'_> {
-            sealed::Parts {
-                lines: &mut self.lines,
-                cells: &mut self.cells,
-                journal: &mut self.journal,
-                len: &mut self.len,
-            }
-        }
-        #[inline]
-        fn truncate(&mut self, len: usize) {
-            self.len = self.len.min(len);
+            self.slots.parts_mut()
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::error::{DecodeError, Error};
 
 use super::{Family, Marks};
 use crate::repr::private::{Bytes, Kept};
+use crate::turns::Turns;
 
 /// A game of the family as version 3 of the format.
 impl<M: Marks> Bytes for Family<M> {
@@ -13,13 +14,13 @@ impl<M: Marks> Bytes for Family<M> {
         RULES_HEADER + 8 + 4 * self.journal.len()
     }
 
-    fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+    fn encode_into(&self, turns: &Turns, out: &mut [u8]) -> Result<usize, Error> {
         let needed = self.encoded_len();
         if out.len() < needed {
             return Err(Error::BufferTooSmall { needed });
         }
         let mut w = Writer { out, at: 0 };
-        let first = self.moves().next().map(|(_, _, p)| p);
+        let first = self.moves(turns).next().map(|(_, _, p)| p);
         Header::write_family(&mut w, self.rules, first);
         w.put(&(self.journal.len() as u64).to_le_bytes());
         for &cell in &self.journal {
@@ -29,7 +30,7 @@ impl<M: Marks> Bytes for Family<M> {
     }
 
     /// Laid out on [`GameOn::decode`](crate::representations::GameOn::decode): the moves replayed through the rules.
-    fn decode(bytes: &[u8]) -> Result<Family<M>, Error> {
+    fn decode(bytes: &[u8]) -> Result<(Family<M>, Turns), Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != RULES_VERSION {
             return Err(DecodeError::WrongShape.into());
@@ -43,14 +44,15 @@ impl<M: Marks> Bytes for Family<M> {
         })?;
         // At most the cells, which the move list has checked.
         super::reserve(&mut game.journal, moves.count as usize, rules)?;
+        let mut turns = Turns::new(rules.cells());
         moves.replay(
             &mut r,
             (rules.cols() as u64, rules.cells()),
             |row, col, player| {
-                game.place::<false, false>(row as u64, col as u64, player)
+                game.place::<false, false>(&mut turns, row as u64, col as u64, player)
                     .map(drop)
             },
         )?;
-        Ok(game)
+        Ok((game, turns))
     }
 }

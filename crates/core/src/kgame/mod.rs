@@ -25,7 +25,7 @@ use crate::error::Error;
 use crate::game::GameOn;
 use crate::limits::Mode;
 use crate::player::Player;
-use crate::repr::private::{Kept, Won};
+use crate::repr::private::{At, Kept, Won};
 use crate::rules::Rules;
 use crate::turns::Turns;
 
@@ -58,7 +58,6 @@ pub struct Family<M: Marks> {
     marks: M,
     /// The cells played (`row * cols + col`), oldest first.
     journal: Vec<u32>,
-    turns: Turns,
 }
 
 impl GameOn<Family<LineBoard>> {
@@ -74,7 +73,7 @@ impl GameOn<Family<LineBoard>> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn new(rules: Rules) -> Result<KGame, Error> {
-        Family::on_board(rules).map(GameOn)
+        Family::on_board(rules).map(GameOn::on)
     }
 }
 
@@ -93,7 +92,7 @@ impl GameOn<Family<BitBoard>> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn new_small(rules: Rules) -> Result<KGame<BitBoard>, Error> {
-        Family::on_board(rules).map(GameOn)
+        Family::on_board(rules).map(GameOn::on)
     }
 }
 
@@ -103,7 +102,6 @@ impl<M: Marks> Family<M> {
             rules,
             marks: M::for_rules(rules)?,
             journal: Vec::new(),
-            turns: Turns::new(rules.cells()),
         })
     }
 
@@ -112,9 +110,12 @@ impl<M: Marks> Family<M> {
         &self.marks
     }
 
-    /// The moves played so far as `(row, col, player)`, oldest first.
-    pub(crate) fn moves(&self) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + '_ {
-        self.turns.replay(&self.journal, self.rules.cols())
+    /// The moves played so far, at `turns`, as `(row, col, player)`, oldest first.
+    pub(crate) fn moves<'a>(
+        &'a self,
+        turns: &Turns,
+    ) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + 'a {
+        turns.replay(&self.journal, self.rules.cols())
     }
 }
 
@@ -125,10 +126,6 @@ impl<M: Marks> Kept for Family<M> {
 
     fn mode(&self) -> Mode {
         Mode::Checked
-    }
-
-    fn turns(&self) -> &Turns {
-        &self.turns
     }
 
     fn journal(&self) -> &[u32] {
@@ -152,68 +149,68 @@ impl<M: Marks> Kept for Family<M> {
     }
 
     /// Records the move, then marks it; a move the batch applied is taken back by `undo`.
-    fn commit<const BATCH: bool>(&mut self, row: usize, col: usize, player: Player) -> Won {
+    fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won {
+        let (row, col) = at;
         reserve(&mut self.journal, 1, self.rules)?;
         self.journal.push((row * self.rules.cols() + col) as u32);
         let won = self.marks.add(row, col, player);
-        Ok(self.turns.finish(player, won))
+        Ok(turns.finish(player, won))
     }
 
-    fn take_back(&mut self) {
+    fn take_back(&mut self, turns: &mut Turns) {
         // Applied by this batch, so there is a move to take back.
-        let _ = self.undo();
+        let _ = self.undo(turns);
     }
 
-    fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
-        let (Some(player), Some(&index)) = (self.turns.last(), self.journal.last()) else {
+    fn undo(&mut self, turns: &mut Turns) -> Result<(usize, usize, Player), Error> {
+        let (Some(player), Some(&index)) = (turns.last(), self.journal.last()) else {
             return Err(Error::NothingToUndo);
         };
         self.journal.pop();
         let cols = self.rules.cols();
         let (row, col) = (index as usize / cols, index as usize % cols);
         self.marks.remove(row, col, player);
-        self.turns.unwind(player);
+        turns.unwind(player);
         Ok((row, col, player))
     }
 
     fn clear(&mut self) {
         self.marks.clear();
         self.journal.clear();
-        self.turns.reset();
     }
 
     fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
         Ok(self.marks.holder(row, col))
     }
 
-    fn can_win(&self, player: Player) -> bool {
-        !self.turns.is_over() && self.marks.open(player)
+    fn open(&self, player: Player) -> bool {
+        self.marks.open(player)
     }
 
     /// A board that owns no memory is copied as it is; any other is built anew and the moves
     /// replayed.
-    fn try_copy(&self) -> Result<Family<M>, Error> {
+    fn try_copy(&self, turns: &Turns) -> Result<Family<M>, Error> {
         if let Some(marks) = self.marks.copy_inline() {
             let mut journal = Vec::new();
             reserve(&mut journal, self.journal.len(), self.rules)?;
             journal.extend_from_slice(&self.journal);
-            let (rules, turns) = (self.rules, self.turns.clone());
+            let rules = self.rules;
             return Ok(Family {
                 rules,
                 marks,
                 journal,
-                turns,
             });
         }
         let mut copy = Family::on_board(self.rules)?;
         reserve(&mut copy.journal, self.journal.len(), self.rules)?;
-        for (row, col, player) in self.moves() {
-            copy.place::<false, false>(row as u64, col as u64, player)?;
+        let mut replayed = Turns::new(self.rules.cells());
+        for (row, col, player) in self.moves(turns) {
+            copy.place::<false, false>(&mut replayed, row as u64, col as u64, player)?;
         }
         Ok(copy)
     }
 
-    fn draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn draw(&self, _turns: &Turns, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shape = (self.rules.rows(), self.rules.cols());
         crate::text::draw(f, shape, |row, col| self.marks.holder(row, col))
     }
@@ -228,10 +225,10 @@ pub(crate) fn reserve(journal: &mut Vec<u32>, more: usize, rules: Rules) -> Resu
     })
 }
 
-/// Equal games have the same rules and the same moves in the same order.
+/// Equal boards have the same rules and the same moves in the same order.
 impl<M: Marks> PartialEq for Family<M> {
     fn eq(&self, other: &Family<M>) -> bool {
-        self.rules == other.rules && self.journal == other.journal && self.turns == other.turns
+        self.rules == other.rules && self.journal == other.journal
     }
 }
 
@@ -241,7 +238,6 @@ impl<M: Marks> core::hash::Hash for Family<M> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.rules.hash(state);
         self.journal.hash(state);
-        self.turns.hash(state);
     }
 }
 
@@ -249,7 +245,7 @@ impl<M: Marks> fmt::Debug for Family<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Family")
             .field("rules", &self.rules)
-            .field("moves", &self.turns.moves())
+            .field("moves", &self.journal.len())
             .finish()
     }
 }

@@ -537,18 +537,25 @@ pub(super) mod tests {
                 continue;
             };
             found += 1;
-            assert_eq!(solver.value(&game, None), Ok(1), "no win on\n{game}");
-            let mover = game.last_player().map_or(Player::X, Player::other);
-            let mut after = game.clone();
-            if after.play(row, col, mover).unwrap().is_none() {
-                assert_eq!(
-                    solver.value(&after, None),
-                    Ok(-1),
-                    "({row}, {col}) on\n{game}"
-                );
-            }
+            assert_keeps_win(&mut solver, &game, (row, col));
         }
         found
+    }
+
+    /// `game` is won for its mover, and the move (`row`, `col`) keeps the win: the exact search
+    /// says so.
+    pub(in crate::solve) fn assert_keeps_win(solver: &mut Solver, game: &Game, at: (usize, usize)) {
+        let (row, col) = at;
+        assert_eq!(solver.value(game, None), Ok(1), "no win on\n{game}");
+        let mover = game.last_player().map_or(Player::X, Player::other);
+        let mut after = game.clone();
+        if after.play(row, col, mover).unwrap().is_none() {
+            assert_eq!(
+                solver.value(&after, None),
+                Ok(-1),
+                "({row}, {col}) on\n{game}"
+            );
+        }
     }
 
     /// Every victory by fours found is a win the exact search confirms, its first move one that

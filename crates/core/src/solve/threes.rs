@@ -267,7 +267,7 @@ pub(crate) fn calm_stops(
 #[cfg(test)]
 mod tests {
     use super::{Cell, calm_stops, key_point, stops_to_threats, victory_by_threat};
-    use crate::solve::threats::tests::first_moves_that_win;
+    use crate::solve::threats::tests::{assert_keeps_win, first_moves_that_win};
     use crate::solve::threats::victory_by_fours;
     use crate::{Game, Player, Rules, Solver};
 
@@ -334,14 +334,7 @@ mod tests {
                 continue;
             };
             found += 1;
-            assert_eq!(solver.value(&game, None), Ok(1), "no win on\n{game}");
-            let mut after = game.clone();
-            after.play(row, col, player).unwrap();
-            assert_eq!(
-                solver.value(&after, None),
-                Ok(-1),
-                "({row}, {col}) on\n{game}"
-            );
+            assert_keeps_win(&mut solver, &game, (row, col));
         }
         found
     }

@@ -113,10 +113,10 @@ impl Block {
         if rules.rows() != self.n {
             return refused("its size differs");
         }
-        let Some(classic) = game.as_classic() else {
+        let Some((classic, turns)) = game.classic() else {
             return refused("a lean game keeps no board");
         };
-        let ((counters, turns), lines, cells, moves) = classic.checked_state();
+        let (counters, lines, cells, moves) = classic.checked_state();
         let first = game.moves().next().map(|(_, _, p)| p);
         let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
         let slot = self.columns.slot(i, self.n);

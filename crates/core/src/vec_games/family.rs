@@ -16,7 +16,7 @@ use super::{AutoReset, Illegal, Setup};
 use crate::chosen::{Game, IntoAny};
 use crate::error::Error;
 use crate::game::GameOn;
-use crate::kgame::{Family, Marks};
+use crate::kgame::{Family, KGame, Marks};
 use crate::player::Player;
 use crate::repr::private::Kept;
 use crate::rules::Rules;
@@ -27,7 +27,7 @@ pub(super) struct FamilyBlock<M: IntoAny> {
     rules: Rules,
     autoreset: AutoReset,
     illegal: Illegal,
-    games: Vec<Family<M>>,
+    games: Vec<KGame<M>>,
     envs: Vec<Env>,
     rng: Xoshiro256PlusPlus,
 }
@@ -42,10 +42,11 @@ impl<M: IntoAny> FamilyBlock<M> {
         envs.try_reserve_exact(num_envs).map_err(|_| oom)?;
         for _ in 0..num_envs {
             // Each board built fallibly: memory that runs out midway is an error, not an abort.
-            games.push(Family::<M>::on_board(rules).map_err(|err| match err {
+            let board = Family::<M>::on_board(rules).map_err(|err| match err {
                 Error::OutOfMemory { .. } => oom,
                 other => other,
-            })?);
+            })?;
+            games.push(GameOn::on(board));
             envs.push(Env::START);
         }
         Ok(FamilyBlock {
@@ -71,7 +72,10 @@ impl<M: IntoAny> FamilyBlock<M> {
         let policies = (self.autoreset, self.illegal);
         check_seats(self.envs.iter().copied(), actions, policies, |i, action| {
             let game = &self.games[i];
-            game.admit_action(action, self.envs[i].to_move).map(drop)
+            let to_move = self.envs[i].to_move;
+            game.rep
+                .admit_action(&game.turns, action, to_move)
+                .map(drop)
         })
     }
 
@@ -94,7 +98,7 @@ impl<M: IntoAny> FamilyBlock<M> {
     }
 
     fn restart(&mut self, i: usize) {
-        self.games[i].clear();
+        self.games[i].reset();
         self.envs[i] = Env::START;
     }
 
@@ -134,14 +138,14 @@ impl<M: IntoAny> FamilyBlock<M> {
             if env.ended {
                 return below(&mut self.rng, self.rules.cells()) as usize;
             }
-            let k = below(&mut self.rng, game.turns().moves_left());
-            return game.marks().kth_empty(k);
+            let k = below(&mut self.rng, game.moves_left());
+            return game.rep.marks().kth_empty(k);
         }
         if env.ended {
             return below(&mut self.rng, self.rules.cols() as u64) as usize;
         }
         let rng = &mut self.rng;
-        game.marks().open_column(|open| below(rng, open))
+        game.rep.marks().open_column(|open| below(rng, open))
     }
 
     pub(super) fn sample(&mut self, actions: &mut [i64]) {
@@ -167,19 +171,23 @@ impl<M: IntoAny> FamilyBlock<M> {
     /// A copy of game `i`: [`Error::Forfeited`] for a game lost by an illegal action.
     pub(super) fn game(&self, i: usize) -> Result<Game, Error> {
         self.envs[i].taken_out()?;
-        Ok(M::into_any(GameOn(self.games[i].try_copy()?)))
+        Ok(M::into_any(self.games[i].try_clone()?))
     }
 
     /// Puts `game` in place of game `i`: the same rules, X first (else [`Error::Incompatible`]).
     pub(super) fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
-        let Some(game) = M::from_any(game).filter(|g| g.rules() == self.rules) else {
+        let Some((board, turns)) = M::from_any(game).filter(|_| game.rules() == self.rules) else {
             return Err(Error::Incompatible {
                 reason: "its rules differ",
             });
         };
         let first = game.moves().next().map(|(_, _, p)| p);
         let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
-        self.games[i] = game.0.try_copy()?;
+        let rep = board.try_copy(turns)?;
+        self.games[i] = GameOn {
+            rep,
+            turns: turns.clone(),
+        };
         self.envs[i] = env;
         Ok(())
     }
@@ -190,18 +198,19 @@ impl<M: IntoAny> FamilyBlock<M> {
 }
 
 /// `game`'s observation from the mover's view, and its legal actions (all once ended).
-fn write_game<M: Marks>(game: &Family<M>, env: Env, obs: &mut [bool], mask: &mut [bool]) {
-    game.marks().planes(env.to_move, obs);
+fn write_game<M: Marks>(game: &KGame<M>, env: Env, obs: &mut [bool], mask: &mut [bool]) {
+    let marks = game.rep.marks();
+    marks.planes(env.to_move, obs);
     if game.rules().gravity() {
-        game.marks().open_columns(env.ended, mask);
+        marks.open_columns(env.ended, mask);
     } else {
-        game.marks().empty_cells(env.ended, mask);
+        marks.empty_cells(env.ended, mask);
     }
 }
 
 /// One game of a block, lent for a step.
 struct FamilySeat<'a, M: Marks> {
-    game: &'a mut Family<M>,
+    game: &'a mut KGame<M>,
     env: &'a mut Env,
 }
 
@@ -211,26 +220,22 @@ impl<M: Marks> Seat for FamilySeat<'_, M> {
     }
 
     fn restart(&mut self) {
-        self.game.clear();
+        self.game.reset();
         *self.env = Env::START;
     }
 
     fn play(&mut self, action: i64, mover: Player) -> Result<Option<u8>, ()> {
         // The game's own rules and move.
-        let played = match self.game.admit_action(action, mover) {
-            Ok((row, col)) => self.game.commit::<false>(row, col, mover),
-            Err(error) => Err(error),
-        };
-        match played {
+        match self.game.act(action, mover) {
             Ok(Some(winner)) => Ok(Some(winner.number())),
-            Ok(None) if self.game.turns().is_over() => Ok(Some(0)),
+            Ok(None) if self.game.is_over() => Ok(Some(0)),
             Ok(None) => Ok(None),
             Err(_) => Err(()),
         }
     }
 
     fn planes(&self, to_move: Player, obs: &mut [bool]) {
-        self.game.marks().planes(to_move, obs);
+        self.game.rep.marks().planes(to_move, obs);
     }
 
     fn write(&self, env: Env, obs: &mut [bool], mask: &mut [bool]) {

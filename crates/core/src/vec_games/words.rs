@@ -23,7 +23,7 @@ use crate::kgame::{BitBoard, Family, Shape, Stones};
 use crate::limits::Mode;
 use crate::packed::{select, select_in_nine, spread};
 use crate::player::Player;
-use crate::repr::private::{Kept, action_cell};
+use crate::repr::private::action_cell;
 use crate::rules::Rules;
 
 /// One game of the block.
@@ -529,11 +529,11 @@ impl WordBlock {
             }
             return Ok(game);
         }
-        let mut game = Family::<BitBoard>::on_board(rules)?;
+        let mut game = GameOn::on(Family::<BitBoard>::on_board(rules)?);
         for ((row, col), player) in cells.zip(movers()) {
-            game.place::<false, false>(row as u64, col as u64, player)?;
+            game.play(row, col, player)?;
         }
-        Ok(BitBoard::into_any(GameOn(game)))
+        Ok(BitBoard::into_any(game))
     }
 
     /// Puts `game` in place of game `i`: a checked game of the same rules, X first (else
