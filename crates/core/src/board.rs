@@ -51,11 +51,3 @@ impl<S: Storage> fmt::Display for Board<'_, S> {
         })
     }
 }
-
-/// A checked game draws its [`Board`].
-pub(crate) fn draw_classic<S: Storage>(
-    game: &Classic<S>,
-    f: &mut fmt::Formatter<'_>,
-) -> fmt::Result {
-    fmt::Display::fmt(&Board { game }, f)
-}

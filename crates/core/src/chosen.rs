@@ -3,8 +3,6 @@
 //! every other board on line bitsets ([`KGame`]). The choice is made in one place ([`Kind::of`]),
 //! and each question of the game is passed on to the representation inside in one line.
 
-use core::fmt;
-
 use crate::classic::{Classic, ClassicGame};
 use crate::error::{DecodeError, Error};
 use crate::game::GameOn;
@@ -108,6 +106,19 @@ macro_rules! each {
     };
 }
 
+/// Passes one question on: to the classic boards inline, to the family's through `$far`, a
+/// function that is not inlined, so that what the classic move costs through the faces stays what
+/// it was (a new game per short game is part of what a 3 x 3 move costs).
+macro_rules! near {
+    ($self:expr, $rep:ident => $body:expr, else $far:expr) => {
+        match $self {
+            Repr::Classic($rep) => $body,
+            Repr::Lean($rep) => $body,
+            _ => $far,
+        }
+    };
+}
+
 impl Kept for Chosen {
     #[inline]
     fn rules(&self) -> Rules {
@@ -142,8 +153,7 @@ impl Kept for Chosen {
         each!(&mut self.0, r => r.commit::<BATCH>(turns, at, player))
     }
 
-    /// One dispatch, then the rules on the board inside: the classic games inline, the family out
-    /// of line, so that what the classic move costs through the faces stays what it was.
+    /// One dispatch, then the rules on the board inside.
     #[inline(always)]
     fn place<const BATCH: bool, const SIGNED: bool>(
         &mut self,
@@ -152,15 +162,13 @@ impl Kept for Chosen {
         col: u64,
         player: Player,
     ) -> Won {
-        match &mut self.0 {
-            Repr::Classic(r) => r.place::<BATCH, SIGNED>(turns, row, col, player),
-            Repr::Lean(r) => r.place::<BATCH, SIGNED>(turns, row, col, player),
-            _ => self.place_family::<BATCH, SIGNED>(turns, row, col, player),
-        }
+        near!(&mut self.0, r => r.place::<BATCH, SIGNED>(turns, row, col, player),
+            else self.place_family::<BATCH, SIGNED>(turns, row, col, player))
     }
 
-    fn take_back(&mut self, turns: &mut Turns) {
-        each!(&mut self.0, r => Kept::take_back(r, turns))
+    #[inline]
+    fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
+        near!(&mut self.0, r => Kept::take_back(r, turns), else self.take_back_family(turns))
     }
 
     fn end_batch(&mut self) {
@@ -168,33 +176,13 @@ impl Kept for Chosen {
     }
 
     #[inline]
-    fn undo(&mut self, turns: &mut Turns) -> Result<(usize, usize, Player), Error> {
-        each!(&mut self.0, r => r.undo(turns))
-    }
-
-    /// As [`place`](Self::place): the classic games inline (a new game per short game is part of
-    /// what a 3 x 3 move costs), the family out of line.
-    #[inline]
     fn clear(&mut self) {
-        match &mut self.0 {
-            Repr::Classic(r) => r.clear(),
-            Repr::Lean(r) => r.clear(),
-            _ => self.clear_family(),
-        }
+        near!(&mut self.0, r => r.clear(), else self.clear_family())
     }
 
-    fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
-        each!(&self.0, r => r.holder(row, col))
-    }
-
-    /// As [`place`](Self::place): the classic games inline, the family out of line.
     #[inline]
     fn open(&self, player: Player) -> bool {
-        match &self.0 {
-            Repr::Classic(r) => r.open(player),
-            Repr::Lean(r) => r.open(player),
-            _ => self.open_family(player),
-        }
+        near!(&self.0, r => r.open(player), else self.open_family(player))
     }
 
     fn try_copy(&self, turns: &Turns) -> Result<Chosen, Error> {
@@ -204,10 +192,6 @@ impl Kept for Chosen {
             Repr::Lines(r) => Repr::Lines(r.try_copy(turns)?),
             Repr::Bits(r) => Repr::Bits(r.try_copy(turns)?),
         }))
-    }
-
-    fn draw(&self, turns: &Turns, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        each!(&self.0, r => r.draw(turns, f))
     }
 }
 
@@ -245,6 +229,7 @@ impl Bytes for Chosen {
     }
 }
 
+/// The family's answers, out of line ([`near`]).
 impl Chosen {
     #[inline(never)]
     fn open_family(&self, player: Player) -> bool {
@@ -254,6 +239,11 @@ impl Chosen {
     #[inline(never)]
     fn clear_family(&mut self) {
         each!(&mut self.0, r => r.clear())
+    }
+
+    #[inline(never)]
+    fn take_back_family(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
+        each!(&mut self.0, r => Kept::take_back(r, turns))
     }
 
     #[inline(never)]

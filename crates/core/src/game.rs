@@ -374,7 +374,12 @@ impl<R: Representation> GameOn<R> {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
-        self.rep.undo(&mut self.turns)
+        // Outside a batch a lean board keeps no move to take back: asked only when none was.
+        let taken = self.rep.take_back(&mut self.turns);
+        taken.ok_or_else(|| match self.mode() {
+            Mode::Checked => Error::NothingToUndo,
+            Mode::Lean => Error::NeedsBoard,
+        })
     }
 
     /// Back to the empty board of the same rules and mode, keeping the memory: no allocation.
@@ -407,13 +412,21 @@ impl<R: Representation> GameOn<R> {
     /// ```
     pub fn cell(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
         let (row, col) = self.rules().locate(row as i128, col as i128)?;
-        self.rep.holder(row, col)
+        self.holder(row, col)
     }
 
     /// [`cell`](Self::cell) for foreign callers' numbers.
     pub fn cell_i64(&self, row: i64, col: i64) -> Result<Option<Player>, Error> {
         let (row, col) = self.locate(row, col)?;
-        self.rep.holder(row, col)
+        self.holder(row, col)
+    }
+
+    /// Who holds (`row`, `col`), which is on the board: [`Error::NeedsBoard`] for a lean game.
+    fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
+        match self.mode() {
+            Mode::Checked => Ok(self.rep.occupant(row, col)),
+            Mode::Lean => Err(Error::NeedsBoard),
+        }
     }
 
     /// The length of [`encode_into`](Self::encode_into)'s output.
@@ -607,7 +620,8 @@ impl fmt::Write for Counted {
 /// A game that runs batches through [`run_batch`]: every representation the same way.
 impl<R: Representation> Batched for GameOn<R> {
     fn take_back_last(&mut self) {
-        self.rep.take_back(&mut self.turns);
+        // Applied by this batch, so there is a move to take back.
+        let _ = self.rep.take_back(&mut self.turns);
     }
 
     fn end_batch(&mut self) {
@@ -637,7 +651,14 @@ impl<R: Representation> Batched for GameOn<R> {
 /// ```
 impl<R: Representation> fmt::Display for GameOn<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.rep.draw(&self.turns, f)
+        let rules = self.rules();
+        match self.mode() {
+            Mode::Checked => {
+                let shape = (rules.rows(), rules.cols());
+                crate::text::draw(f, shape, |row, col| self.rep.occupant(row, col))
+            }
+            Mode::Lean => crate::text::summary(f, rules.rows(), &self.turns),
+        }
     }
 }
 

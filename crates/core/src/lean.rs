@@ -5,14 +5,12 @@
 //! can be taken back. [`Game::new_lean`](crate::Game::new_lean) holds it.
 
 use alloc::vec::Vec;
-use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use crate::counters::{Counters, Tally};
 use crate::encoding::{Header, Reader, VERSION, Writer, classic_header, player_byte};
 use crate::error::{DecodeError, Error};
 use crate::limits::Mode;
-use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::repr::private::{At, Bytes, Kept, Won};
 use crate::rules::Rules;
@@ -129,35 +127,28 @@ impl Kept for Lean {
         Ok(turns.finish(player, won))
     }
 
-    fn take_back(&mut self, turns: &mut Turns) {
-        let Some(player) = turns.last() else {
-            return;
+    /// The moves of a running batch only: outside one a lean board keeps no move.
+    fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
+        let player = turns.last()?;
+        let &[.., row, col, r, c, main, anti] = &self.record[..self.recorded] else {
+            return None;
         };
-        if let &[.., row, col, r, c, main, anti] = &self.record[..self.recorded] {
-            self.recorded -= RECORD;
-            let (row, col) = (row as usize, col as usize);
-            self.counters
-                .restore_tallies(&mut self.tallies, row, col, player, [r, c, main, anti]);
-            turns.unwind(player);
-        }
+        self.recorded -= RECORD;
+        let (row, col) = (row as usize, col as usize);
+        self.counters
+            .restore_tallies(&mut self.tallies, row, col, player, [r, c, main, anti]);
+        turns.unwind(player);
+        Some((row, col, player))
     }
 
     fn end_batch(&mut self) {
         self.recorded = 0;
     }
 
-    fn undo(&mut self, _turns: &mut Turns) -> Result<(usize, usize, Player), Error> {
-        Err(Error::NeedsBoard)
-    }
-
     fn clear(&mut self) {
         self.tallies.fill([Tally::EMPTY; 2]);
         self.recorded = 0;
         self.counters.reset(&mut []);
-    }
-
-    fn holder(&self, _row: usize, _col: usize) -> Result<Option<Player>, Error> {
-        Err(Error::NeedsBoard)
     }
 
     #[inline]
@@ -176,18 +167,6 @@ impl Kept for Lean {
             record: Vec::new(),
             recorded: 0,
         })
-    }
-
-    /// A one-line summary, with the outcome once the game is over: there is no board to draw.
-    fn draw(&self, turns: &Turns, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.n();
-        let moves = turns.moves();
-        let plural = if moves == 1 { "" } else { "s" };
-        write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
-        match turns.outcome() {
-            Outcome::InPlay => Ok(()),
-            over => write!(f, ", {over}"),
-        }
     }
 }
 

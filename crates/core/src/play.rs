@@ -2,8 +2,6 @@
 //! counters) and takes one back; what it answers the rules (the range it indexes, who holds a
 //! cell). The rules themselves are the seam's (`repr`), written once for every representation.
 
-use core::fmt;
-
 use crate::cells::{mark_cell, occupant, set_cell_bits};
 use crate::classic::Classic;
 use crate::counters::{Counters, Line};
@@ -143,12 +141,8 @@ impl<S: Storage> Kept for Classic<S> {
         ))
     }
 
-    fn take_back(&mut self, turns: &mut Turns) {
-        self.take_back(turns);
-    }
-
-    fn undo(&mut self, turns: &mut Turns) -> Result<(usize, usize, Player), Error> {
-        self.take_back(turns).ok_or(Error::NothingToUndo)
+    fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
+        self.take_back(turns)
     }
 
     /// O(moves played) for the cells, O(n) for the counters. Inline: a new game after each short
@@ -167,10 +161,6 @@ impl<S: Storage> Kept for Classic<S> {
         self.counters.reset(self.store.lines_mut());
     }
 
-    fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
-        Ok(occupant(self.store.cells(), (row * self.n() + col) as u32))
-    }
-
     #[inline]
     fn open(&self, player: Player) -> bool {
         self.counters.open_for(player)
@@ -185,9 +175,5 @@ impl<S: Storage> Kept for Classic<S> {
             copy.place::<false, false>(&mut replayed, row as u64, col as u64, player)?;
         }
         Ok(copy)
-    }
-
-    fn draw(&self, _turns: &Turns, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::board::draw_classic(self, f)
     }
 }

@@ -13,7 +13,6 @@ pub trait Representation: private::Kept {}
 impl<T: private::Kept> Representation for T {}
 
 pub(crate) mod private {
-    use core::fmt;
 
     /// What a move answers: the winner after it, or why it was refused.
     pub type Won = Result<Option<Player>, Error>;
@@ -95,17 +94,14 @@ pub(crate) mod private {
         /// [`take_back`](Self::take_back). (The turns are counted here, not by the caller, so that
         /// the classic move's rare path that grows its record joins the common one at the end.)
         fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won;
-        /// Takes back the last move of a batch ([`place`](Self::place) with `BATCH`), and
-        /// uncounts it in `turns`.
-        fn take_back(&mut self, turns: &mut Turns);
+        /// Takes back the last move, also a winning one, and uncounts it in `turns`: the move,
+        /// or `None` where there is none the board can take back (none played; a lean board
+        /// keeps only the moves of a running batch, [`place`](Self::place) with `BATCH`).
+        fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)>;
         /// Tidies up after a batch, applied or taken back.
         fn end_batch(&mut self) {}
-        /// Takes back the last move, also a winning one, and uncounts it in `turns`.
-        fn undo(&mut self, turns: &mut Turns) -> Result<(usize, usize, Player), Error>;
         /// Back to the empty board, keeping the memory.
         fn clear(&mut self);
-        /// Who holds (`row`, `col`), which is on the board; [`Error::NeedsBoard`] for a lean game.
-        fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error>;
         /// Whether `player` still has a line free of the opponent's marks (the game asks whether
         /// it is over first).
         fn open(&self, player: Player) -> bool;
@@ -113,8 +109,6 @@ pub(crate) mod private {
         /// would abort.
         #[cfg(feature = "alloc")]
         fn try_copy(&self, turns: &Turns) -> Result<Self, Error>;
-        /// The board of a game at `turns` as text.
-        fn draw(&self, turns: &Turns, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 
         /// Every rule of a move, in their order of precedence, changing nothing: the cell on the
         /// board (else [`Error::OutOfRange`] quoting the caller's numbers: `SIGNED` when they were

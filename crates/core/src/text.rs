@@ -1,9 +1,11 @@
 //! A board as text: one line per row, cells between bars (`|X| |O|`), and its length before it is
-//! drawn. Every board of every game is drawn here.
+//! drawn; a lean game, which keeps no board, as a summary. Every game is drawn here.
 
 use core::fmt;
 
+use crate::outcome::Outcome;
 use crate::player::Player;
+use crate::turns::Turns;
 
 /// Draws a `rows x cols` board whose cell (`row`, `col`) `holder` holds: one line per row (row 0
 /// first), cells between bars (`|X| |O|`). Every board of every game is drawn here.
@@ -27,6 +29,18 @@ pub(crate) fn draw(
         f.write_str("|")?;
     }
     Ok(())
+}
+
+/// A lean `n x n` game at `turns`, which keeps no board to draw: a one-line summary, with the
+/// outcome once the game is over.
+pub(crate) fn summary(f: &mut fmt::Formatter<'_>, n: usize, turns: &Turns) -> fmt::Result {
+    let moves = turns.moves();
+    let plural = if moves == 1 { "" } else { "s" };
+    write!(f, "lean {n}x{n} game, {moves} move{plural}")?;
+    match turns.outcome() {
+        Outcome::InPlay => Ok(()),
+        over => write!(f, ", {over}"),
+    }
 }
 
 /// The bytes [`draw`] writes for a `rows x cols` board (`rows >= 1`): each row is its cells and

@@ -157,30 +157,19 @@ impl<M: Marks> Kept for Family<M> {
         Ok(turns.finish(player, won))
     }
 
-    fn take_back(&mut self, turns: &mut Turns) {
-        // Applied by this batch, so there is a move to take back.
-        let _ = self.undo(turns);
-    }
-
-    fn undo(&mut self, turns: &mut Turns) -> Result<(usize, usize, Player), Error> {
-        let (Some(player), Some(&index)) = (turns.last(), self.journal.last()) else {
-            return Err(Error::NothingToUndo);
-        };
+    fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
+        let (player, &index) = (turns.last()?, self.journal.last()?);
         self.journal.pop();
         let cols = self.rules.cols();
         let (row, col) = (index as usize / cols, index as usize % cols);
         self.marks.remove(row, col, player);
         turns.unwind(player);
-        Ok((row, col, player))
+        Some((row, col, player))
     }
 
     fn clear(&mut self) {
         self.marks.clear();
         self.journal.clear();
-    }
-
-    fn holder(&self, row: usize, col: usize) -> Result<Option<Player>, Error> {
-        Ok(self.marks.holder(row, col))
     }
 
     fn open(&self, player: Player) -> bool {
@@ -208,11 +197,6 @@ impl<M: Marks> Kept for Family<M> {
             copy.place::<false, false>(&mut replayed, row as u64, col as u64, player)?;
         }
         Ok(copy)
-    }
-
-    fn draw(&self, _turns: &Turns, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shape = (self.rules.rows(), self.rules.cols());
-        crate::text::draw(f, shape, |row, col| self.marks.holder(row, col))
     }
 }
 
