@@ -27,10 +27,10 @@
 //!   them best; [`Solver`] and [`Agent`] for perfect and skilled play; [`VecGames`] for many
 //!   games in one call (feature `vec`).
 //! - [`FixedGame<N>`]: the classic `N x N` game in arrays sized when compiled, without an allocator.
-//! - Every game is one type, [`GameOn<R>`](representations::GameOn), whose methods (every rule
-//!   check, the move record, undo, batches, encoding, display) are written once over its
-//!   representation `R`: [`Game`] is `GameOn<Chosen>`; the representations by name, for those who
-//!   want one, are in [`representations`].
+//! - Every game is one type, [`GameOn<R>`](representations::GameOn), which keeps the turns and
+//!   whose methods (every rule check, undo, batches, encoding, display) are written once over its
+//!   board, the representation `R`: [`Game`] is `GameOn<Chosen>`; the representations by name,
+//!   for those who want one, are in [`representations`].
 //!
 //! # Two modes of the classic game
 //!
@@ -60,9 +60,9 @@ extern crate alloc;
 extern crate std;
 
 // Layers point down only: the batched stepper (vec_games) and the solver -> chosen (the run-time
-// choice) -> kgame and classic (the representations: play, board, encoding) -> game (every public
-// method, once, over repr's seam; text draws every board) -> batch, turns (-> outcome) -> storage ->
-// counters -> cells and limits -> error -> player.
+// choice) -> kgame and classic (the representations: play, board, encoding) -> game (the turns and
+// every public method, once, over repr's seam; text draws every game) -> batch, turns (-> outcome)
+// -> storage -> counters -> cells and limits -> error -> player.
 mod batch;
 mod board;
 mod cells;

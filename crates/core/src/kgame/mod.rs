@@ -1,9 +1,8 @@
 //! A game of any rules of the k-in-a-row family: any board, any `k`, with or without gravity. Its
-//! representation ([`Family`]) keeps the rules, whose turn it is and the moves (so it can take them
-//! back); its board
-//! ([`Marks`]) keeps the marks and answers, without scanning a line or the board, where a mark
-//! lands, whether a move wins, and whether a player can still win: line bitsets for any size
-//! ([`LineBoard`]), one word a player for small boards ([`BitBoard`]).
+//! representation ([`Family`]) keeps the rules and the moves (so it can take them back; the game
+//! keeps whose turn it is); its board ([`Marks`]) keeps the marks and answers, without scanning a
+//! line or the board, where a mark lands, whether a move wins, and whether a player can still win:
+//! line bitsets for any size ([`LineBoard`]), one word a player for small boards ([`BitBoard`]).
 
 mod bits;
 mod encoding;
@@ -51,7 +50,8 @@ use crate::turns::Turns;
 pub type KGame<M = LineBoard> = GameOn<Family<M>>;
 
 /// The representation of a game on a board of the family (`M`: [`LineBoard`] or [`BitBoard`]):
-/// the rules, the board, the moves played and the turns. The game itself is [`KGame<M>`](KGame).
+/// the rules, the board and the moves played. The game itself, which adds the turns, is
+/// [`KGame<M>`](KGame).
 #[derive(Clone)]
 pub struct Family<M: Marks> {
     rules: Rules,
