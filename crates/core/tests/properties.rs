@@ -5,6 +5,7 @@ use tictactoe_testkit as common;
 
 use common::{Model, assert_agrees, assert_unchanged, check_batch, check_raw_move};
 use proptest::prelude::*;
+use tictactoe_core::representations::ClassicGame;
 use tictactoe_core::{DecodeError, Error, FixedGame, Game, Player};
 
 /// Who a generated move is for: the player due (so that games progress), the other one, or any number.
@@ -101,6 +102,22 @@ fn assert_round_trips(game: &Game, model: &Model) {
     assert_eq!(back.encode(), bytes);
 }
 
+/// The classic game taken out of a checked `Game` answers as the model does and goes back in
+/// equal; a lean game is given back as it was.
+fn assert_taken_out(game: &Game, model: &Model, lean: bool) {
+    match ClassicGame::try_from(game.clone()) {
+        Ok(classic) => {
+            assert!(!lean, "a lean game has no classic checked game inside");
+            assert_agrees(&classic, model);
+            assert_eq!(&Game::from(classic), game);
+        }
+        Err(back) => {
+            assert!(lean, "a checked game of the classic rules is taken out");
+            assert_eq!(&back, game);
+        }
+    }
+}
+
 fn run(n: usize, lean: bool, ops: Vec<Op>) {
     let mut game = if lean {
         Game::new_lean(n)
@@ -163,6 +180,7 @@ fn run(n: usize, lean: bool, ops: Vec<Op>) {
         }
         assert_agrees(&game, &model);
         assert_round_trips(&game, &model);
+        assert_taken_out(&game, &model, lean);
     }
 }
 
