@@ -1,7 +1,8 @@
 //! The one game type: the turns, every rule check and every public method of a game, written once
-//! over its board, the representation ([`Representation`]). [`Game`](crate::Game) (rules chosen at run time),
-//! [`ClassicGame`](crate::representations::ClassicGame), [`FixedGame`](crate::FixedGame) and
-//! [`KGame`](crate::representations::KGame) are its names for each representation.
+//! over its board, the representation ([`Representation`]). [`Game`](crate::Game) (rules chosen at
+//! run time), [`ClassicGame`](crate::representations::ClassicGame),
+//! [`FixedGame`](crate::FixedGame) and [`KGame`](crate::representations::KGame) are its names for
+//! each representation.
 
 use core::fmt;
 
