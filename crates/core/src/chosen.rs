@@ -210,21 +210,19 @@ impl Bytes for Chosen {
     /// written as version 2, so that every game has one encoding.
     fn decode(bytes: &[u8]) -> Result<(Chosen, Turns), Error> {
         let header = crate::encoding::Header::read(bytes)?;
-        let chosen = |(rep, turns)| (Chosen(rep), turns);
         if bytes.get(3) != Some(&crate::encoding::RULES_VERSION) {
             return match header.mode {
-                Mode::Checked => Classic::decode(bytes).map(|(r, t)| (Repr::Classic(r), t)),
-                Mode::Lean => Lean::decode(bytes).map(|(r, t)| (Repr::Lean(r), t)),
-            }
-            .map(chosen);
+                Mode::Checked => Classic::decode(bytes).map(|(r, t)| (Chosen(Repr::Classic(r)), t)),
+                Mode::Lean => Lean::decode(bytes).map(|(r, t)| (Chosen(Repr::Lean(r)), t)),
+            };
         }
         match Kind::of(header.rules) {
             Kind::Classic => {
                 let why = "the classic game is written as version 2";
                 Err(DecodeError::Inconsistent(why).into())
             }
-            Kind::Bits => Family::decode(bytes).map(|(r, t)| chosen((Repr::Bits(r), t))),
-            Kind::Lines => Family::decode(bytes).map(|(r, t)| chosen((Repr::Lines(r), t))),
+            Kind::Bits => Family::decode(bytes).map(|(r, t)| (Chosen(Repr::Bits(r)), t)),
+            Kind::Lines => Family::decode(bytes).map(|(r, t)| (Chosen(Repr::Lines(r)), t)),
         }
     }
 }

@@ -148,7 +148,7 @@ impl<M: Marks> Kept for Family<M> {
         self.marks.landing(col)
     }
 
-    /// Records the move, then marks it; a move the batch applied is taken back by `undo`.
+    /// Records the move, then marks it; a move a batch applied is taken back by `take_back`.
     fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won {
         let (row, col) = at;
         reserve(&mut self.journal, 1, self.rules)?;
