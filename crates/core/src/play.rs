@@ -67,22 +67,6 @@ impl<S: Storage> Classic<S> {
             set_cell_bits(self.store.cells_mut(), index, 0);
         }
     }
-
-    /// Takes back the journal's last move, if any, and uncounts it in `turns`.
-    pub(crate) fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
-        let player = turns.last()?;
-        let n = self.n();
-        let journal = self.store.journal();
-        let (&index, rest) = journal.split_last()?;
-        let len = rest.len();
-        let (row, col) = (index as usize / n, index as usize % n);
-        set_cell_bits(self.store.cells_mut(), index, 0);
-        self.store.truncate(len);
-        self.counters
-            .remove(self.store.lines_mut(), row, col, player);
-        turns.unwind(player);
-        Some((row, col, player))
-    }
 }
 
 impl<S: Storage> Kept for Classic<S> {
@@ -141,8 +125,20 @@ impl<S: Storage> Kept for Classic<S> {
         ))
     }
 
+    /// Takes back the journal's last move, if any, and uncounts it in `turns`.
     fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
-        self.take_back(turns)
+        let player = turns.last()?;
+        let n = self.n();
+        let journal = self.store.journal();
+        let (&index, rest) = journal.split_last()?;
+        let len = rest.len();
+        let (row, col) = (index as usize / n, index as usize % n);
+        set_cell_bits(self.store.cells_mut(), index, 0);
+        self.store.truncate(len);
+        self.counters
+            .remove(self.store.lines_mut(), row, col, player);
+        turns.unwind(player);
+        Some((row, col, player))
     }
 
     /// O(moves played) for the cells, O(n) for the counters. Inline: a new game after each short
