@@ -81,11 +81,6 @@ impl<R: Representation> GameOn<R> {
         self.rep.mode()
     }
 
-    #[inline]
-    pub(crate) fn turns(&self) -> &Turns {
-        &self.turns
-    }
-
     /// The winner, if any.
     ///
     /// ```
@@ -99,14 +94,14 @@ impl<R: Representation> GameOn<R> {
     #[inline]
     #[must_use]
     pub fn winner(&self) -> Option<Player> {
-        self.turns().winner()
+        self.turns.winner()
     }
 
     /// True after a win or when the board is full.
     #[inline]
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.turns().is_over()
+        self.turns.is_over()
     }
 
     /// True when the board is full and nobody has won.
@@ -121,14 +116,14 @@ impl<R: Representation> GameOn<R> {
     #[inline]
     #[must_use]
     pub fn is_draw(&self) -> bool {
-        self.turns().is_draw()
+        self.turns.is_draw()
     }
 
     /// Moves played so far.
     #[inline]
     #[must_use]
     pub fn move_count(&self) -> u64 {
-        self.turns().moves()
+        self.turns.moves()
     }
 
     /// The most moves that can still be played: the empty cells, or 0 once the game is over. A
@@ -144,14 +139,14 @@ impl<R: Representation> GameOn<R> {
     #[inline]
     #[must_use]
     pub fn moves_left(&self) -> u64 {
-        self.turns().moves_left()
+        self.turns.moves_left()
     }
 
     /// The player who moved last, who may not move next.
     #[inline]
     #[must_use]
     pub fn last_player(&self) -> Option<Player> {
-        self.turns().last()
+        self.turns.last()
     }
 
     /// Whether the game is in play, won or drawn.
@@ -167,7 +162,7 @@ impl<R: Representation> GameOn<R> {
     /// ```
     #[must_use]
     pub fn outcome(&self) -> Outcome {
-        self.turns().outcome()
+        self.turns.outcome()
     }
 
     /// Whether `player` can still complete some window (`k` cells of one line) free of the

@@ -36,42 +36,14 @@ pub(crate) mod private {
         fn decode(bytes: &[u8]) -> Result<(Self, Turns), Error>;
     }
 
-    /// The rules of a move, in their order of precedence, written once: the cell (`$row`, `$col`,
-    /// the caller's numbers as `u64`s) on the board, the game not over and the player's turn (the
-    /// game's `$turns`), an empty cell (as far as the representation keeps cells), with gravity the
-    /// landing cell.
-    /// Evaluates to the cell as indices, or returns the refusal from the function it is in.
-    /// Expanded in [`Kept::admit`] (which only checks) and [`Kept::place`] (which then commits):
-    /// `place` calling `admit` made the checked classic move a sixth dearer (141.7 instructions
-    /// against 162.5, callgrind on the bench's replay), for want of the cell passing in registers.
-    macro_rules! admitted {
-        ($game:ident, $turns:ident, $row:ident, $col:ident, $player:ident, $signed:ident) => {{
-            let Some((row, col)) = $game.on_board($row, $col) else {
-                return Err(off_board::<$signed>($game.rules(), $row, $col));
-            };
-            $turns.check($player)?;
-            if let Some(by) = $game.occupant(row, col) {
-                return Err(Error::Occupied { row, col, by });
-            }
-            if $game.rules().gravity() {
-                // An empty cell: its column is not full.
-                let landing = $game.landing(col).unwrap_or(row);
-                if row != landing {
-                    return Err(Error::NotLanding { row, col, landing });
-                }
-            }
-            (row, col)
-        }};
-    }
-
     /// The representation's working parts. Public inside a private module: outside code can name
     /// [`Representation`](super::Representation) but can neither implement nor call this.
     ///
     /// A representation answers what its board keeps (the range of cells it indexes, who holds a
     /// cell, where a drop lands) and commits a move it is given; the game keeps the [`Turns`] and
     /// passes them in. The rules of a move are written once, in the provided
-    /// [`admit`](Self::admit), [`place`](Self::place) and [`drop_located`](Self::drop_located), for
-    /// every representation.
+    /// [`place`](Self::place), [`drop_located`](Self::drop_located) and
+    /// [`admit_action`](Self::admit_action), for every representation.
     pub trait Kept: Bytes {
         /// The rules the game plays by.
         fn rules(&self) -> Rules;
@@ -110,22 +82,6 @@ pub(crate) mod private {
         #[cfg(feature = "alloc")]
         fn try_copy(&self, turns: &Turns) -> Result<Self, Error>;
 
-        /// Every rule of a move, in their order of precedence, changing nothing: the cell on the
-        /// board (else [`Error::OutOfRange`] quoting the caller's numbers: `SIGNED` when they were
-        /// `i64`s, which arrive here as their bits), the game not over and the player's turn, an
-        /// empty cell (as far as the representation keeps cells), with gravity the landing cell.
-        /// The cell as indices when the move is legal. (The rules themselves are [`admitted`].)
-        #[inline(always)]
-        fn admit<const SIGNED: bool>(
-            &self,
-            turns: &Turns,
-            row: u64,
-            col: u64,
-            player: Player,
-        ) -> Result<(usize, usize), Error> {
-            Ok(admitted!(self, turns, row, col, player, SIGNED))
-        }
-
         /// The rules of a drop in column `col`, which is on the board of rules with gravity: the
         /// game goes on, the player's turn, the column not full. The row it lands on.
         #[inline]
@@ -150,8 +106,12 @@ pub(crate) mod private {
             )
         }
 
-        /// A move: the rules of [`admit`](Self::admit), then [`commit`](Self::commit). Nothing
-        /// changes unless it is accepted.
+        /// A move: every rule of a move, written once, in their order of precedence, then
+        /// [`commit`](Self::commit); nothing changes unless it is accepted. The cell on the board
+        /// (else [`Error::OutOfRange`] quoting the caller's numbers: `SIGNED` when they were
+        /// `i64`s, which arrive here as their bits), the game not over and the player's turn (the
+        /// game's `turns`), an empty cell (as far as the representation keeps cells), with gravity
+        /// the landing cell.
         #[inline(always)]
         fn place<const BATCH: bool, const SIGNED: bool>(
             &mut self,
@@ -160,7 +120,20 @@ pub(crate) mod private {
             col: u64,
             player: Player,
         ) -> Won {
-            let (row, col) = admitted!(self, turns, row, col, player, SIGNED);
+            let Some((row, col)) = self.on_board(row, col) else {
+                return Err(off_board::<SIGNED>(self.rules(), row, col));
+            };
+            turns.check(player)?;
+            if let Some(by) = self.occupant(row, col) {
+                return Err(Error::Occupied { row, col, by });
+            }
+            if self.rules().gravity() {
+                // An empty cell: its column is not full.
+                let landing = self.landing(col).unwrap_or(row);
+                if row != landing {
+                    return Err(Error::NotLanding { row, col, landing });
+                }
+            }
             self.commit::<BATCH>(turns, (row, col), player)
         }
 
