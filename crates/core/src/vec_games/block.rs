@@ -1,155 +1,154 @@
 //! One block of games, stepped on one thread: the engine of [`VecGames`](super::VecGames), which
-//! splits its games into blocks. Its game numbers are its own, from 0.
+//! splits its games into blocks. A block is one type, [`Block`], over the boards its rules keep
+//! ([`Boards`]: the classic counters, one word a player, line bitsets); what every block does
+//! around its boards (the policies, the generator, which games a check or a reset reaches, a game
+//! taken out) is written here once. Its game numbers are its own, from 0.
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::layout::Columns;
-use super::outputs::View;
-use super::planes::write_game;
-use super::seat::Env;
+use super::outputs::{StepOutputs, View};
+use super::seat::{Env, check_seats};
 use super::{AutoReset, Illegal, Setup};
-use crate::cells::words;
 use crate::chosen::Game;
-use crate::classic::ClassicGame;
 use crate::error::Error;
-use crate::packed::reciprocal;
 use crate::player::Player;
 
-/// Calls `$games.$method::<N>(...)` with `N` the board size for 8 x 8, the smallest classic board
-/// a batch keeps in counters (the smaller ones fit a word), so that every length in that method is
-/// a constant when it is compiled, and with `N = 0` (meaning: the size `n` as it is) for every
-/// other size.
-macro_rules! sized_ {
-    ($games:ident . $method:ident $(::<$($more:tt),*>)? ( $($arg:expr),* )) => {
-        match $games.n {
-            8 => $games.$method::<8 $($(, $more)*)?>($($arg),*),
-            _ => $games.$method::<0 $($(, $more)*)?>($($arg),*),
-        }
-    };
+/// The games of one block as one kind of board keeps them, laid out as it steps them fastest.
+/// Each board moves, checks and draws by its own rules (the same as its single game's); the
+/// block asks it only for what differs between boards.
+pub(super) trait Boards: Clone + core::fmt::Debug + Send + Sync + Sized {
+    /// Empty games of `setup`'s rules, or `setup.oom`.
+    fn new(setup: &Setup) -> Result<Self, Error>;
+    /// How many games.
+    fn num_envs(&self) -> usize;
+    /// Game `i`'s bookkeeping as an environment.
+    fn env(&self, i: usize) -> Env;
+    /// Every game's bookkeeping, in order.
+    fn envs(&self) -> impl Iterator<Item = Env> + '_;
+    /// True when no game refuses its action under `policies`, read straight from the boards
+    /// without a branch a game (the common case); false says nothing about which game refuses, or
+    /// whether one really does. A board without such a reading answers false.
+    fn all_legal(&self, actions: &[i64], policies: (AutoReset, Illegal)) -> bool;
+    /// Why game `i`, in play, refuses `action`, if it does: the rules of an action.
+    fn refusal(&self, i: usize, action: i64) -> Result<(), Error>;
+    /// Plays `actions[i]` in game `i` for every game (checked by the block) and writes the
+    /// outcome; under [`Illegal::Raise`] every action that reaches a game in play is legal.
+    fn step(&mut self, actions: &[i64], out: StepOutputs<'_>, policies: (AutoReset, Illegal));
+    /// Game `i` back to the empty board, X to move.
+    fn restart(&mut self, i: usize);
+    /// What every game looks like now.
+    fn write_view(&self, view: View<'_>);
+    /// A uniformly random legal action for every game in play, any action for an ended one.
+    fn sample(&mut self, rng: &mut Xoshiro256PlusPlus, actions: &mut [i64]);
+    /// Every game played to its end at random; each one's winner (0 for a draw).
+    fn playout(&mut self, rng: &mut Xoshiro256PlusPlus, winners: &mut [u8]);
+    /// A copy of game `i` (not forfeited) as a single game.
+    fn game(&self, i: usize) -> Result<Game, Error>;
+    /// Puts `game` in place of game `i` (see [`VecGames::set_game`](super::VecGames::set_game)).
+    fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error>;
 }
 
-/// The board size a method specialised for `N` works with: `N`, or `n` where `N` is 0.
-pub(super) const fn size<const N: usize>(n: usize) -> usize {
-    if N == 0 { n } else { N }
-}
-
-pub(super) use sized_ as sized;
-
-/// A block of `n x n` classic games, for the boards too large for a word (`n` of 8 or more).
+/// A block: its games' boards, and what the environment adds to them.
 #[derive(Clone, Debug)]
-pub(super) struct Block {
-    pub(super) n: usize,
-    pub(super) autoreset: AutoReset,
-    pub(super) illegal: Illegal,
-    pub(super) columns: Columns,
-    /// For finding an action's row with a multiplication instead of a division.
-    pub(super) reciprocal: u64,
-    pub(super) rng: Xoshiro256PlusPlus,
+pub(super) struct Block<B> {
+    boards: B,
+    autoreset: AutoReset,
+    illegal: Illegal,
+    rng: Xoshiro256PlusPlus,
 }
 
-impl Block {
-    /// Empty classic games of `setup`'s rules.
-    pub(super) fn new(setup: Setup) -> Result<Block, Error> {
-        let n = setup.rules.rows();
+impl<B: Boards> Block<B> {
+    /// Empty games of `setup`'s rules.
+    pub(super) fn new(setup: Setup) -> Result<Block<B>, Error> {
         Ok(Block {
-            n,
+            boards: B::new(&setup)?,
             autoreset: setup.autoreset,
             illegal: setup.illegal,
-            columns: Columns::new(setup.num_envs, n, setup.oom)?,
-            reciprocal: reciprocal(n as u32),
             rng: Xoshiro256PlusPlus::seed_from_u64(setup.seed),
         })
     }
+}
 
-    pub(super) fn num_envs(&self) -> usize {
-        self.columns.envs.len()
+/// What [`VecGames`](super::VecGames) asks of a block, whatever its boards: one call a block, so
+/// that a batch reaches any of them through one reference.
+pub(super) trait Stepper {
+    fn num_envs(&self) -> usize;
+    fn seed(&mut self, seed: u64);
+    /// The error `step` would give for `actions` (one per game): the game's number and why.
+    fn check(&self, actions: &[i64]) -> Result<(), (usize, Error)>;
+    /// Plays `actions` (accepted by [`check`](Self::check), or drawn by `sample`).
+    fn step_checked(&mut self, actions: &[i64], out: StepOutputs<'_>);
+    /// Empties every game, or those `only` names (a pending restart of a named game happens
+    /// now), and writes what every game looks like into `view`.
+    fn reset(&mut self, only: Option<&[bool]>, view: View<'_>);
+    fn write_view(&self, view: View<'_>);
+    fn sample(&mut self, actions: &mut [i64]);
+    fn playout(&mut self, winners: &mut [u8]);
+    /// A copy of game `i`: [`Error::Forfeited`] for a game lost by an illegal action, which no
+    /// single game can hold.
+    fn game(&self, i: usize) -> Result<Game, Error>;
+    fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error>;
+    fn current_player(&self, i: usize) -> Player;
+}
+
+impl<B: Boards> Stepper for Block<B> {
+    fn num_envs(&self) -> usize {
+        self.boards.num_envs()
     }
 
-    pub(super) fn num_actions(&self) -> usize {
-        self.n * self.n
-    }
-
-    pub(super) fn seed(&mut self, seed: u64) {
+    fn seed(&mut self, seed: u64) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     }
 
-    /// Empties every game, or those `only` names (`only[i]` for game `i`; a pending restart of a
-    /// named game happens now), and writes what every game looks like into `view`.
-    pub(super) fn reset(&mut self, only: Option<&[bool]>, view: View<'_>) {
-        for (i, mut slot) in self.columns.slots(self.n).enumerate() {
+    fn check(&self, actions: &[i64]) -> Result<(), (usize, Error)> {
+        let policies = (self.autoreset, self.illegal);
+        if self.boards.all_legal(actions, policies) {
+            return Ok(());
+        }
+        // Anything else is looked at one game at a time.
+        let boards = &self.boards;
+        check_seats(boards.envs(), actions, policies, |i, action| {
+            boards.refusal(i, action)
+        })
+    }
+
+    fn step_checked(&mut self, actions: &[i64], out: StepOutputs<'_>) {
+        self.boards
+            .step(actions, out, (self.autoreset, self.illegal));
+    }
+
+    fn reset(&mut self, only: Option<&[bool]>, view: View<'_>) {
+        for i in 0..self.boards.num_envs() {
             if only.is_none_or(|only| only[i]) {
-                slot.restart();
+                self.boards.restart(i);
             }
         }
-        self.write_view(view);
+        self.boards.write_view(view);
     }
 
-    /// A copy of game `i` as a single game: [`Error::Forfeited`] for a game lost by an illegal action, which no single game can hold.
-    pub(super) fn game(&self, i: usize) -> Result<ClassicGame, Error> {
-        self.columns.envs[i].taken_out()?;
-        // The game's moves replayed: X first, then alternating, as every game of a batch is played.
-        let (n, cells) = (self.n, self.num_actions());
-        let moves = self.columns.counters[i].1.moves() as usize;
-        let mut game = ClassicGame::new(n)?;
-        let mut player = Player::X;
-        for &index in &self.columns.journal[i * cells..][..moves] {
-            let index = index as usize;
-            game.play(index / n, index % n, player)?;
-            player = player.other();
-        }
-        Ok(game)
+    fn write_view(&self, view: View<'_>) {
+        self.boards.write_view(view);
     }
 
-    /// Puts `game` in place of game `i`: a checked game of the same size, in a position X could have
-    /// reached moving first (else [`Error::Incompatible`], and nothing changes). It cancels a pending
-    /// restart; a finished game stands as an ended one.
-    pub(super) fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
-        let rules = game.rules();
-        let refused = |reason| Err(Error::Incompatible { reason });
-        if !rules.is_classic() {
-            return refused("its rules differ");
-        }
-        if rules.rows() != self.n {
-            return refused("its size differs");
-        }
-        let Some((classic, turns)) = game.classic() else {
-            return refused("a lean game keeps no board");
-        };
-        let (counters, lines, cells, moves) = classic.checked_state();
-        let first = game.moves().next().map(|(_, _, p)| p);
-        let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
-        let slot = self.columns.slot(i, self.n);
-        *slot.counters = counters.clone();
-        *slot.turns = turns.clone();
-        slot.lines.copy_from_slice(lines);
-        slot.cells.copy_from_slice(cells);
-        slot.journal[..moves.len()].copy_from_slice(moves);
-        *slot.env = env;
-        Ok(())
+    fn sample(&mut self, actions: &mut [i64]) {
+        self.boards.sample(&mut self.rng, actions);
     }
 
-    /// The player to move in game `i`.
-    pub(super) fn current_player(&self, i: usize) -> Player {
-        self.columns.envs[i].to_move
-    }
-}
-
-impl Block {
-    pub(super) fn write_view(&self, view: View<'_>) {
-        sized!(self.write_view_sized(view));
+    fn playout(&mut self, winners: &mut [u8]) {
+        self.boards.playout(&mut self.rng, winners);
     }
 
-    fn write_view_sized<const N: usize>(&self, view: View<'_>) {
-        let cells = size::<N>(self.n) * size::<N>(self.n);
-        let games = self.columns.cells.chunks_exact(words(cells));
-        let games = games.zip(&self.columns.envs);
-        let seen = view.obs.chunks_exact_mut(2 * cells);
-        let seen = seen.zip(view.action_mask.chunks_exact_mut(cells));
-        let seen = seen.zip(view.current_player.iter_mut());
-        for ((board, &env), ((obs, mask), player)) in games.zip(seen) {
-            write_game(board, env, obs, mask);
-            *player = env.to_move.number();
-        }
+    fn game(&self, i: usize) -> Result<Game, Error> {
+        self.boards.env(i).taken_out()?;
+        self.boards.game(i)
+    }
+
+    fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
+        self.boards.set_game(i, game)
+    }
+
+    fn current_player(&self, i: usize) -> Player {
+        self.boards.env(i).to_move
     }
 }

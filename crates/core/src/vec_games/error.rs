@@ -57,20 +57,6 @@ pub enum VecError {
     Shape(ShapeError),
 }
 
-impl VecError {
-    /// The refusal with its game number moved by `offset`: what a part of a larger batch reports
-    /// to the whole.
-    pub(crate) fn shifted(self, offset: usize) -> VecError {
-        match self {
-            VecError::Step(StepError { game, error }) => VecError::Step(StepError {
-                game: game + offset,
-                error,
-            }),
-            shape => shape,
-        }
-    }
-}
-
 /// `Ok` when `buffer` holds exactly `needed` items.
 pub(crate) fn fits(buffer: &'static str, len: usize, needed: usize) -> Result<(), VecError> {
     if len == needed {

@@ -9,6 +9,7 @@
 //! one thread. With feature `std`, large blocks run on threads of their own.
 
 mod block;
+mod classic;
 mod error;
 mod family;
 mod layout;
@@ -28,12 +29,13 @@ use crate::kgame::LineBoard;
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::rules::Rules;
-use block::Block;
+use block::{Block, Stepper};
+use classic::ClassicBoards;
 use error::fits;
 pub use error::{ShapeError, StepError, VecError};
-use family::FamilyBlock;
+use family::FamilyBoards;
 pub use outputs::{StepOutputs, View};
-use words::WordBlock;
+use words::WordBoards;
 
 /// When a game that has ended starts again (Gymnasium's vector API).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -112,29 +114,36 @@ pub(super) struct Setup {
     pub(super) oom: Error,
 }
 
-/// One block: the classic game's columns of counters, or games of other rules on one word a player
-/// (boards that fit) or on line bitsets.
+/// One block, on the boards its rules keep: the classic game's columns of counters, or one word a
+/// player (boards that fit), or line bitsets.
 #[derive(Clone, Debug)]
 enum Part {
-    Classic(Block),
-    Bits(WordBlock),
-    Lines(FamilyBlock<LineBoard>),
-}
-
-/// Calls the same method on whichever block it is.
-macro_rules! either {
-    ($part:expr, $block:ident => $body:expr) => {
-        match $part {
-            Part::Classic($block) => $body,
-            Part::Bits($block) => $body,
-            Part::Lines($block) => $body,
-        }
-    };
+    Classic(Block<ClassicBoards>),
+    Bits(Block<WordBoards>),
+    Lines(Block<FamilyBoards<LineBoard>>),
 }
 
 impl Part {
+    /// The block, whichever boards it keeps: what a batch asks of it is asked once a call, not
+    /// once a game.
+    fn get(&self) -> &dyn Stepper {
+        match self {
+            Part::Classic(block) => block,
+            Part::Bits(block) => block,
+            Part::Lines(block) => block,
+        }
+    }
+
+    fn get_mut(&mut self) -> &mut dyn Stepper {
+        match self {
+            Part::Classic(block) => block,
+            Part::Bits(block) => block,
+            Part::Lines(block) => block,
+        }
+    }
+
     fn num_envs(&self) -> usize {
-        either!(self, b => b.num_envs())
+        self.get().num_envs()
     }
 }
 
@@ -270,8 +279,8 @@ impl VecGames {
             };
             let part = match Kind::of_batch(rules) {
                 Kind::Classic => Part::Classic(Block::new(setup)?),
-                Kind::Bits => Part::Bits(WordBlock::new(setup)?),
-                Kind::Lines => Part::Lines(FamilyBlock::new(setup)?),
+                Kind::Bits => Part::Bits(Block::new(setup)?),
+                Kind::Lines => Part::Lines(Block::new(setup)?),
             };
             blocks.push(part);
             starts.push(start);
@@ -338,7 +347,7 @@ impl VecGames {
     /// Starts the generators again from `seed`: the same seed gives the same samples.
     pub fn seed(&mut self, seed: u64) {
         for (k, block) in self.blocks.iter_mut().enumerate() {
-            either!(block, b => b.seed(block_seed(seed, k)));
+            block.get_mut().seed(block_seed(seed, k));
         }
     }
 
@@ -393,7 +402,7 @@ impl VecGames {
         let onlys = threads::pieces(only, sizes.clone());
         let work = onlys.zip(view.split(sizes, cells, actions));
         threads::each(&mut self.blocks, work, |block, (only, view)| {
-            either!(block, b => b.reset(only, view));
+            block.get_mut().reset(only, view);
         });
         Ok(())
     }
@@ -403,7 +412,7 @@ impl VecGames {
         self.check_view(&view)?;
         let views = view.split(self.sizes(), self.cells(), self.num_actions());
         for (block, view) in self.blocks.iter().zip(views) {
-            either!(block, b => b.write_view(view));
+            block.get().write_view(view);
         }
         Ok(())
     }
@@ -423,13 +432,13 @@ impl VecGames {
         fits("actions", actions.len(), self.num_envs)?;
         for (block, &start) in self.blocks.iter().zip(&self.starts) {
             let piece = &actions[start..start + block.num_envs()];
-            let refused = |(game, error)| StepError { game, error }.into();
-            let checked = match block {
-                Part::Classic(b) => b.check(piece),
-                Part::Bits(b) => b.check(piece).map_err(refused),
-                Part::Lines(b) => b.check(piece).map_err(refused),
-            };
-            checked.map_err(|err| err.shifted(start))?;
+            block
+                .get()
+                .check(piece)
+                .map_err(|(game, error)| StepError {
+                    game: start + game,
+                    error,
+                })?;
         }
         Ok(())
     }
@@ -470,7 +479,9 @@ impl VecGames {
         let work = work.zip(out.split(sizes, cells, actions_per));
         threads::each(&mut self.blocks, work, |block, (actions, out)| {
             // Every piece is a block's: `pieces` of a `Some` gives `Some`.
-            either!(block, b => b.step_checked(actions.unwrap_or_default(), out));
+            block
+                .get_mut()
+                .step_checked(actions.unwrap_or_default(), out);
         });
         Ok(())
     }
@@ -482,7 +493,7 @@ impl VecGames {
         let sizes = threads::sizes(&self.starts, self.num_envs);
         let pieces = threads::split(actions, sizes, 1);
         threads::each(&mut self.blocks, pieces, |block, piece| {
-            either!(block, b => b.sample(piece));
+            block.get_mut().sample(piece);
         });
         self.sampled.clear();
         // Remembered only where it can save a check, and only when the memory is at hand.
@@ -512,7 +523,7 @@ impl VecGames {
         let sizes = threads::sizes(&self.starts, self.num_envs);
         let pieces = threads::split(winners, sizes, 1);
         threads::each(&mut self.blocks, pieces, |block, piece| {
-            either!(block, b => b.playout(piece));
+            block.get_mut().playout(piece);
         });
         Ok(())
     }
@@ -521,11 +532,7 @@ impl VecGames {
     /// [`Error::Forfeited`] for a game lost by an illegal action, which no single game can hold.
     pub fn game(&self, i: usize) -> Result<Game, Error> {
         let (k, local) = self.locate(i)?;
-        match &self.blocks[k] {
-            Part::Classic(b) => b.game(local).map(Game::from),
-            Part::Bits(b) => b.game(local),
-            Part::Lines(b) => b.game(local),
-        }
+        self.blocks[k].get().game(local)
     }
 
     /// Puts `game` in place of game `i`: a checked game of the same rules, in a position X could
@@ -548,16 +555,12 @@ impl VecGames {
     pub fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
         self.sampled.clear();
         let (k, local) = self.locate(i)?;
-        match &mut self.blocks[k] {
-            Part::Classic(b) => b.set_game(local, game),
-            Part::Bits(b) => b.set_game(local, game),
-            Part::Lines(b) => b.set_game(local, game),
-        }
+        self.blocks[k].get_mut().set_game(local, game)
     }
 
     /// The player to move in game `i`.
     pub fn current_player(&self, i: usize) -> Result<Player, Error> {
         let (k, local) = self.locate(i)?;
-        Ok(either!(&self.blocks[k], b => b.current_player(local)))
+        Ok(self.blocks[k].get().current_player(local))
     }
 }

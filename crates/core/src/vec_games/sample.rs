@@ -6,7 +6,7 @@ use core::hint::select_unpredictable;
 use rand_core::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::block::{Block, size, sized};
+use super::classic::{ClassicBoards, size};
 use super::layout::ClassicSeat;
 use super::seat::Env;
 use super::seat::advance;
@@ -61,30 +61,29 @@ pub(super) fn random_action(
     crate::packed::kth_empty_cell(board, cells, k)
 }
 
-impl Block {
-    /// Writes a uniformly random legal action for every game in play, and a uniformly random action
-    /// for every game that has ended (ignored or refused there anyway).
-    pub(super) fn sample(&mut self, actions: &mut [i64]) {
-        sized!(self.sample_sized(actions));
-    }
-
-    fn sample_sized<const N: usize>(&mut self, actions: &mut [i64]) {
+impl ClassicBoards {
+    /// [`Boards::sample`](super::block::Boards::sample) for `n x n` games.
+    pub(super) fn sample_sized<const N: usize>(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        actions: &mut [i64],
+    ) {
         let cells = size::<N>(self.n) * size::<N>(self.n);
         let columns = &self.columns;
         let games = columns.cells.chunks_exact(words(cells));
         let games = games.zip(&columns.counters).zip(&columns.envs);
         for (action, ((board, (_, turns)), &env)) in actions.iter_mut().zip(games) {
-            *action = random_action(&mut self.rng, board, turns.moves_left(), env, cells) as i64;
+            *action = random_action(rng, board, turns.moves_left(), env, cells) as i64;
         }
     }
 
-    /// Plays every game from where it stands to its end with uniformly random legal moves, and
-    /// writes each game's winner (0 for a draw). The games are left ended.
-    pub(super) fn playout(&mut self, winners: &mut [u8]) {
-        sized!(self.playout_sized(winners));
-    }
-
-    fn playout_sized<const N: usize>(&mut self, winners: &mut [u8]) {
+    /// [`Boards::playout`](super::block::Boards::playout) for `n x n` games: each game played
+    /// from where it stands to its end, left ended.
+    pub(super) fn playout_sized<const N: usize>(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        winners: &mut [u8],
+    ) {
         let (n, reciprocal) = (size::<N>(self.n), self.reciprocal);
         for (slot, winner) in self.columns.slots(n).zip(winners.iter_mut()) {
             let mut seat = ClassicSeat::<true> {
@@ -95,7 +94,7 @@ impl Block {
             while !seat.slot.env.ended {
                 let slot = &seat.slot;
                 let (board, turns, env) = (&*slot.cells, &*slot.turns, *slot.env);
-                let action = random_action(&mut self.rng, board, turns.moves_left(), env, n * n);
+                let action = random_action(rng, board, turns.moves_left(), env, n * n);
                 advance(&mut seat, action as i64);
             }
             *winner = seat.slot.env.winner;

@@ -1,4 +1,4 @@
-//! A block of games on boards that fit a word (Connect Four, every board up to 7 x 7, tic-tac-toe
+//! The games of a block on boards that fit a word (Connect Four, every board up to 7 x 7, tic-tac-toe
 //! among them), kept as the batch wants them: each game's marks as a [`BitBoard`] keeps them
 //! ([`Stones`]: a few words a game, side by side) and its moves beside them, instead of a whole
 //! game each (its rules, its turn record, a move list on the heap). A move is the board's own
@@ -8,13 +8,13 @@
 use alloc::vec::Vec;
 use core::hint::select_unpredictable;
 
-use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::block::Boards;
 use super::outputs::{StepOutputs, View};
 use super::sample::below;
 use super::seat::Env;
-use super::seat::{Seat, advance, check_seats, step_seats};
+use super::seat::{Seat, advance, step_seats};
 use super::{AutoReset, Illegal, Setup};
 use crate::chosen::{Game, IntoAny};
 use crate::error::Error;
@@ -75,16 +75,13 @@ struct Layout {
     all_by_rows: u64,
 }
 
-/// A block of games of `rules`, which fit a word (and are not the classic ones).
+/// The games of a block of `rules` whose board fits a word.
 #[derive(Clone, Debug)]
-pub(super) struct WordBlock {
+pub(super) struct WordBoards {
     layout: Layout,
-    autoreset: AutoReset,
-    illegal: Illegal,
     slots: Vec<Slot>,
     /// Each game's moves (row-major cell indices), `rows * cols` bytes a game, oldest first.
     played: Vec<u8>,
-    rng: Xoshiro256PlusPlus,
 }
 
 impl Layout {
@@ -280,9 +277,9 @@ impl<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool, const 
     }
 }
 
-impl WordBlock {
+impl Boards for WordBoards {
     /// Empty games of `setup`'s rules, which fit a word.
-    pub(super) fn new(setup: Setup) -> Result<WordBlock, Error> {
+    fn new(setup: &Setup) -> Result<WordBoards, Error> {
         let rules = setup.rules;
         let shape = Shape::of(rules).ok_or(Error::Incompatible {
             reason: "its board does not fit a word",
@@ -292,28 +289,138 @@ impl WordBlock {
         let played = (setup.num_envs.checked_mul(cells))
             .and_then(|len| crate::memory::filled(len, 0u8))
             .ok_or(setup.oom)?;
-        Ok(WordBlock {
+        Ok(WordBoards {
             layout: Layout {
                 rules,
                 shape,
                 all_by_rows: (1 << cells) - 1,
             },
-            autoreset: setup.autoreset,
-            illegal: setup.illegal,
             slots,
             played,
-            rng: Xoshiro256PlusPlus::seed_from_u64(setup.seed),
         })
     }
 
-    pub(super) fn num_envs(&self) -> usize {
+    fn num_envs(&self) -> usize {
         self.slots.len()
     }
 
-    pub(super) fn seed(&mut self, seed: u64) {
-        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    fn env(&self, i: usize) -> Env {
+        self.slots[i].env
     }
 
+    fn envs(&self) -> impl Iterator<Item = Env> + '_ {
+        self.slots.iter().map(|slot| slot.env)
+    }
+
+    fn all_legal(&self, actions: &[i64], policies: (AutoReset, Illegal)) -> bool {
+        let block = self;
+        fixed!(block.all_legal_fixed(actions, policies))
+    }
+
+    fn refusal(&self, i: usize, action: i64) -> Result<(), Error> {
+        self.layout.refusal(&self.slots[i], action)
+    }
+
+    fn step(
+        &mut self,
+        actions: &[i64],
+        out: StepOutputs<'_>,
+        (autoreset, illegal): (AutoReset, Illegal),
+    ) {
+        let block = self;
+        // Under `Raise`, every action that reaches a game in play has been checked.
+        match illegal {
+            Illegal::Raise => fixed!(block.step_fixed::<true>(actions, out, autoreset)),
+            Illegal::Loss => fixed!(block.step_fixed::<false>(actions, out, autoreset)),
+        }
+    }
+
+    fn restart(&mut self, i: usize) {
+        self.slots[i] = Slot::START;
+    }
+
+    fn write_view(&self, view: View<'_>) {
+        let (cells, actions) = (self.cells(), self.layout.rules.actions());
+        let obs = view.obs.chunks_exact_mut(2 * cells);
+        let mask = view.action_mask.chunks_exact_mut(actions);
+        for (slot, ((obs, mask), player)) in self
+            .slots
+            .iter()
+            .zip(obs.zip(mask).zip(view.current_player.iter_mut()))
+        {
+            self.layout.write(slot, obs, mask);
+            *player = slot.env.to_move.number();
+        }
+    }
+
+    fn sample(&mut self, rng: &mut Xoshiro256PlusPlus, actions: &mut [i64]) {
+        let block = self;
+        fixed!(block.sample_fixed(rng, actions));
+    }
+
+    fn playout(&mut self, rng: &mut Xoshiro256PlusPlus, winners: &mut [u8]) {
+        let block = self;
+        fixed!(block.playout_fixed(rng, winners));
+    }
+
+    /// The game's own moves replayed on a fresh board, so that it holds what a single game would.
+    fn game(&self, i: usize) -> Result<Game, Error> {
+        let slot = self.slots[i];
+        let (rules, cells, cols) = (self.layout.rules, self.cells(), self.layout.rules.cols());
+        let moves = self.played[i * cells..][..slot.moves as usize].iter();
+        let cells = moves.map(|&index| (usize::from(index) / cols, usize::from(index) % cols));
+        // X first, then alternating, as every game of a batch is played.
+        let movers = || core::iter::successors(Some(Player::X), |p| Some(p.other()));
+        if rules.is_classic() {
+            // The classic rules' own representation, as `Game::with_rules` keeps them.
+            let mut game = Game::with_rules(rules)?;
+            for ((row, col), player) in cells.zip(movers()) {
+                game.play(row, col, player)?;
+            }
+            return Ok(game);
+        }
+        let mut game = GameOn::on(Family::<BitBoard>::on_board(rules)?);
+        for ((row, col), player) in cells.zip(movers()) {
+            game.play(row, col, player)?;
+        }
+        Ok(BitBoard::into_any(game))
+    }
+
+    /// A checked game of the same rules, X first (else [`Error::Incompatible`], and nothing
+    /// changes).
+    fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
+        let rules = self.layout.rules;
+        let refused = |reason| Err(Error::Incompatible { reason });
+        if game.rules() != rules {
+            let classic = rules.is_classic() && game.rules().is_classic();
+            return refused(if classic {
+                "its size differs"
+            } else {
+                "its rules differ"
+            });
+        }
+        if game.mode() == Mode::Lean {
+            return refused("a lean game keeps no board");
+        }
+        let first = game.moves().next().map(|(_, _, p)| p);
+        let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
+        let (cells, cols) = (self.cells(), rules.cols());
+        let mut slot = Slot { env, ..Slot::START };
+        let played = &mut self.played[i * cells..][..cells];
+        for ((row, col, player), at) in game.moves().zip(played) {
+            // Below `rows * cols`, at most 63.
+            let index = row * cols + col;
+            *at = index as u8;
+            let bit = self.layout.shape.bit(row, col);
+            slot.stones.mark(player.index(), index as u32, bit);
+            slot.moves += 1;
+        }
+        self.slots[i] = slot;
+        Ok(())
+    }
+}
+
+impl WordBoards {
     fn cells(&self) -> usize {
         self.layout.rules.cells() as usize
     }
@@ -343,24 +450,11 @@ impl WordBlock {
             })
     }
 
-    /// The error `step` would give for `actions` (one per game), or `Ok`.
-    pub(super) fn check(&self, actions: &[i64]) -> Result<(), (usize, Error)> {
-        if fixed!(self.all_legal(actions)) {
-            return Ok(());
-        }
-        let envs = self.slots.iter().map(|slot| slot.env);
-        let policies = (self.autoreset, self.illegal);
-        check_seats(envs, actions, policies, |i, action| {
-            self.layout.refusal(&self.slots[i], action)
-        })
-    }
-
-    /// True when no game refuses its action (as [`check_seats`] would find), read straight from
-    /// the boards without a branch a game: the common case. False says nothing about which game
-    /// refuses, or whether one really does.
-    fn all_legal<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool>(
+    /// [`Boards::all_legal`] with the rules [`fixed!`] knows.
+    fn all_legal_fixed<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool>(
         &self,
         actions: &[i64],
+        (autoreset, illegal): (AutoReset, Illegal),
     ) -> bool {
         let (rows, cols, gravity) = self.layout.sizes::<ROWS, COLS, GRAVITY>();
         let count = u64::from(if gravity { cols } else { rows * cols });
@@ -376,21 +470,12 @@ impl WordBlock {
             any_ended |= slot.env.ended;
             illegal_in_play |= !slot.env.ended & illegal;
         }
-        let disabled = self.autoreset == AutoReset::Disabled;
-        let raise = self.illegal == Illegal::Raise;
+        let disabled = autoreset == AutoReset::Disabled;
+        let raise = illegal == Illegal::Raise;
         !((disabled & any_ended) | (raise & illegal_in_play))
     }
 
-    /// Plays `actions[i]` in game `i` for every game, which [`check`](Self::check) has accepted.
-    pub(super) fn step_checked(&mut self, actions: &[i64], out: StepOutputs<'_>) {
-        // Under `Raise`, every action that reaches a game in play has been checked.
-        match self.illegal {
-            Illegal::Raise => fixed!(self.step_fixed::<true>(actions, out)),
-            Illegal::Loss => fixed!(self.step_fixed::<false>(actions, out)),
-        }
-    }
-
-    /// [`step_checked`](Self::step_checked) with the rules [`fixed!`] knows.
+    /// [`Boards::step`] with the rules [`fixed!`] knows.
     fn step_fixed<
         const ROWS: u32,
         const COLS: u32,
@@ -401,40 +486,16 @@ impl WordBlock {
         &mut self,
         actions: &[i64],
         out: StepOutputs<'_>,
+        autoreset: AutoReset,
     ) {
         let (rows, cols, gravity) = self.layout.sizes::<ROWS, COLS, GRAVITY>();
         let cells = (rows * cols) as usize;
         let actions_per = if gravity { cols as usize } else { cells };
-        let sizes = (cells, self.autoreset);
         let (obs, mask, rest) = out.into_parts();
         let obs = obs.chunks_exact_mut(2 * cells);
         let mask = mask.chunks_exact_mut(actions_per);
         let seats = self.seats::<ROWS, COLS, K, GRAVITY, LEGAL>();
-        step_seats(seats, actions, (obs, mask), rest, sizes);
-    }
-
-    /// Empties every game, or those `only` names, and writes the view.
-    pub(super) fn reset(&mut self, only: Option<&[bool]>, view: View<'_>) {
-        for (i, slot) in self.slots.iter_mut().enumerate() {
-            if only.is_none_or(|only| only[i]) {
-                *slot = Slot::START;
-            }
-        }
-        self.write_view(view);
-    }
-
-    pub(super) fn write_view(&self, view: View<'_>) {
-        let (cells, actions) = (self.cells(), self.layout.rules.actions());
-        let obs = view.obs.chunks_exact_mut(2 * cells);
-        let mask = view.action_mask.chunks_exact_mut(actions);
-        for (slot, ((obs, mask), player)) in self
-            .slots
-            .iter()
-            .zip(obs.zip(mask).zip(view.current_player.iter_mut()))
-        {
-            self.layout.write(slot, obs, mask);
-            *player = slot.env.to_move.number();
-        }
+        step_seats(seats, actions, (obs, mask), rest, (cells, autoreset));
     }
 
     /// A uniformly random legal action for `slot`: the same draws, for the same generator, as a
@@ -468,30 +529,24 @@ impl WordBlock {
         select(open, k)
     }
 
-    pub(super) fn sample(&mut self, actions: &mut [i64]) {
-        fixed!(self.sample_fixed(actions));
-    }
-
     fn sample_fixed<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool>(
         &mut self,
+        rng: &mut Xoshiro256PlusPlus,
         actions: &mut [i64],
     ) {
         for (slot, action) in self.slots.iter().zip(actions) {
-            let random = Self::random::<ROWS, COLS, GRAVITY>(&self.layout, &mut self.rng, slot);
+            let random = Self::random::<ROWS, COLS, GRAVITY>(&self.layout, rng, slot);
             *action = random as i64;
         }
     }
 
-    pub(super) fn playout(&mut self, winners: &mut [u8]) {
-        fixed!(self.playout_fixed(winners));
-    }
-
     fn playout_fixed<const ROWS: u32, const COLS: u32, const K: u32, const GRAVITY: bool>(
         &mut self,
+        rng: &mut Xoshiro256PlusPlus,
         winners: &mut [u8],
     ) {
         let cells = self.cells();
-        let (layout, rng) = (&self.layout, &mut self.rng);
+        let layout = &self.layout;
         let seats = self
             .slots
             .iter_mut()
@@ -509,67 +564,5 @@ impl WordBlock {
             }
             *winner = seat.slot.env.winner;
         }
-    }
-
-    /// A copy of game `i`: [`Error::Forfeited`] for a game lost by an illegal action. The game's
-    /// own moves replayed on a fresh board, so that it holds what a single game would.
-    pub(super) fn game(&self, i: usize) -> Result<Game, Error> {
-        let slot = self.slots[i];
-        slot.env.taken_out()?;
-        let (rules, cells, cols) = (self.layout.rules, self.cells(), self.layout.rules.cols());
-        let moves = self.played[i * cells..][..slot.moves as usize].iter();
-        let cells = moves.map(|&index| (usize::from(index) / cols, usize::from(index) % cols));
-        // X first, then alternating, as every game of a batch is played.
-        let movers = || core::iter::successors(Some(Player::X), |p| Some(p.other()));
-        if rules.is_classic() {
-            // The classic rules' own representation, as `Game::with_rules` keeps them.
-            let mut game = Game::with_rules(rules)?;
-            for ((row, col), player) in cells.zip(movers()) {
-                game.play(row, col, player)?;
-            }
-            return Ok(game);
-        }
-        let mut game = GameOn::on(Family::<BitBoard>::on_board(rules)?);
-        for ((row, col), player) in cells.zip(movers()) {
-            game.play(row, col, player)?;
-        }
-        Ok(BitBoard::into_any(game))
-    }
-
-    /// Puts `game` in place of game `i`: a checked game of the same rules, X first (else
-    /// [`Error::Incompatible`], and nothing changes).
-    pub(super) fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
-        let rules = self.layout.rules;
-        let refused = |reason| Err(Error::Incompatible { reason });
-        if game.rules() != rules {
-            let classic = rules.is_classic() && game.rules().is_classic();
-            return refused(if classic {
-                "its size differs"
-            } else {
-                "its rules differ"
-            });
-        }
-        if game.mode() == Mode::Lean {
-            return refused("a lean game keeps no board");
-        }
-        let first = game.moves().next().map(|(_, _, p)| p);
-        let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
-        let (cells, cols) = (self.cells(), rules.cols());
-        let mut slot = Slot { env, ..Slot::START };
-        let played = &mut self.played[i * cells..][..cells];
-        for ((row, col, player), at) in game.moves().zip(played) {
-            // Below `rows * cols`, at most 63.
-            let index = row * cols + col;
-            *at = index as u8;
-            let bit = self.layout.shape.bit(row, col);
-            slot.stones.mark(player.index(), index as u32, bit);
-            slot.moves += 1;
-        }
-        self.slots[i] = slot;
-        Ok(())
-    }
-
-    pub(super) fn current_player(&self, i: usize) -> Player {
-        self.slots[i].env.to_move
     }
 }
