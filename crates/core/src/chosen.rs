@@ -3,6 +3,8 @@
 //! every other board on line bitsets ([`KGame`]). The choice is made in one place ([`Kind::of`]),
 //! and each question of the game is passed on to the representation inside in one line.
 
+use alloc::vec::Vec;
+
 use crate::classic::{Classic, ClassicGame};
 use crate::error::{DecodeError, Error};
 use crate::game::GameOn;
@@ -10,6 +12,7 @@ use crate::kgame::{BitBoard, Family, KGame, LineBoard};
 use crate::lean::Lean;
 use crate::limits::Mode;
 use crate::player::Player;
+use crate::record::Moves;
 use crate::repr::private::{At, Bytes, Kept, Won};
 use crate::rules::Rules;
 use crate::storage::Heap;
@@ -130,8 +133,8 @@ impl Kept for Chosen {
         each!(&self.0, r => r.mode())
     }
 
-    fn journal(&self) -> &[u32] {
-        each!(&self.0, r => r.journal())
+    fn first_moves(&self) -> Result<Moves<Vec<u32>>, Error> {
+        each!(&self.0, r => r.first_moves())
     }
 
     #[inline]
@@ -149,8 +152,14 @@ impl Kept for Chosen {
         each!(&self.0, r => r.landing(col))
     }
 
-    fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won {
-        each!(&mut self.0, r => r.commit::<BATCH>(turns, at, player))
+    fn commit<const BATCH: bool>(
+        &mut self,
+        turns: &mut Turns,
+        moves: &mut Moves<Vec<u32>>,
+        at: At,
+        player: Player,
+    ) -> Won {
+        each!(&mut self.0, r => r.commit::<BATCH>(turns, moves, at, player))
     }
 
     /// One dispatch, then the rules on the board inside.
@@ -158,17 +167,23 @@ impl Kept for Chosen {
     fn place<const BATCH: bool, const SIGNED: bool>(
         &mut self,
         turns: &mut Turns,
+        moves: &mut Moves<Vec<u32>>,
         row: u64,
         col: u64,
         player: Player,
     ) -> Won {
-        near!(&mut self.0, r => r.place::<BATCH, SIGNED>(turns, row, col, player),
-            else self.place_family::<BATCH, SIGNED>(turns, row, col, player))
+        near!(&mut self.0, r => r.place::<BATCH, SIGNED>(turns, moves, row, col, player),
+            else self.place_family::<BATCH, SIGNED>(turns, moves, row, col, player))
     }
 
     #[inline]
-    fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
-        near!(&mut self.0, r => Kept::take_back(r, turns), else self.take_back_family(turns))
+    fn take_back(
+        &mut self,
+        turns: &mut Turns,
+        moves: &mut Moves<Vec<u32>>,
+    ) -> Option<(usize, usize, Player)> {
+        near!(&mut self.0, r => Kept::take_back(r, turns, moves),
+            else self.take_back_family(turns, moves))
     }
 
     fn end_batch(&mut self) {
@@ -176,8 +191,8 @@ impl Kept for Chosen {
     }
 
     #[inline]
-    fn clear(&mut self) {
-        near!(&mut self.0, r => r.clear(), else self.clear_family())
+    fn clear(&mut self, moves: &Moves<Vec<u32>>) {
+        near!(&mut self.0, r => r.clear(moves), else self.clear_family(moves))
     }
 
     #[inline]
@@ -185,35 +200,49 @@ impl Kept for Chosen {
         near!(&self.0, r => r.open(player), else self.open_family(player))
     }
 
-    fn try_copy(&self, turns: &Turns) -> Result<Chosen, Error> {
-        Ok(Chosen(match &self.0 {
-            Repr::Classic(r) => Repr::Classic(r.try_copy(turns)?),
-            Repr::Lean(r) => Repr::Lean(r.try_copy(turns)?),
-            Repr::Lines(r) => Repr::Lines(r.try_copy(turns)?),
-            Repr::Bits(r) => Repr::Bits(r.try_copy(turns)?),
-        }))
+    fn try_copy(
+        &self,
+        turns: &Turns,
+        moves: &Moves<Vec<u32>>,
+    ) -> Result<(Chosen, Moves<Vec<u32>>), Error> {
+        let (copy, moves) = match &self.0 {
+            Repr::Classic(r) => r.try_copy(turns, moves).map(|(r, m)| (Repr::Classic(r), m)),
+            Repr::Lean(r) => r.try_copy(turns, moves).map(|(r, m)| (Repr::Lean(r), m)),
+            Repr::Lines(r) => r.try_copy(turns, moves).map(|(r, m)| (Repr::Lines(r), m)),
+            Repr::Bits(r) => r.try_copy(turns, moves).map(|(r, m)| (Repr::Bits(r), m)),
+        }?;
+        Ok((Chosen(copy), moves))
     }
 }
 
 /// Each representation in its own version of the format.
 impl Bytes for Chosen {
-    fn encoded_len(&self) -> usize {
-        each!(&self.0, r => r.encoded_len())
+    type Room = Vec<u32>;
+
+    fn encoded_len(&self, moves: &Moves<Vec<u32>>) -> usize {
+        each!(&self.0, r => r.encoded_len(moves))
     }
 
-    fn encode_into(&self, turns: &Turns, out: &mut [u8]) -> Result<usize, Error> {
-        each!(&self.0, r => r.encode_into(turns, out))
+    fn encode_into(
+        &self,
+        turns: &Turns,
+        moves: &Moves<Vec<u32>>,
+        out: &mut [u8],
+    ) -> Result<usize, Error> {
+        each!(&self.0, r => r.encode_into(turns, moves, out))
     }
 
     /// Version 2 for the classic rules, version 3 for the others, each read by the representation
     /// its rules call for. Version 3 input with the classic rules is refused: the classic game is
     /// written as version 2, so that every game has one encoding.
-    fn decode(bytes: &[u8]) -> Result<(Chosen, Turns), Error> {
+    fn decode(bytes: &[u8]) -> Result<(Chosen, Turns, Moves<Vec<u32>>), Error> {
         let header = crate::encoding::Header::read(bytes)?;
         if bytes.get(3) != Some(&crate::encoding::RULES_VERSION) {
             return match header.mode {
-                Mode::Checked => Classic::decode(bytes).map(|(r, t)| (Chosen(Repr::Classic(r)), t)),
-                Mode::Lean => Lean::decode(bytes).map(|(r, t)| (Chosen(Repr::Lean(r)), t)),
+                Mode::Checked => {
+                    Classic::decode(bytes).map(|(r, t, m)| (Chosen(Repr::Classic(r)), t, m))
+                }
+                Mode::Lean => Lean::decode(bytes).map(|(r, t, m)| (Chosen(Repr::Lean(r)), t, m)),
             };
         }
         match Kind::of(header.rules) {
@@ -221,8 +250,8 @@ impl Bytes for Chosen {
                 let why = "the classic game is written as version 2";
                 Err(DecodeError::Inconsistent(why).into())
             }
-            Kind::Bits => Family::decode(bytes).map(|(r, t)| (Chosen(Repr::Bits(r)), t)),
-            Kind::Lines => Family::decode(bytes).map(|(r, t)| (Chosen(Repr::Lines(r)), t)),
+            Kind::Bits => Family::decode(bytes).map(|(r, t, m)| (Chosen(Repr::Bits(r)), t, m)),
+            Kind::Lines => Family::decode(bytes).map(|(r, t, m)| (Chosen(Repr::Lines(r)), t, m)),
         }
     }
 }
@@ -235,24 +264,29 @@ impl Chosen {
     }
 
     #[inline(never)]
-    fn clear_family(&mut self) {
-        each!(&mut self.0, r => r.clear())
+    fn clear_family(&mut self, moves: &Moves<Vec<u32>>) {
+        each!(&mut self.0, r => r.clear(moves))
     }
 
     #[inline(never)]
-    fn take_back_family(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
-        each!(&mut self.0, r => Kept::take_back(r, turns))
+    fn take_back_family(
+        &mut self,
+        turns: &mut Turns,
+        moves: &mut Moves<Vec<u32>>,
+    ) -> Option<(usize, usize, Player)> {
+        each!(&mut self.0, r => Kept::take_back(r, turns, moves))
     }
 
     #[inline(never)]
     fn place_family<const BATCH: bool, const SIGNED: bool>(
         &mut self,
         turns: &mut Turns,
+        moves: &mut Moves<Vec<u32>>,
         row: u64,
         col: u64,
         player: Player,
     ) -> Won {
-        each!(&mut self.0, r => r.place::<BATCH, SIGNED>(turns, row, col, player))
+        each!(&mut self.0, r => r.place::<BATCH, SIGNED>(turns, moves, row, col, player))
     }
 }
 
@@ -260,9 +294,9 @@ impl Chosen {
 pub(crate) trait IntoAny: crate::kgame::Marks {
     /// `game` as the one game type.
     fn into_any(game: KGame<Self>) -> Game;
-    /// The board inside `any`, if that is what it holds, and the game's turns.
+    /// The board inside `any`, if that is what it holds.
     #[cfg(feature = "vec")]
-    fn from_any(any: &Game) -> Option<(&Family<Self>, &Turns)>;
+    fn from_any(any: &Game) -> Option<&Family<Self>>;
 }
 
 /// Each family board with the variant that holds its games (and the [`Kind`] that chooses it), and
@@ -283,13 +317,13 @@ macro_rules! into_any {
 
         impl IntoAny for $board {
             fn into_any(game: KGame<$board>) -> Game {
-                let GameOn { rep, turns } = game;
-                GameOn { rep: Chosen(Repr::$variant(rep)), turns }
+                let GameOn { rep, turns, moves } = game;
+                GameOn { rep: Chosen(Repr::$variant(rep)), turns, moves }
             }
             #[cfg(feature = "vec")]
-            fn from_any(any: &Game) -> Option<(&Family<$board>, &Turns)> {
+            fn from_any(any: &Game) -> Option<&Family<$board>> {
                 match &any.rep.0 {
-                    Repr::$variant(rep) => Some((rep, &any.turns)),
+                    Repr::$variant(rep) => Some(rep),
                     _ => None,
                 }
             }
@@ -363,7 +397,7 @@ impl GameOn<Chosen> {
             Mode::Checked => ClassicGame::new(n).map(Game::from),
             Mode::Lean => {
                 let n = Error::sized(n, mode)?;
-                Lean::empty(n).map(|g| GameOn::on(Chosen(Repr::Lean(g))))
+                Lean::empty(n).and_then(|g| GameOn::on(Chosen(Repr::Lean(g))))
             }
         }
     }
@@ -419,8 +453,8 @@ impl GameOn<Chosen> {
         }
         match kind {
             Kind::Classic => Game::with_mode(rules.rows(), mode),
-            Kind::Bits => Family::on_board(rules).map(|g| GameOn::on(Chosen(Repr::Bits(g)))),
-            Kind::Lines => Family::on_board(rules).map(|g| GameOn::on(Chosen(Repr::Lines(g)))),
+            Kind::Bits => Family::on_board(rules).and_then(|g| GameOn::on(Chosen(Repr::Bits(g)))),
+            Kind::Lines => Family::on_board(rules).and_then(|g| GameOn::on(Chosen(Repr::Lines(g)))),
         }
     }
 
@@ -437,11 +471,11 @@ impl GameOn<Chosen> {
         }
     }
 
-    /// The classic checked board inside, if these are its rules, and the game's turns.
+    /// The classic checked board inside, if these are its rules, and the game's turns and moves.
     #[cfg(feature = "vec")]
-    pub(crate) fn classic(&self) -> Option<(&Classic<Heap>, &Turns)> {
+    pub(crate) fn classic(&self) -> Option<(&Classic<Heap>, &Turns, &[u32])> {
         match &self.rep.0 {
-            Repr::Classic(rep) => Some((rep, &self.turns)),
+            Repr::Classic(rep) => Some((rep, &self.turns, self.moves.played())),
             _ => None,
         }
     }
@@ -457,10 +491,11 @@ impl GameOn<Chosen> {
 
 impl From<ClassicGame> for Game {
     fn from(game: ClassicGame) -> Game {
-        let GameOn { rep, turns } = game;
+        let GameOn { rep, turns, moves } = game;
         GameOn {
             rep: Chosen(Repr::Classic(rep)),
             turns,
+            moves,
         }
     }
 }
@@ -486,12 +521,13 @@ impl TryFrom<Game> for ClassicGame {
     type Error = Game;
 
     fn try_from(game: Game) -> Result<ClassicGame, Game> {
-        let GameOn { rep, turns } = game;
+        let GameOn { rep, turns, moves } = game;
         match rep.0 {
-            Repr::Classic(rep) => Ok(GameOn { rep, turns }),
+            Repr::Classic(rep) => Ok(GameOn { rep, turns, moves }),
             other => Err(GameOn {
                 rep: Chosen(other),
                 turns,
+                moves,
             }),
         }
     }

@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::game::GameOn;
 #[cfg(feature = "alloc")]
 use crate::limits::Mode;
+use crate::record::Moves;
 use crate::storage::{Fixed, Storage, Unfit};
 use crate::turns::Turns;
 
@@ -83,12 +84,11 @@ impl GameOn<Classic<crate::representations::Heap>> {
     /// ```
     pub fn new(n: usize) -> Result<Self, Error> {
         let n = Error::sized(n, Mode::Checked)?;
-        Classic::empty(n)
-            .map(GameOn::on)
-            .map_err(|_| Error::OutOfMemory {
-                rows: n as usize,
-                cols: n as usize,
-            })
+        let oom = Error::OutOfMemory {
+            rows: n as usize,
+            cols: n as usize,
+        };
+        Classic::empty(n).map_err(|_| oom).and_then(GameOn::on)
     }
 }
 
@@ -108,6 +108,7 @@ impl<const N: usize> GameOn<Classic<Fixed<N>>> {
                 counters: Counters::new(N as u32),
             },
             turns: Turns::new((N * N) as u64),
+            moves: Moves::in_room([[0; N]; N]),
         }
     }
 }
@@ -151,25 +152,23 @@ impl<S: Storage> TicTacToe<S> {
 
 impl<S: Storage> Classic<S> {
     /// The board's state as plain slices, for a batch to copy: its counters, its `n` pairs of
-    /// lines, its packed cells and its moves (cell indices, oldest first).
+    /// lines and its packed cells.
     #[cfg(feature = "vec")]
     pub(crate) fn checked_state(&self) -> CheckedState<'_> {
         let Classic { store, counters } = self;
-        (counters, store.lines(), store.cells(), store.journal())
+        (counters, store.lines(), store.cells())
     }
 }
 
-/// A checked game's counters, lines, packed cells and moves, borrowed (see `checked_state`).
+/// A checked game's counters, lines and packed cells, borrowed (see `checked_state`).
 #[cfg(feature = "vec")]
-pub(crate) type CheckedState<'a> = (&'a Counters, &'a [[Line; 2]], &'a [u64], &'a [u32]);
+pub(crate) type CheckedState<'a> = (&'a Counters, &'a [[Line; 2]], &'a [u64]);
 
-/// Two games are equal when they have the same size and counters and the same moves in the same
-/// order: then every call gives both the same answer.
+/// Two boards are equal when they have the same size and counters (their games compare the moves
+/// too: then every call gives both the same answer).
 impl<S: Storage, T: Storage> PartialEq<Classic<T>> for Classic<S> {
     fn eq(&self, other: &Classic<T>) -> bool {
-        self.counters == other.counters
-            && self.store.lines() == other.store.lines()
-            && self.store.journal() == other.store.journal()
+        self.counters == other.counters && self.store.lines() == other.store.lines()
     }
 }
 
@@ -195,15 +194,11 @@ impl<S: Storage> Hash for Classic<S> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.counters.hash(state);
         self.store.lines().hash(state);
-        self.store.journal().hash(state);
     }
 }
 
 impl<S: Storage> core::fmt::Debug for Classic<S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Classic")
-            .field("n", &self.n())
-            .field("moves", &self.store.journal().len())
-            .finish()
+        f.debug_struct("Classic").field("n", &self.n()).finish()
     }
 }

@@ -5,6 +5,7 @@ use crate::classic::Classic;
 use crate::error::{DecodeError, Error};
 use crate::limits::Mode;
 use crate::player::Player;
+use crate::record::Moves;
 use crate::repr::private::{Bytes, Kept};
 use crate::rules::Rules;
 use crate::storage::{Storage, Unfit};
@@ -257,17 +258,24 @@ pub(crate) fn classic_header(w: &mut Writer<'_>, n: usize, mode: Mode, player: u
 
 /// The classic checked game as version 2 of the format, mode 0.
 impl<S: Storage> Bytes for Classic<S> {
-    fn encoded_len(&self) -> usize {
-        CLASSIC_HEADER + 8 + 4 * self.store.journal().len()
+    type Room = S::Room;
+
+    fn encoded_len(&self, moves: &Moves<S::Room>) -> usize {
+        CLASSIC_HEADER + 8 + 4 * moves.played().len()
     }
 
-    fn encode_into(&self, turns: &Turns, out: &mut [u8]) -> Result<usize, Error> {
-        let needed = self.encoded_len();
+    fn encode_into(
+        &self,
+        turns: &Turns,
+        moves: &Moves<S::Room>,
+        out: &mut [u8],
+    ) -> Result<usize, Error> {
+        let needed = self.encoded_len(moves);
         if out.len() < needed {
             return Err(Error::BufferTooSmall { needed });
         }
         let mut w = Writer { out, at: 0 };
-        let journal = self.store.journal();
+        let journal = moves.played();
         let first = turns.replay(journal, self.n()).next().map(|(_, _, p)| p);
         classic_header(&mut w, self.n(), Mode::Checked, player_byte(first));
         w.put(&(journal.len() as u64).to_le_bytes());
@@ -278,7 +286,7 @@ impl<S: Storage> Bytes for Classic<S> {
     }
 
     /// Laid out on [`GameOn::decode`](crate::representations::GameOn::decode): the moves replayed through the rules.
-    fn decode(bytes: &[u8]) -> Result<(Self, Turns), Error> {
+    fn decode(bytes: &[u8]) -> Result<(Self, Turns, Moves<S::Room>), Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != VERSION {
             // The family's format: not a classic game.
@@ -291,7 +299,7 @@ impl<S: Storage> Bytes for Classic<S> {
         // The header checked n against the mode's limit, which fits in 32 bits.
         let n = rules.rows() as u32;
         let (side, cells) = (u64::from(n), u64::from(n) * u64::from(n));
-        let moves = r.move_list(first, cells)?;
+        let list = r.move_list(first, cells)?;
         // A storage that cannot hold this shape is the decoder's refusal.
         let mut game = Self::empty(n).map_err(|unfit| match unfit {
             Unfit::Shape => Error::from(DecodeError::WrongShape),
@@ -300,11 +308,11 @@ impl<S: Storage> Bytes for Classic<S> {
                 cols: n as usize,
             },
         })?;
-        let mut turns = Turns::new(cells);
-        moves.replay(&mut r, (side, cells), |row, col, player| {
-            game.place::<false, false>(&mut turns, row as u64, col as u64, player)
+        let (mut turns, mut moves) = (Turns::new(cells), game.first_moves()?);
+        list.replay(&mut r, (side, cells), |row, col, player| {
+            game.place::<false, false>(&mut turns, &mut moves, row as u64, col as u64, player)
                 .map(drop)
         })?;
-        Ok((game, turns))
+        Ok((game, turns, moves))
     }
 }

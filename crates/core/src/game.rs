@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::limits::Mode;
 use crate::outcome::Outcome;
 use crate::player::Player;
+use crate::record::Moves;
 use crate::repr::Representation;
 use crate::rules::Rules;
 use crate::turns::Turns;
@@ -35,36 +36,45 @@ use crate::turns::Turns;
 /// # Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Eq, Hash)]
-pub struct GameOn<R> {
+// The board first, where the run-time choice's tag then sits at the game's own address: the
+// classic move reads it with no offset to keep in a register.
+#[repr(C)]
+pub struct GameOn<R: Representation> {
     /// The board the game is kept on.
     pub(crate) rep: R,
     /// Whose turn, and whether the game goes on: the game's, whatever its board.
     pub(crate) turns: Turns,
+    /// The cells played, oldest first (none for a lean game): the game's, in the room its board
+    /// gives (an array for [`FixedGame`](crate::FixedGame), else a vector).
+    pub(crate) moves: Moves<R::Room>,
 }
 
 /// Equal games give every call the same answer: the same rules and mode, the same moves (a lean
 /// game: the same counters). A [`FixedGame`](crate::FixedGame) equals the
 /// [`ClassicGame`](crate::representations::ClassicGame) of the same moves.
-impl<R: PartialEq<T>, T> PartialEq<GameOn<T>> for GameOn<R> {
+impl<R: Representation + PartialEq<T>, T: Representation> PartialEq<GameOn<T>> for GameOn<R> {
     fn eq(&self, other: &GameOn<T>) -> bool {
-        self.turns == other.turns && self.rep == other.rep
+        self.turns == other.turns && self.moves == other.moves && self.rep == other.rep
     }
 }
 
 impl<R: Representation> GameOn<R> {
-    /// The empty game on `rep`, an empty board.
+    /// The empty game on `rep`, an empty board, or [`Error::OutOfMemory`] where the room for its
+    /// first moves cannot be had.
     #[cfg(feature = "alloc")]
     #[inline]
-    pub(crate) fn on(rep: R) -> GameOn<R> {
+    pub(crate) fn on(rep: R) -> Result<GameOn<R>, Error> {
         let turns = Turns::new(rep.rules().cells());
-        GameOn { rep, turns }
+        let moves = rep.first_moves()?;
+        Ok(GameOn { rep, turns, moves })
     }
 
     /// A batch's `action` by `player`: the rules of the seam's `admit_action`, then the move.
     #[cfg(feature = "vec")]
     pub(crate) fn act(&mut self, action: i64, player: Player) -> Result<Option<Player>, Error> {
         let at = self.rep.admit_action(&self.turns, action, player)?;
-        self.rep.commit::<false>(&mut self.turns, at, player)
+        self.rep
+            .commit::<false>(&mut self.turns, &mut self.moves, at, player)
     }
 
     /// The rules this game plays by.
@@ -198,7 +208,7 @@ impl<R: Representation> GameOn<R> {
     /// ```
     pub fn moves(&self) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + '_ {
         let cols = self.rules().cols();
-        self.turns.replay(self.rep.journal(), cols)
+        self.turns.replay(self.moves.played(), cols)
     }
 
     /// Checks that (`row`, `col`) is on the board and returns it as indices: how foreign callers,
@@ -244,8 +254,13 @@ impl<R: Representation> GameOn<R> {
         col: usize,
         player: Player,
     ) -> Result<Option<Player>, Error> {
-        self.rep
-            .place::<false, false>(&mut self.turns, row as u64, col as u64, player)
+        self.rep.place::<false, false>(
+            &mut self.turns,
+            &mut self.moves,
+            row as u64,
+            col as u64,
+            player,
+        )
     }
 
     /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
@@ -262,9 +277,13 @@ impl<R: Representation> GameOn<R> {
     #[inline(always)]
     pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
         let player = Player::from_number(player)?;
-        let won = self
-            .rep
-            .place::<false, true>(&mut self.turns, row as u64, col as u64, player)?;
+        let won = self.rep.place::<false, true>(
+            &mut self.turns,
+            &mut self.moves,
+            row as u64,
+            col as u64,
+            player,
+        )?;
         Ok(won.map_or(0, Player::number))
     }
 
@@ -286,7 +305,8 @@ impl<R: Representation> GameOn<R> {
     /// ```
     pub fn drop_in(&mut self, col: usize, player: Player) -> Result<Option<Player>, Error> {
         let col = self.column(col as i128)?;
-        self.rep.drop_located(&mut self.turns, col, player)
+        self.rep
+            .drop_located(&mut self.turns, &mut self.moves, col, player)
     }
 
     /// [`drop_in`](Self::drop_in) for foreign callers: returns 0, 1 or 2. A player other than 1
@@ -294,7 +314,9 @@ impl<R: Representation> GameOn<R> {
     pub fn drop_i64(&mut self, col: i64, player: i64) -> Result<u8, Error> {
         let player = Player::from_number(player)?;
         let col = self.column(i128::from(col))?;
-        let won = self.rep.drop_located(&mut self.turns, col, player)?;
+        let won = self
+            .rep
+            .drop_located(&mut self.turns, &mut self.moves, col, player)?;
         Ok(won.map_or(0, Player::number))
     }
 
@@ -326,7 +348,13 @@ impl<R: Representation> GameOn<R> {
     {
         run_batch(self, moves, |game, (row, col, player)| {
             game.rep
-                .place::<true, false>(&mut game.turns, row as u64, col as u64, player)
+                .place::<true, false>(
+                    &mut game.turns,
+                    &mut game.moves,
+                    row as u64,
+                    col as u64,
+                    player,
+                )
                 .map(drop)
         })
     }
@@ -351,7 +379,13 @@ impl<R: Representation> GameOn<R> {
         run_batch(self, moves, |game, [row, col, player]| {
             let player = Player::from_number(player)?;
             game.rep
-                .place::<true, true>(&mut game.turns, row as u64, col as u64, player)
+                .place::<true, true>(
+                    &mut game.turns,
+                    &mut game.moves,
+                    row as u64,
+                    col as u64,
+                    player,
+                )
                 .map(drop)
         })
     }
@@ -371,7 +405,7 @@ impl<R: Representation> GameOn<R> {
     /// ```
     pub fn undo(&mut self) -> Result<(usize, usize, Player), Error> {
         // Outside a batch a lean board keeps no move to take back: asked only when none was.
-        let taken = self.rep.take_back(&mut self.turns);
+        let taken = self.rep.take_back(&mut self.turns, &mut self.moves);
         taken.ok_or_else(|| match self.mode() {
             Mode::Checked => Error::NothingToUndo,
             Mode::Lean => Error::NeedsBoard,
@@ -389,8 +423,10 @@ impl<R: Representation> GameOn<R> {
     /// assert_eq!((game.move_count(), game.cell(1, 1)?), (0, None));
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
+    #[inline]
     pub fn reset(&mut self) {
-        self.rep.clear();
+        self.rep.clear(&self.moves);
+        self.moves.clear();
         self.turns.reset();
     }
 
@@ -436,7 +472,7 @@ impl<R: Representation> GameOn<R> {
     /// ```
     #[must_use]
     pub fn encoded_len(&self) -> usize {
-        self.rep.encoded_len()
+        self.rep.encoded_len(&self.moves)
     }
 
     /// Encodes the game into `out` and returns the bytes written, or [`Error::BufferTooSmall`]:
@@ -454,7 +490,7 @@ impl<R: Representation> GameOn<R> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
-        self.rep.encode_into(&self.turns, out)
+        self.rep.encode_into(&self.turns, &self.moves, out)
     }
 
     /// The game as bytes, for storing or sending; [`decode`](Self::decode) reads them back.
@@ -473,7 +509,7 @@ impl<R: Representation> GameOn<R> {
     #[must_use]
     pub fn encode(&self) -> alloc::vec::Vec<u8> {
         let mut out = alloc::vec![0; self.encoded_len()];
-        let len = self.rep.encode_into(&self.turns, &mut out).unwrap_or(0);
+        let len = self.encode_into(&mut out).unwrap_or(0);
         out.truncate(len);
         out
     }
@@ -529,7 +565,7 @@ impl<R: Representation> GameOn<R> {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn decode(bytes: &[u8]) -> Result<Self, Error> {
-        R::decode(bytes).map(|(rep, turns)| GameOn { rep, turns })
+        R::decode(bytes).map(|(rep, turns, moves)| GameOn { rep, turns, moves })
     }
 
     /// A copy of this game, or [`Error::OutOfMemory`] when its memory cannot be had (where
@@ -550,9 +586,9 @@ impl<R: Representation> GameOn<R> {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn try_clone(&self) -> Result<Self, Error> {
-        let rep = self.rep.try_copy(&self.turns)?;
+        let (rep, moves) = self.rep.try_copy(&self.turns, &self.moves)?;
         let turns = self.turns.clone();
-        Ok(GameOn { rep, turns })
+        Ok(GameOn { rep, turns, moves })
     }
 
     /// The length in bytes of the game's text (its [`Display`](fmt::Display), all ASCII), known
@@ -617,7 +653,7 @@ impl fmt::Write for Counted {
 impl<R: Representation> Batched for GameOn<R> {
     fn take_back_last(&mut self) {
         // Applied by this batch, so there is a move to take back.
-        let _ = self.rep.take_back(&mut self.turns);
+        let _ = self.rep.take_back(&mut self.turns, &mut self.moves);
     }
 
     fn end_batch(&mut self) {

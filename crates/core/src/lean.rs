@@ -12,6 +12,7 @@ use crate::encoding::{Header, Reader, VERSION, Writer, classic_header, player_by
 use crate::error::{DecodeError, Error};
 use crate::limits::Mode;
 use crate::player::Player;
+use crate::record::Moves;
 use crate::repr::private::{At, Bytes, Kept, Won};
 use crate::rules::Rules;
 use crate::turns::Turns;
@@ -85,8 +86,9 @@ impl Kept for Lean {
         Mode::Lean
     }
 
-    fn journal(&self) -> &[u32] {
-        &[]
+    /// None: a lean board records no moves.
+    fn first_moves(&self) -> Result<Moves<Vec<u32>>, Error> {
+        Ok(Moves::in_room(Vec::new()))
     }
 
     /// Checked against the tallies a move indexes, one pair a row.
@@ -109,7 +111,13 @@ impl Kept for Lean {
 
     /// The tallies, and in a batch first the words they replace (a tally cannot lose a mark).
     #[inline(always)]
-    fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won {
+    fn commit<const BATCH: bool>(
+        &mut self,
+        turns: &mut Turns,
+        _: &mut Moves<Vec<u32>>,
+        at: At,
+        player: Player,
+    ) -> Won {
         let (row, col) = at;
         if BATCH {
             if self.record.len() - self.recorded < RECORD {
@@ -128,7 +136,11 @@ impl Kept for Lean {
     }
 
     /// The moves of a running batch only: outside one a lean board keeps no move.
-    fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
+    fn take_back(
+        &mut self,
+        turns: &mut Turns,
+        _: &mut Moves<Vec<u32>>,
+    ) -> Option<(usize, usize, Player)> {
         let player = turns.last()?;
         let &[.., row, col, r, c, main, anti] = &self.record[..self.recorded] else {
             return None;
@@ -145,7 +157,7 @@ impl Kept for Lean {
         self.recorded = 0;
     }
 
-    fn clear(&mut self) {
+    fn clear(&mut self, _: &Moves<Vec<u32>>) {
         self.tallies.fill([Tally::EMPTY; 2]);
         self.recorded = 0;
         self.counters.reset(&mut []);
@@ -157,27 +169,35 @@ impl Kept for Lean {
     }
 
     /// Outside a batch a lean game keeps nothing but its tallies and counters.
-    fn try_copy(&self, _turns: &Turns) -> Result<Lean, Error> {
+    fn try_copy(&self, _: &Turns, _: &Moves<Vec<u32>>) -> Result<(Lean, Moves<Vec<u32>>), Error> {
         let mut tallies = crate::memory::filled(self.n(), [Tally::EMPTY; 2])
             .ok_or_else(|| self.out_of_memory())?;
         tallies.copy_from_slice(&self.tallies);
-        Ok(Lean {
+        let copy = Lean {
             counters: self.counters.clone(),
             tallies,
             record: Vec::new(),
             recorded: 0,
-        })
+        };
+        Ok((copy, self.first_moves()?))
     }
 }
 
 /// Version 2 of the format, mode 1 (laid out on [`GameOn::decode`](crate::representations::GameOn::decode)).
 impl Bytes for Lean {
-    fn encoded_len(&self) -> usize {
+    type Room = Vec<u32>;
+
+    fn encoded_len(&self, _: &Moves<Vec<u32>>) -> usize {
         crate::encoding::CLASSIC_HEADER + 8 + 4 * (2 * self.n() + 2)
     }
 
-    fn encode_into(&self, turns: &Turns, out: &mut [u8]) -> Result<usize, Error> {
-        let needed = self.encoded_len();
+    fn encode_into(
+        &self,
+        turns: &Turns,
+        moves: &Moves<Vec<u32>>,
+        out: &mut [u8],
+    ) -> Result<usize, Error> {
+        let needed = self.encoded_len(moves);
         if out.len() < needed {
             return Err(Error::BufferTooSmall { needed });
         }
@@ -193,7 +213,7 @@ impl Bytes for Lean {
         Ok(w.at)
     }
 
-    fn decode(bytes: &[u8]) -> Result<(Lean, Turns), Error> {
+    fn decode(bytes: &[u8]) -> Result<(Lean, Turns, Moves<Vec<u32>>), Error> {
         let mut r = Reader { bytes };
         if Header::version(&mut r)? != VERSION {
             return Err(DecodeError::WrongShape.into());
@@ -216,7 +236,8 @@ impl Bytes for Lean {
         let turns;
         (game.counters, turns) = Counters::from_tallies(n, &game.tallies, diagonals, moves, last)
             .map_err(DecodeError::Inconsistent)?;
-        Ok((game, turns))
+        let moves = game.first_moves()?;
+        Ok((game, turns, moves))
     }
 }
 

@@ -87,6 +87,7 @@ mod outcome;
 mod packed;
 mod play;
 mod player;
+mod record;
 mod repr;
 mod rules;
 #[cfg(feature = "serde")]

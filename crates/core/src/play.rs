@@ -8,6 +8,7 @@ use crate::counters::{Counters, Line};
 use crate::error::Error;
 use crate::limits::Mode;
 use crate::player::Player;
+use crate::record::Moves;
 use crate::repr::private::{At, Kept, Won};
 use crate::rules::Rules;
 use crate::storage::Storage;
@@ -42,29 +43,27 @@ impl<S: Storage> Classic<S> {
         }
     }
 
-    /// Commits a move for which the record has less room than the `words` it takes: grows it
-    /// (or refuses with [`Error::OutOfMemory`], changing nothing), then commits.
+    /// Commits a move for which the record has no room: grows it (or refuses with
+    /// [`Error::OutOfMemory`], changing nothing), then commits.
     #[cold]
     #[inline(never)]
     fn grow_then_commit<const BATCH: bool>(
         &mut self,
         turns: &mut Turns,
+        moves: &mut Moves<S::Room>,
         at: At,
         player: Player,
-        words: usize,
     ) -> Won {
-        self.store
-            .reserve(words)
-            .map_err(|_| self.out_of_memory())?;
-        self.commit::<BATCH>(turns, at, player)
+        moves.reserve(1).map_err(|()| self.out_of_memory())?;
+        self.commit::<BATCH>(turns, moves, at, player)
     }
 
-    /// Empties the cells the journal names (a large board, few moves played).
+    /// Empties the cells `played` names (a large board, few moves played).
     #[inline(never)]
-    fn clear_played_cells(&mut self) {
-        for k in 0..self.store.journal().len() {
-            let index = self.store.journal()[k];
-            set_cell_bits(self.store.cells_mut(), index, 0);
+    fn clear_played_cells(&mut self, played: &[u32]) {
+        let cells = self.store.cells_mut();
+        for &index in played {
+            set_cell_bits(cells, index, 0);
         }
     }
 }
@@ -80,8 +79,8 @@ impl<S: Storage> Kept for Classic<S> {
         Mode::Checked
     }
 
-    fn journal(&self) -> &[u32] {
-        self.store.journal()
+    fn first_moves(&self) -> Result<Moves<S::Room>, Error> {
+        S::first_moves(self.n() as u32).map_err(|_| self.out_of_memory())
     }
 
     /// Checked against the length of the lines a move indexes (one pair a row), which proves
@@ -105,36 +104,42 @@ impl<S: Storage> Kept for Classic<S> {
 
     /// Its cell, its record and its lines.
     #[inline(always)]
-    fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won {
+    fn commit<const BATCH: bool>(
+        &mut self,
+        turns: &mut Turns,
+        moves: &mut Moves<S::Room>,
+        at: At,
+        player: Player,
+    ) -> Won {
         let (row, col) = at;
-        if self.store.room() < 1 {
-            // Rare: the journal grows first, out of line, so that no call stands between the
+        if moves.room() < 1 {
+            // Rare: the record grows first, out of line, so that no call stands between the
             // rules and the counters on the common path.
-            return self.grow_then_commit::<BATCH>(turns, at, player, 1);
+            return self.grow_then_commit::<BATCH>(turns, moves, at, player);
         }
         let index = (row * self.n() + col) as u32;
         let parts = self.store.parts_mut();
-        // `room` said there is a slot at `len`.
-        let board = (parts.lines, parts.cells);
+        // `room` said there is a slot at the count.
         Ok(commit_checked(
             (&mut self.counters, turns),
-            board,
-            (parts.journal, parts.len),
+            (parts.lines, parts.cells),
+            moves.parts_mut(),
             (row, col, index),
             player,
         ))
     }
 
-    /// Takes back the journal's last move, if any, and uncounts it in `turns`.
-    fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
+    /// Takes back the record's last move, if any, and uncounts it in `turns`.
+    fn take_back(
+        &mut self,
+        turns: &mut Turns,
+        moves: &mut Moves<S::Room>,
+    ) -> Option<(usize, usize, Player)> {
         let player = turns.last()?;
         let n = self.n();
-        let journal = self.store.journal();
-        let (&index, rest) = journal.split_last()?;
-        let len = rest.len();
+        let index = moves.pop()?;
         let (row, col) = (index as usize / n, index as usize % n);
         set_cell_bits(self.store.cells_mut(), index, 0);
-        self.store.truncate(len);
         self.counters
             .remove(self.store.lines_mut(), row, col, player);
         turns.unwind(player);
@@ -144,16 +149,15 @@ impl<S: Storage> Kept for Classic<S> {
     /// O(moves played) for the cells, O(n) for the counters. Inline: a new game after each short
     /// game is part of what a small board's move costs.
     #[inline]
-    fn clear(&mut self) {
-        let played = self.store.journal().len();
+    fn clear(&mut self, moves: &Moves<S::Room>) {
+        let played = moves.played();
         match self.store.cells_mut() {
             // Boards up to 5 x 5: one store, where `fill` is a call.
             [word] => *word = 0,
             // No more words than moves: clearing them all is cheaper.
-            cells if cells.len() <= played => cells.fill(0),
-            _ => self.clear_played_cells(),
+            cells if cells.len() <= played.len() => cells.fill(0),
+            _ => self.clear_played_cells(played),
         }
-        self.store.truncate(0);
         self.counters.reset(self.store.lines_mut());
     }
 
@@ -164,12 +168,17 @@ impl<S: Storage> Kept for Classic<S> {
 
     /// Made anew, fallibly, and the moves replayed.
     #[cfg(feature = "alloc")]
-    fn try_copy(&self, turns: &Turns) -> Result<Self, Error> {
+    fn try_copy(
+        &self,
+        turns: &Turns,
+        moves: &Moves<S::Room>,
+    ) -> Result<(Self, Moves<S::Room>), Error> {
         let mut copy = Classic::<S>::empty(self.n() as u32).map_err(|_| self.out_of_memory())?;
+        let mut record = copy.first_moves()?;
         let mut replayed = Turns::new(self.rules().cells());
-        for (row, col, player) in turns.replay(self.store.journal(), self.n()) {
-            copy.place::<false, false>(&mut replayed, row as u64, col as u64, player)?;
+        for (row, col, player) in turns.replay(moves.played(), self.n()) {
+            copy.place::<false, false>(&mut replayed, &mut record, row as u64, col as u64, player)?;
         }
-        Ok(copy)
+        Ok((copy, record))
     }
 }

@@ -23,17 +23,26 @@ pub(crate) mod private {
     use crate::error::Error;
     use crate::limits::Mode;
     use crate::player::Player;
+    use crate::record::{Moves, Room};
     use crate::rules::Rules;
     use crate::turns::Turns;
 
     /// A representation as bytes: its own version of the format.
     pub trait Bytes: Sized {
+        /// What holds the game's record of moves on this board: an array or a vector.
+        type Room: Room;
         /// The length of [`encode_into`](Self::encode_into)'s output.
-        fn encoded_len(&self) -> usize;
-        /// The game (this board at `turns`) as bytes into `out`, or [`Error::BufferTooSmall`].
-        fn encode_into(&self, turns: &Turns, out: &mut [u8]) -> Result<usize, Error>;
-        /// A game read back from its bytes: its board and its turns.
-        fn decode(bytes: &[u8]) -> Result<(Self, Turns), Error>;
+        fn encoded_len(&self, moves: &Moves<Self::Room>) -> usize;
+        /// The game (this board at `turns`, after `moves`) as bytes into `out`, or
+        /// [`Error::BufferTooSmall`].
+        fn encode_into(
+            &self,
+            turns: &Turns,
+            moves: &Moves<Self::Room>,
+            out: &mut [u8],
+        ) -> Result<usize, Error>;
+        /// A game read back from its bytes: its board, its turns and its moves.
+        fn decode(bytes: &[u8]) -> Result<(Self, Turns, Moves<Self::Room>), Error>;
     }
 
     /// The representation's working parts. Public inside a private module: outside code can name
@@ -41,7 +50,7 @@ pub(crate) mod private {
     ///
     /// A representation answers what its board keeps (the range of cells it indexes, who holds a
     /// cell, where a drop lands) and commits a move it is given; the game keeps the [`Turns`] and
-    /// passes them in. The rules of a move are written once, in the provided
+    /// the record of moves ([`Moves`]) and lends them. The rules of a move are written once, in the provided
     /// [`place`](Self::place), [`drop_located`](Self::drop_located) and
     /// [`admit_action`](Self::admit_action), for every representation.
     pub trait Kept: Bytes {
@@ -49,8 +58,9 @@ pub(crate) mod private {
         fn rules(&self) -> Rules;
         /// Checked or lean (only the classic counters can be lean).
         fn mode(&self) -> Mode;
-        /// The cells played (`row * cols + col`), oldest first; none for a lean game.
-        fn journal(&self) -> &[u32];
+        /// An empty record of moves for this board, with room for its first moves (none for a
+        /// lean board, which records none).
+        fn first_moves(&self) -> Result<Moves<Self::Room>, Error>;
         /// (`row`, `col`) as indices, when the cell is on the board. Each representation checks
         /// against the length of what it indexes, which proves its later accesses in bounds.
         fn on_board(&self, row: u64, col: u64) -> Option<(usize, usize)>;
@@ -60,27 +70,42 @@ pub(crate) mod private {
         /// Where a mark dropped in column `col` (on the board) lands now, if anywhere. Asked only
         /// of rules with gravity.
         fn landing(&self, col: usize) -> Option<usize>;
-        /// Records and makes a move that the rules have admitted and counts it in the game's
-        /// `turns`: the winner after it, or [`Error::OutOfMemory`] (nothing changed) when its
-        /// record cannot grow. `BATCH`: the move may have to be taken back by
+        /// Records a move that the rules have admitted in `moves` (a lean board records none),
+        /// makes it and counts it in the game's `turns`: the winner after it, or
+        /// [`Error::OutOfMemory`] (nothing changed) when the record cannot grow. `BATCH`: the move may have to be taken back by
         /// [`take_back`](Self::take_back). (The turns are counted here, not by the caller, so that
         /// the classic move's rare path that grows its record joins the common one at the end.)
-        fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won;
-        /// Takes back the last move, also a winning one, and uncounts it in `turns`: the move,
-        /// or `None` where there is none the board can take back (none played; a lean board
-        /// keeps only the moves of a running batch, [`place`](Self::place) with `BATCH`).
-        fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)>;
+        fn commit<const BATCH: bool>(
+            &mut self,
+            turns: &mut Turns,
+            moves: &mut Moves<Self::Room>,
+            at: At,
+            player: Player,
+        ) -> Won;
+        /// Takes back the last move, also a winning one, and uncounts it in `turns` and `moves`:
+        /// the move, or `None` where there is none the board can take back (none played; a lean
+        /// board keeps only the moves of a running batch, [`place`](Self::place) with `BATCH`).
+        fn take_back(
+            &mut self,
+            turns: &mut Turns,
+            moves: &mut Moves<Self::Room>,
+        ) -> Option<(usize, usize, Player)>;
         /// Tidies up after a batch, applied or taken back.
         fn end_batch(&mut self) {}
-        /// Back to the empty board, keeping the memory.
-        fn clear(&mut self);
+        /// Back to the empty board after `moves`, keeping the memory (the game then empties
+        /// the record).
+        fn clear(&mut self, moves: &Moves<Self::Room>);
         /// Whether `player` still has a line free of the opponent's marks (the game asks whether
         /// it is over first).
         fn open(&self, player: Player) -> bool;
-        /// A copy of the board of a game at `turns`, or [`Error::OutOfMemory`] where `clone`
-        /// would abort.
+        /// A copy of the board and the record of a game at `turns` after `moves`, or
+        /// [`Error::OutOfMemory`] where `clone` would abort.
         #[cfg(feature = "alloc")]
-        fn try_copy(&self, turns: &Turns) -> Result<Self, Error>;
+        fn try_copy(
+            &self,
+            turns: &Turns,
+            moves: &Moves<Self::Room>,
+        ) -> Result<(Self, Moves<Self::Room>), Error>;
 
         /// The rules of a drop in column `col`, which is on the board of rules with gravity: the
         /// game goes on, the player's turn, the column not full. The row it lands on.
@@ -116,6 +141,7 @@ pub(crate) mod private {
         fn place<const BATCH: bool, const SIGNED: bool>(
             &mut self,
             turns: &mut Turns,
+            moves: &mut Moves<Self::Room>,
             row: u64,
             col: u64,
             player: Player,
@@ -134,14 +160,20 @@ pub(crate) mod private {
                     return Err(Error::NotLanding { row, col, landing });
                 }
             }
-            self.commit::<BATCH>(turns, (row, col), player)
+            self.commit::<BATCH>(turns, moves, (row, col), player)
         }
 
         /// A drop: [`admit_drop`](Self::admit_drop), then [`commit`](Self::commit).
         #[inline]
-        fn drop_located(&mut self, turns: &mut Turns, col: usize, player: Player) -> Won {
+        fn drop_located(
+            &mut self,
+            turns: &mut Turns,
+            moves: &mut Moves<Self::Room>,
+            col: usize,
+            player: Player,
+        ) -> Won {
             let row = self.admit_drop(turns, col, player)?;
-            self.commit::<false>(turns, (row, col), player)
+            self.commit::<false>(turns, moves, (row, col), player)
         }
     }
 

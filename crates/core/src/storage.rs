@@ -1,13 +1,14 @@
-//! Where a game keeps its lines, cells and moves: on the heap with the size chosen at run time
+//! Where a classic game keeps its lines and cells, and the room for its record of moves: on the heap with the size chosen at run time
 //! ([`Heap`]), or in arrays whose size is fixed at compile time ([`Fixed`]). A storage only holds
 //! memory and reports plain facts (it does not fit, memory is short); the rules live above it.
 
 use crate::counters::Line;
+use crate::record::{Moves, Room};
 
 pub(crate) use sealed::Unfit;
 
 pub(crate) mod sealed {
-    use super::Line;
+    use super::{Line, Moves, Room};
 
     /// Why a storage could not be made.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,8 +26,10 @@ pub(crate) mod sealed {
         fn create(n: u32) -> Result<Self, Unfit>
         where
             Self: Sized;
-        /// Makes room for `words` more journal entries, so that recording them cannot fail.
-        fn reserve(&mut self, words: usize) -> Result<(), Unfit>;
+        /// What holds the game's record of moves.
+        type Room: Room;
+        /// An empty record for an `n x n` board: room for its first moves.
+        fn first_moves(n: u32) -> Result<Moves<Self::Room>, Unfit>;
         /// Every part at once, to read.
         fn parts(&self) -> View<'_>;
         /// Every part at once: how a move writes them.
@@ -50,80 +53,26 @@ pub(crate) mod sealed {
         fn cells_mut(&mut self) -> &mut [u64] {
             self.parts_mut().cells
         }
-        /// The cells played so far (`row * n + col`), oldest first.
-        #[inline]
-        fn journal(&self) -> &[u32] {
-            let View { journal, len, .. } = self.parts();
-            &journal[..len]
-        }
-        /// How many more journal entries fit now, without growing it.
-        #[inline]
-        fn room(&self) -> usize {
-            // Saturating, so that a caller who saw room also knows `len` is in bounds.
-            let View { journal, len, .. } = self.parts();
-            journal.len().saturating_sub(len)
-        }
-        /// Forgets every entry after the first `len`.
-        #[inline]
-        fn truncate(&mut self, len: usize) {
-            let recorded = self.parts_mut().len;
-            *recorded = len.min(*recorded);
-        }
     }
 
     /// The parts every storage keeps, each in a container of the storage's kind (arrays, or
     /// vectors on the heap): lent as [`View`] and [`Parts`] in one place for every storage.
     #[derive(Clone, Debug)]
-    pub struct Slots<L, C, J> {
+    pub struct Slots<L, C> {
         pub lines: L,
         pub cells: C,
-        /// The journal's whole room; the first `len` entries are recorded.
-        pub journal: J,
-        pub len: usize,
     }
 
-    /// A journal's room as one slice, whatever holds it.
-    pub trait Room {
-        fn slots(&self) -> &[u32];
-        fn slots_mut(&mut self) -> &mut [u32];
-    }
-
-    impl<const N: usize> Room for [[u32; N]; N] {
-        #[inline]
-        fn slots(&self) -> &[u32] {
-            self.as_flattened()
-        }
-        #[inline]
-        fn slots_mut(&mut self) -> &mut [u32] {
-            self.as_flattened_mut()
-        }
-    }
-
-    #[cfg(feature = "alloc")]
-    impl Room for alloc::vec::Vec<u32> {
-        #[inline]
-        fn slots(&self) -> &[u32] {
-            self
-        }
-        #[inline]
-        fn slots_mut(&mut self) -> &mut [u32] {
-            self
-        }
-    }
-
-    impl<L, C, J> Slots<L, C, J>
+    impl<L, C> Slots<L, C>
     where
         L: AsRef<[[Line; 2]]> + AsMut<[[Line; 2]]>,
         C: AsRef<[u64]> + AsMut<[u64]>,
-        J: Room,
     {
         #[inline]
         pub fn view(&self) -> View<'_> {
             View {
                 lines: self.lines.as_ref(),
                 cells: self.cells.as_ref(),
-                journal: self.journal.slots(),
-                len: self.len,
             }
         }
         #[inline]
@@ -131,8 +80,6 @@ pub(crate) mod sealed {
             Parts {
                 lines: self.lines.as_mut(),
                 cells: self.cells.as_mut(),
-                journal: self.journal.slots_mut(),
-                len: &mut self.len,
             }
         }
     }
@@ -141,9 +88,6 @@ pub(crate) mod sealed {
     pub struct View<'a> {
         pub lines: &'a [[Line; 2]],
         pub cells: &'a [u64],
-        /// The journal's whole room; the first `len` entries are recorded.
-        pub journal: &'a [u32],
-        pub len: usize,
     }
 
     /// A storage's parts as disjoint borrows. A move takes them once, after its checks: what the
@@ -152,9 +96,6 @@ pub(crate) mod sealed {
     pub struct Parts<'a> {
         pub lines: &'a mut [[Line; 2]],
         pub cells: &'a mut [u64],
-        /// The journal's whole room; the first `*len` entries are recorded.
-        pub journal: &'a mut [u32],
-        pub len: &'a mut usize,
     }
 }
 
@@ -191,7 +132,7 @@ impl<T: sealed::Memory> Storage for T {}
 #[derive(Clone, Debug)]
 pub struct Fixed<const N: usize> {
     // N * N cells at 32 a word fit in N words because N <= 32.
-    slots: sealed::Slots<[[Line; 2]; N], [u64; N], [[u32; N]; N]>,
+    slots: sealed::Slots<[[Line; 2]; N], [u64; N]>,
 }
 
 impl<const N: usize> Fixed<N> {
@@ -206,8 +147,6 @@ impl<const N: usize> Fixed<N> {
             slots: sealed::Slots {
                 lines: [[Line::EMPTY; 2]; N],
                 cells: [0; N],
-                journal: [[0; N]; N],
-                len: 0,
             },
         }
     }
@@ -220,14 +159,9 @@ impl<const N: usize> sealed::Memory for Fixed<N> {
         }
         Ok(Fixed::empty())
     }
-    #[inline]
-    fn reserve(&mut self, words: usize) -> Result<(), Unfit> {
-        // One entry a move, and a game ends when its N * N cells are full.
-        if self.slots.len + words <= N * N {
-            Ok(())
-        } else {
-            Err(Unfit::Memory)
-        }
+    type Room = [[u32; N]; N];
+    fn first_moves(_: u32) -> Result<Moves<Self::Room>, Unfit> {
+        Ok(Moves::in_room([[0; N]; N]))
     }
     #[inline]
     fn parts(&self) -> sealed::View<'_> {
@@ -246,7 +180,7 @@ pub use heap::Heap;
 mod heap {
     use alloc::vec::Vec;
 
-    use super::{Line, Unfit, sealed};
+    use super::{Line, Moves, Unfit, sealed};
 
     /// A board whose size is chosen at run time, on the heap (feature `alloc`).
     ///
@@ -262,13 +196,10 @@ mod heap {
     /// ```
     #[derive(Clone, Debug)]
     pub struct Heap {
-        /// The journal's room is every slot written (zeros past `len`), so that recording an
-        /// entry after [`reserve`](sealed::Memory::reserve) is one store, without a second
-        /// capacity check.
-        slots: sealed::Slots<Vec<[Line; 2]>, Vec<u64>, Vec<u32>>,
+        slots: sealed::Slots<Vec<[Line; 2]>, Vec<u64>>,
     }
 
-    /// Moves recorded before the journal has to grow; small boards never grow it.
+    /// Moves recorded before the record has to grow; small boards never grow it.
     const FIRST_HISTORY: u64 = 64;
 
     /// A vector of `len` copies of `value`, or an error instead of an abort when memory is short.
@@ -277,36 +208,22 @@ mod heap {
         crate::memory::filled(len, value).ok_or(Unfit::Memory)
     }
 
-    impl Heap {
-        /// Makes room for `words` more journal entries. Growing by at least the room there is keeps
-        /// a move O(1) amortised; the error leaves the game as it was.
-        #[cold]
-        fn grow(&mut self, words: usize) -> Result<(), Unfit> {
-            let journal = &mut self.slots.journal;
-            let room = words.max(journal.len());
-            journal.try_reserve(room).map_err(|_| Unfit::Memory)?;
-            journal.resize(journal.len() + room, 0);
-            Ok(())
-        }
-    }
-
     impl sealed::Memory for Heap {
         fn create(n: u32) -> Result<Self, Unfit> {
             let n64 = u64::from(n);
             let slots = sealed::Slots {
                 lines: try_filled(n64, [Line::EMPTY; 2])?,
                 cells: try_filled((n64 * n64).div_ceil(32), 0)?,
-                journal: try_filled((n64 * n64).min(FIRST_HISTORY), 0)?,
-                len: 0,
             };
             Ok(Heap { slots })
         }
-        #[inline]
-        fn reserve(&mut self, words: usize) -> Result<(), Unfit> {
-            if self.slots.journal.len() - self.slots.len >= words {
-                return Ok(());
-            }
-            self.grow(words)
+        type Room = Vec<u32>;
+        fn first_moves(n: u32) -> Result<Moves<Vec<u32>>, Unfit> {
+            let n64 = u64::from(n);
+            Ok(Moves::in_room(try_filled(
+                (n64 * n64).min(FIRST_HISTORY),
+                0,
+            )?))
         }
         #[inline]
         fn parts(&self) -> sealed::View<'_> {

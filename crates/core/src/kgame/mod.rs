@@ -24,6 +24,7 @@ use crate::error::Error;
 use crate::game::GameOn;
 use crate::limits::Mode;
 use crate::player::Player;
+use crate::record::Moves;
 use crate::repr::private::{At, Kept, Won};
 use crate::rules::Rules;
 use crate::turns::Turns;
@@ -50,14 +51,12 @@ use crate::turns::Turns;
 pub type KGame<M = LineBoard> = GameOn<Family<M>>;
 
 /// The representation of a game on a board of the family (`M`: [`LineBoard`] or [`BitBoard`]):
-/// the rules, the board and the moves played. The game itself, which adds the turns, is
+/// the rules and the board. The game itself, which adds the turns and the moves, is
 /// [`KGame<M>`](KGame).
 #[derive(Clone)]
 pub struct Family<M: Marks> {
     rules: Rules,
     marks: M,
-    /// The cells played (`row * cols + col`), oldest first.
-    journal: Vec<u32>,
 }
 
 impl GameOn<Family<LineBoard>> {
@@ -73,7 +72,7 @@ impl GameOn<Family<LineBoard>> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn new(rules: Rules) -> Result<KGame, Error> {
-        Family::on_board(rules).map(GameOn::on)
+        Family::on_board(rules).and_then(GameOn::on)
     }
 }
 
@@ -92,7 +91,7 @@ impl GameOn<Family<BitBoard>> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn new_small(rules: Rules) -> Result<KGame<BitBoard>, Error> {
-        Family::on_board(rules).map(GameOn::on)
+        Family::on_board(rules).and_then(GameOn::on)
     }
 }
 
@@ -101,21 +100,12 @@ impl<M: Marks> Family<M> {
         Ok(Family {
             rules,
             marks: M::for_rules(rules)?,
-            journal: Vec::new(),
         })
     }
 
     /// The board.
     pub(crate) fn marks(&self) -> &M {
         &self.marks
-    }
-
-    /// The moves played so far, at `turns`, as `(row, col, player)`, oldest first.
-    pub(crate) fn moves<'a>(
-        &'a self,
-        turns: &Turns,
-    ) -> impl ExactSizeIterator<Item = (usize, usize, Player)> + 'a {
-        turns.replay(&self.journal, self.rules.cols())
     }
 }
 
@@ -128,8 +118,9 @@ impl<M: Marks> Kept for Family<M> {
         Mode::Checked
     }
 
-    fn journal(&self) -> &[u32] {
-        &self.journal
+    /// None yet: the record grows with the first move.
+    fn first_moves(&self) -> Result<Moves<Vec<u32>>, Error> {
+        Ok(Moves::in_room(Vec::new()))
     }
 
     #[inline]
@@ -149,17 +140,29 @@ impl<M: Marks> Kept for Family<M> {
     }
 
     /// Records the move, then marks it; a move a batch applied is taken back by `take_back`.
-    fn commit<const BATCH: bool>(&mut self, turns: &mut Turns, at: At, player: Player) -> Won {
+    fn commit<const BATCH: bool>(
+        &mut self,
+        turns: &mut Turns,
+        moves: &mut Moves<Vec<u32>>,
+        at: At,
+        player: Player,
+    ) -> Won {
         let (row, col) = at;
-        reserve(&mut self.journal, 1, self.rules)?;
-        self.journal.push((row * self.rules.cols() + col) as u32);
+        reserve(moves, 1, self.rules)?;
+        let (slots, len) = moves.parts_mut();
+        slots[*len] = (row * self.rules.cols() + col) as u32;
+        *len += 1;
         let won = self.marks.add(row, col, player);
         Ok(turns.finish(player, won))
     }
 
-    fn take_back(&mut self, turns: &mut Turns) -> Option<(usize, usize, Player)> {
-        let (player, &index) = (turns.last()?, self.journal.last()?);
-        self.journal.pop();
+    fn take_back(
+        &mut self,
+        turns: &mut Turns,
+        moves: &mut Moves<Vec<u32>>,
+    ) -> Option<(usize, usize, Player)> {
+        let player = turns.last()?;
+        let index = moves.pop()?;
         let cols = self.rules.cols();
         let (row, col) = (index as usize / cols, index as usize % cols);
         self.marks.remove(row, col, player);
@@ -167,9 +170,8 @@ impl<M: Marks> Kept for Family<M> {
         Some((row, col, player))
     }
 
-    fn clear(&mut self) {
+    fn clear(&mut self, _: &Moves<Vec<u32>>) {
         self.marks.clear();
-        self.journal.clear();
     }
 
     fn open(&self, player: Player) -> bool {
@@ -178,41 +180,43 @@ impl<M: Marks> Kept for Family<M> {
 
     /// A board that owns no memory is copied as it is; any other is built anew and the moves
     /// replayed.
-    fn try_copy(&self, turns: &Turns) -> Result<Family<M>, Error> {
+    fn try_copy(
+        &self,
+        turns: &Turns,
+        moves: &Moves<Vec<u32>>,
+    ) -> Result<(Family<M>, Moves<Vec<u32>>), Error> {
+        let oom = Error::OutOfMemory {
+            rows: self.rules.rows(),
+            cols: self.rules.cols(),
+        };
         if let Some(marks) = self.marks.copy_inline() {
-            let mut journal = Vec::new();
-            reserve(&mut journal, self.journal.len(), self.rules)?;
-            journal.extend_from_slice(&self.journal);
             let rules = self.rules;
-            return Ok(Family {
-                rules,
-                marks,
-                journal,
-            });
+            return Ok((Family { rules, marks }, moves.try_copy().ok_or(oom)?));
         }
         let mut copy = Family::on_board(self.rules)?;
-        reserve(&mut copy.journal, self.journal.len(), self.rules)?;
+        let mut record = copy.first_moves()?;
+        reserve(&mut record, moves.played().len(), self.rules)?;
         let mut replayed = Turns::new(self.rules.cells());
-        for (row, col, player) in self.moves(turns) {
-            copy.place::<false, false>(&mut replayed, row as u64, col as u64, player)?;
+        for (row, col, player) in turns.replay(moves.played(), self.rules.cols()) {
+            copy.place::<false, false>(&mut replayed, &mut record, row as u64, col as u64, player)?;
         }
-        Ok(copy)
+        Ok((copy, record))
     }
 }
 
-/// Room for `more` moves in `journal` (a game of `rules`), or [`Error::OutOfMemory`].
+/// Room for `more` moves in `moves` (a game of `rules`), or [`Error::OutOfMemory`].
 #[inline]
-pub(crate) fn reserve(journal: &mut Vec<u32>, more: usize, rules: Rules) -> Result<(), Error> {
-    journal.try_reserve(more).map_err(|_| Error::OutOfMemory {
+pub(crate) fn reserve(moves: &mut Moves<Vec<u32>>, more: usize, rules: Rules) -> Result<(), Error> {
+    moves.reserve(more).map_err(|()| Error::OutOfMemory {
         rows: rules.rows(),
         cols: rules.cols(),
     })
 }
 
-/// Equal boards have the same rules and the same moves in the same order.
+/// Equal boards have the same rules (their games compare the moves, which made the marks).
 impl<M: Marks> PartialEq for Family<M> {
     fn eq(&self, other: &Family<M>) -> bool {
-        self.rules == other.rules && self.journal == other.journal
+        self.rules == other.rules
     }
 }
 
@@ -221,7 +225,6 @@ impl<M: Marks> Eq for Family<M> {}
 impl<M: Marks> core::hash::Hash for Family<M> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.rules.hash(state);
-        self.journal.hash(state);
     }
 }
 
@@ -229,7 +232,6 @@ impl<M: Marks> fmt::Debug for Family<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Family")
             .field("rules", &self.rules)
-            .field("moves", &self.journal.len())
             .finish()
     }
 }

@@ -126,10 +126,10 @@ impl Boards for ClassicBoards {
         if rules.rows() != self.n {
             return refused("its size differs");
         }
-        let Some((classic, turns)) = game.classic() else {
+        let Some((classic, turns, moves)) = game.classic() else {
             return refused("a lean game keeps no board");
         };
-        let (counters, lines, cells, moves) = classic.checked_state();
+        let (counters, lines, cells) = classic.checked_state();
         let first = game.moves().next().map(|(_, _, p)| p);
         let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
         let slot = self.columns.slot(i, self.n);

@@ -43,7 +43,7 @@ impl<M: IntoAny + Send + Sync> Boards for FamilyBoards<M> {
                 Error::OutOfMemory { .. } => oom,
                 other => other,
             })?;
-            games.push(GameOn::on(board));
+            games.push(GameOn::on(board).map_err(|_| oom)?);
             envs.push(Env::START);
         }
         Ok(FamilyBoards { rules, games, envs })
@@ -128,17 +128,18 @@ impl<M: IntoAny + Send + Sync> Boards for FamilyBoards<M> {
 
     /// The same rules, X first (else [`Error::Incompatible`]).
     fn set_game(&mut self, i: usize, game: &Game) -> Result<(), Error> {
-        let Some((board, turns)) = M::from_any(game).filter(|_| game.rules() == self.rules) else {
+        let Some(board) = M::from_any(game).filter(|_| game.rules() == self.rules) else {
             return Err(Error::Incompatible {
                 reason: "its rules differ",
             });
         };
         let first = game.moves().next().map(|(_, _, p)| p);
         let env = Env::put_back(first, game.last_player(), game.is_over(), game.winner())?;
-        let rep = board.try_copy(turns)?;
+        let (rep, moves) = board.try_copy(&game.turns, &game.moves)?;
         self.games[i] = GameOn {
             rep,
-            turns: turns.clone(),
+            turns: game.turns.clone(),
+            moves,
         };
         self.envs[i] = env;
         Ok(())

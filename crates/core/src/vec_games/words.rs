@@ -379,7 +379,7 @@ impl Boards for WordBoards {
             }
             return Ok(game);
         }
-        let mut game = GameOn::on(Family::<BitBoard>::on_board(rules)?);
+        let mut game = GameOn::on(Family::<BitBoard>::on_board(rules)?)?;
         for ((row, col), player) in cells.zip(movers()) {
             game.play(row, col, player)?;
         }
