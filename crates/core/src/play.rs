@@ -14,10 +14,10 @@ use crate::rules::Rules;
 use crate::storage::Storage;
 use crate::turns::Turns;
 
-/// A checked move once every check has passed: the move recorded at `len` in `journal` (which has
-/// room there), the cell marked, the lines counted, the move counted in `turns`; returns the
-/// winner after it. The one place a checked move writes, for a single game and for every game of
-/// a [`VecGames`](crate::VecGames). (`row`, `col`) is on the board of `lines` (one pair a row),
+/// A checked move once every check has passed: the move recorded at `len` in `journal` (the
+/// game's record, which has room there), the cell marked, the lines counted, the move counted in
+/// `turns`; returns the winner after it. The one place a checked move writes, for a single game
+/// and for every game of a [`VecGames`](crate::VecGames). (`row`, `col`) is on the board of `lines` (one pair a row),
 /// its cell `index` is `row * n + col`, and it is empty in `cells`.
 #[inline(always)]
 pub(crate) fn commit_checked(

@@ -1,9 +1,9 @@
 //! The seam between the one game type ([`GameOn`](crate::representations::GameOn)) and the boards it
 //! is kept on: the classic game's counters ([`Classic`](crate::representations::Classic)), a family
-//! board with its record of moves ([`Family`](crate::representations::Family)), and the one
-//! [`Game`](crate::Game) chooses at run time ([`Chosen`](crate::representations::Chosen)). The game
-//! keeps the turns and writes every rule and every public method once; it asks its board only
-//! these questions.
+//! board ([`Family`](crate::representations::Family)), and the one [`Game`](crate::Game) chooses at
+//! run time ([`Chosen`](crate::representations::Chosen)). The game keeps the turns and the record of
+//! moves and writes every rule and every public method once; it asks its board only these
+//! questions.
 
 /// A way of keeping a game: [`Classic`](crate::representations::Classic), [`Family`](crate::representations::Family) or
 /// [`Chosen`](crate::representations::Chosen). Sealed: code can be generic over it, but its methods are the crate's

@@ -1,6 +1,6 @@
 //! A game of any rules of the k-in-a-row family: any board, any `k`, with or without gravity. Its
-//! representation ([`Family`]) keeps the rules and the moves (so it can take them back; the game
-//! keeps whose turn it is); its board ([`Marks`]) keeps the marks and answers, without scanning a
+//! representation ([`Family`]) keeps the rules and the board (the game keeps whose turn it is and
+//! the moves, which it lends to take one back); its board ([`Marks`]) keeps the marks and answers, without scanning a
 //! line or the board, where a mark lands, whether a move wins, and whether a player can still win:
 //! line bitsets for any size ([`LineBoard`]), one word a player for small boards ([`BitBoard`]).
 
