@@ -129,8 +129,9 @@ pub mod representations {
     //! [`GameOn<R>`](GameOn), over a sealed [`Representation`] `R`: [`Chosen`] (the run-time choice,
     //! inside [`Game`](crate::Game)), the classic checked game's counters [`Classic<S>`](Classic) in
     //! a [`Storage`] ([`ClassicGame`] on the [`Heap`], [`FixedGame<N>`](crate::FixedGame) in
-    //! [`Fixed`] arrays), and a board of the family with its record of moves,
-    //! [`Family<M>`](Family) on [`Marks`] `M` ([`KGame<BitBoard>`](KGame), [`KGame<LineBoard>`](KGame)).
+    //! [`Fixed`] arrays), and a board of the family, [`Family<M>`](Family) on [`Marks`] `M`
+    //! ([`KGame<BitBoard>`](KGame), [`KGame<LineBoard>`](KGame)). The game keeps the turns and the
+    //! record of moves; a representation is the board alone.
     //!
     //! ```
     //! use tictactoe_core::representations::{BitBoard, KGame};
