@@ -223,12 +223,7 @@ impl Bytes for Chosen {
         each!(&self.0, r => r.encoded_len(moves))
     }
 
-    fn encode_into(
-        &self,
-        turns: &Turns,
-        moves: &Moves<Vec<u32>>,
-        out: &mut [u8],
-    ) -> Result<usize, Error> {
+    fn encode_into(&self, turns: &Turns, moves: &Moves<Vec<u32>>, out: &mut [u8]) -> usize {
         each!(&self.0, r => r.encode_into(turns, moves, out))
     }
 

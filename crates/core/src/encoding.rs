@@ -264,16 +264,7 @@ impl<S: Storage> Bytes for Classic<S> {
         CLASSIC_HEADER + 8 + 4 * moves.played().len()
     }
 
-    fn encode_into(
-        &self,
-        turns: &Turns,
-        moves: &Moves<S::Room>,
-        out: &mut [u8],
-    ) -> Result<usize, Error> {
-        let needed = self.encoded_len(moves);
-        if out.len() < needed {
-            return Err(Error::BufferTooSmall { needed });
-        }
+    fn encode_into(&self, turns: &Turns, moves: &Moves<S::Room>, out: &mut [u8]) -> usize {
         let mut w = Writer { out, at: 0 };
         let journal = moves.played();
         let first = turns.replay(journal, self.n()).next().map(|(_, _, p)| p);
@@ -282,7 +273,7 @@ impl<S: Storage> Bytes for Classic<S> {
         for &cell in journal {
             w.put(&cell.to_le_bytes());
         }
-        Ok(w.at)
+        w.at
     }
 
     /// Laid out on [`GameOn::decode`](crate::representations::GameOn::decode): the moves replayed through the rules.

@@ -490,7 +490,11 @@ impl<R: Representation> GameOn<R> {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     pub fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
-        self.rep.encode_into(&self.turns, &self.moves, out)
+        let needed = self.encoded_len();
+        if out.len() < needed {
+            return Err(Error::BufferTooSmall { needed });
+        }
+        Ok(self.rep.encode_into(&self.turns, &self.moves, out))
     }
 
     /// The game as bytes, for storing or sending; [`decode`](Self::decode) reads them back.

@@ -33,14 +33,9 @@ pub(crate) mod private {
         type Room: Room;
         /// The length of [`encode_into`](Self::encode_into)'s output.
         fn encoded_len(&self, moves: &Moves<Self::Room>) -> usize;
-        /// The game (this board at `turns`, after `moves`) as bytes into `out`, or
-        /// [`Error::BufferTooSmall`].
-        fn encode_into(
-            &self,
-            turns: &Turns,
-            moves: &Moves<Self::Room>,
-            out: &mut [u8],
-        ) -> Result<usize, Error>;
+        /// The game (this board at `turns`, after `moves`) as bytes into `out`, which holds at
+        /// least [`encoded_len`](Self::encoded_len) bytes (the game checked): the length written.
+        fn encode_into(&self, turns: &Turns, moves: &Moves<Self::Room>, out: &mut [u8]) -> usize;
         /// A game read back from its bytes: its board, its turns and its moves.
         fn decode(bytes: &[u8]) -> Result<(Self, Turns, Moves<Self::Room>), Error>;
     }

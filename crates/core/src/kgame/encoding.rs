@@ -19,16 +19,7 @@ impl<M: Marks> Bytes for Family<M> {
         RULES_HEADER + 8 + 4 * moves.played().len()
     }
 
-    fn encode_into(
-        &self,
-        turns: &Turns,
-        moves: &Moves<Vec<u32>>,
-        out: &mut [u8],
-    ) -> Result<usize, Error> {
-        let needed = self.encoded_len(moves);
-        if out.len() < needed {
-            return Err(Error::BufferTooSmall { needed });
-        }
+    fn encode_into(&self, turns: &Turns, moves: &Moves<Vec<u32>>, out: &mut [u8]) -> usize {
         let mut w = Writer { out, at: 0 };
         let played = moves.played();
         let first = turns.replay(played, self.rules.cols()).next();
@@ -37,7 +28,7 @@ impl<M: Marks> Bytes for Family<M> {
         for &cell in played {
             w.put(&cell.to_le_bytes());
         }
-        Ok(w.at)
+        w.at
     }
 
     /// Laid out on [`GameOn::decode`](crate::representations::GameOn::decode): the moves replayed through the rules.
