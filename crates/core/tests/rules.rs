@@ -340,3 +340,32 @@ fn a_history_that_outgrows_its_first_room_grows_and_takes_back_exactly() {
     );
     assert!(lean.is_draw());
 }
+
+/// A buffer one byte short is refused for every board (classic, lean, both family boards), with
+/// the length it needs, and left as it was; the exact length is written whole and reads back.
+#[test]
+fn a_short_encoding_buffer_is_refused_and_left_untouched() {
+    use tictactoe_core::Rules;
+    let mut games = [
+        Game::new(3).unwrap(),
+        Game::new_lean(4).unwrap(),
+        Game::with_rules(Rules::connect_four()).unwrap(),
+        Game::with_rules(Rules::gomoku(15).unwrap()).unwrap(),
+    ];
+    for game in &mut games {
+        // The bottom row: a landing cell with gravity too.
+        let bottom = game.rules().rows() - 1;
+        game.play(bottom, 2, Player::X).unwrap();
+        let needed = game.encode().len();
+        let mut short = vec![0xA5u8; needed - 1];
+        assert_eq!(
+            game.encode_into(&mut short),
+            Err(Error::BufferTooSmall { needed }),
+            "{game:?}"
+        );
+        assert!(short.iter().all(|&b| b == 0xA5), "{game:?}");
+        let mut exact = vec![0u8; needed];
+        assert_eq!(game.encode_into(&mut exact), Ok(needed));
+        assert_eq!(Game::decode(&exact).as_ref(), Ok(&*game));
+    }
+}
