@@ -57,6 +57,16 @@ impl<J: Room> Moves<J> {
         self.room.grow(self.len, more)
     }
 
+    /// Records `cell`, growing the room where it is full, or `Err` (nothing recorded) where it
+    /// cannot grow.
+    #[inline]
+    pub(crate) fn push(&mut self, cell: u32) -> Result<(), ()> {
+        self.reserve(1)?;
+        self.room.slots_mut()[self.len] = cell;
+        self.len += 1;
+        Ok(())
+    }
+
     /// The slots and the count of those recorded: how a move is written, one store where
     /// [`room`](Self::room) said there is a slot at the count.
     #[inline(always)]

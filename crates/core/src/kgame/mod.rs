@@ -148,10 +148,8 @@ impl<M: Marks> Kept for Family<M> {
         player: Player,
     ) -> Won {
         let (row, col) = at;
-        reserve(moves, 1, self.rules)?;
-        let (slots, len) = moves.parts_mut();
-        slots[*len] = (row * self.rules.cols() + col) as u32;
-        *len += 1;
+        let cell = (row * self.rules.cols() + col) as u32;
+        moves.push(cell).map_err(|()| out_of_memory(self.rules))?;
         let won = self.marks.add(row, col, player);
         Ok(turns.finish(player, won))
     }
@@ -185,10 +183,7 @@ impl<M: Marks> Kept for Family<M> {
         turns: &Turns,
         moves: &Moves<Vec<u32>>,
     ) -> Result<(Family<M>, Moves<Vec<u32>>), Error> {
-        let oom = Error::OutOfMemory {
-            rows: self.rules.rows(),
-            cols: self.rules.cols(),
-        };
+        let oom = out_of_memory(self.rules);
         if let Some(marks) = self.marks.copy_inline() {
             let rules = self.rules;
             return Ok((Family { rules, marks }, moves.try_copy().ok_or(oom)?));
@@ -207,10 +202,15 @@ impl<M: Marks> Kept for Family<M> {
 /// Room for `more` moves in `moves` (a game of `rules`), or [`Error::OutOfMemory`].
 #[inline]
 pub(crate) fn reserve(moves: &mut Moves<Vec<u32>>, more: usize, rules: Rules) -> Result<(), Error> {
-    moves.reserve(more).map_err(|()| Error::OutOfMemory {
+    moves.reserve(more).map_err(|()| out_of_memory(rules))
+}
+
+/// [`Error::OutOfMemory`] for a board of `rules`.
+fn out_of_memory(rules: Rules) -> Error {
+    Error::OutOfMemory {
         rows: rules.rows(),
         cols: rules.cols(),
-    })
+    }
 }
 
 /// Equal boards have the same rules (their games compare the moves, which made the marks).

@@ -10,12 +10,14 @@ use super::outputs::{StepOutputs, View};
 use super::planes::write_game;
 use super::seat::Env;
 use super::{AutoReset, Illegal, Setup};
-use crate::cells::words;
+use crate::cells::{bits_player, cell_bits, words};
 use crate::chosen::Game;
 use crate::classic::ClassicGame;
 use crate::error::Error;
 use crate::packed::reciprocal;
 use crate::player::Player;
+use crate::repr::private::action_cell;
+use crate::rules::Rules;
 
 /// Calls `$games.$method::<N>(...)` with `N` the board size for 8 x 8, the smallest classic board
 /// a batch keeps in counters (the smaller ones fit a word), so that every length in that method is
@@ -72,8 +74,14 @@ impl Boards for ClassicBoards {
         sized!(self.all_legal_sized(actions, policies))
     }
 
+    /// The rules of an action, asked of game `i`'s cells.
     fn refusal(&self, i: usize, action: i64) -> Result<(), Error> {
-        self.refused(i, action)
+        let n = self.n;
+        let board = self.columns.board(i, n * n);
+        // On the board, whose cells have 32-bit indices.
+        let occupant =
+            |row: usize, col: usize| bits_player(cell_bits(board, (row * n + col) as u32));
+        action_cell(Rules::classic(n), action, || Ok(()), occupant, |_| None).map(drop)
     }
 
     fn step(&mut self, actions: &[i64], out: StepOutputs<'_>, policies: (AutoReset, Illegal)) {

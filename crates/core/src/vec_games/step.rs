@@ -1,16 +1,12 @@
 //! One step of every classic game of a block: the whole batch checked first (so that a refused
 //! step changes nothing), then each game stepped and its outputs written in one pass.
 
-use super::AutoReset;
-use super::Illegal;
 use super::classic::{ClassicBoards, size};
 use super::layout::ClassicSeat;
 use super::outputs::StepOutputs;
 use super::seat::step_seats;
-use crate::cells::{bits_player, cell_bits, words};
-use crate::error::Error;
-use crate::repr::private::action_cell;
-use crate::rules::Rules;
+use super::{AutoReset, Illegal};
+use crate::cells::words;
 
 impl ClassicBoards {
     /// [`Boards::all_legal`](super::block::Boards::all_legal): every game in play with an empty
@@ -61,17 +57,5 @@ impl ClassicBoards {
             reciprocal,
         });
         step_seats(seats, actions, views, rest, (cells, autoreset));
-    }
-
-    /// Why game `i`, in play, refuses `action`, if it does: the rules of an action, asked of
-    /// its cells.
-    pub(super) fn refused(&self, i: usize, action: i64) -> Result<(), Error> {
-        let n = self.n;
-        let board = self.columns.board(i, n * n);
-        // On the board, whose cells have 32-bit indices.
-        let occupant =
-            |row: usize, col: usize| bits_player(cell_bits(board, (row * n + col) as u32));
-        let rules = Rules::classic(n);
-        action_cell(rules, action, || Ok(()), occupant, |_| None).map(drop)
     }
 }
