@@ -209,6 +209,23 @@ impl Header {
         Ok((Header { rules, mode }, player))
     }
 
+    /// A classic game's whole header in `mode`, read from the start of the bytes: its `n` (which
+    /// the mode's limit lets fit in 32 bits) and the player byte, the reader left at the body. The
+    /// family's format, or the other mode, is not this board's shape.
+    pub(crate) fn classic_in(
+        r: &mut Reader<'_>,
+        mode: Mode,
+    ) -> Result<(u32, Option<Player>), Error> {
+        if Self::version(r)? != VERSION {
+            return Err(DecodeError::WrongShape.into());
+        }
+        let (header, player) = Self::classic(r)?;
+        if header.mode != mode {
+            return Err(DecodeError::WrongShape.into());
+        }
+        Ok((header.rules.rows() as u32, player))
+    }
+
     /// The rest of a version 3 header and the first player, leaving the reader at the body.
     pub(crate) fn family(r: &mut Reader<'_>) -> Result<(Header, Option<Player>), DecodeError> {
         let (rows, cols, k) = (r.u32()?, r.u32()?, r.u32()?);
@@ -279,16 +296,7 @@ impl<S: Storage> Bytes for Classic<S> {
     /// Laid out on [`GameOn::decode`](crate::representations::GameOn::decode): the moves replayed through the rules.
     fn decode(bytes: &[u8]) -> Result<(Self, Turns, Moves<S::Room>), Error> {
         let mut r = Reader { bytes };
-        if Header::version(&mut r)? != VERSION {
-            // The family's format: not a classic game.
-            return Err(DecodeError::WrongShape.into());
-        }
-        let (Header { rules, mode }, first) = Header::classic(&mut r)?;
-        if mode != Mode::Checked {
-            return Err(DecodeError::WrongShape.into());
-        }
-        // The header checked n against the mode's limit, which fits in 32 bits.
-        let n = rules.rows() as u32;
+        let (n, first) = Header::classic_in(&mut r, Mode::Checked)?;
         let (side, cells) = (u64::from(n), u64::from(n) * u64::from(n));
         let list = r.move_list(first, cells)?;
         // A storage that cannot hold this shape is the decoder's refusal.

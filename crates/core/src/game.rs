@@ -69,6 +69,19 @@ impl<R: Representation> GameOn<R> {
         Ok(GameOn { rep, turns, moves })
     }
 
+    /// The move every public call makes (one by one or in a batch, typed or foreign): the
+    /// board's one `place` with the game's turns and record.
+    #[inline(always)]
+    fn make_move<const BATCH: bool, const SIGNED: bool>(
+        &mut self,
+        row: u64,
+        col: u64,
+        player: Player,
+    ) -> Result<Option<Player>, Error> {
+        let GameOn { rep, turns, moves } = self;
+        rep.place::<BATCH, SIGNED>(turns, moves, row, col, player)
+    }
+
     /// A batch's `action` by `player`: the rules of the seam's `admit_action`, then the move.
     #[cfg(feature = "vec")]
     pub(crate) fn act(&mut self, action: i64, player: Player) -> Result<Option<Player>, Error> {
@@ -254,13 +267,7 @@ impl<R: Representation> GameOn<R> {
         col: usize,
         player: Player,
     ) -> Result<Option<Player>, Error> {
-        self.rep.place::<false, false>(
-            &mut self.turns,
-            &mut self.moves,
-            row as u64,
-            col as u64,
-            player,
-        )
+        self.make_move::<false, false>(row as u64, col as u64, player)
     }
 
     /// [`play`](Self::play) for foreign callers: any numbers, returns `0` (no winner), `1` or `2`.
@@ -277,13 +284,7 @@ impl<R: Representation> GameOn<R> {
     #[inline(always)]
     pub fn play_i64(&mut self, row: i64, col: i64, player: i64) -> Result<u8, Error> {
         let player = Player::from_number(player)?;
-        let won = self.rep.place::<false, true>(
-            &mut self.turns,
-            &mut self.moves,
-            row as u64,
-            col as u64,
-            player,
-        )?;
+        let won = self.make_move::<false, true>(row as u64, col as u64, player)?;
         Ok(won.map_or(0, Player::number))
     }
 
@@ -347,14 +348,7 @@ impl<R: Representation> GameOn<R> {
         I: IntoIterator<Item = (usize, usize, Player)>,
     {
         run_batch(self, moves, |game, (row, col, player)| {
-            game.rep
-                .place::<true, false>(
-                    &mut game.turns,
-                    &mut game.moves,
-                    row as u64,
-                    col as u64,
-                    player,
-                )
+            game.make_move::<true, false>(row as u64, col as u64, player)
                 .map(drop)
         })
     }
@@ -378,14 +372,7 @@ impl<R: Representation> GameOn<R> {
     {
         run_batch(self, moves, |game, [row, col, player]| {
             let player = Player::from_number(player)?;
-            game.rep
-                .place::<true, true>(
-                    &mut game.turns,
-                    &mut game.moves,
-                    row as u64,
-                    col as u64,
-                    player,
-                )
+            game.make_move::<true, true>(row as u64, col as u64, player)
                 .map(drop)
         })
     }

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use core::hash::{Hash, Hasher};
 
 use crate::counters::{Counters, Tally};
-use crate::encoding::{Header, Reader, VERSION, Writer, classic_header, player_byte};
+use crate::encoding::{Header, Reader, Writer, classic_header, player_byte};
 use crate::error::{DecodeError, Error};
 use crate::limits::Mode;
 use crate::player::Player;
@@ -206,15 +206,7 @@ impl Bytes for Lean {
 
     fn decode(bytes: &[u8]) -> Result<(Lean, Turns, Moves<Vec<u32>>), Error> {
         let mut r = Reader { bytes };
-        if Header::version(&mut r)? != VERSION {
-            return Err(DecodeError::WrongShape.into());
-        }
-        let (Header { rules, mode }, last) = Header::classic(&mut r)?;
-        if mode != Mode::Lean {
-            return Err(DecodeError::WrongShape.into());
-        }
-        // The header checked n against the mode's limit, which fits in 32 bits.
-        let n = rules.rows() as u32;
+        let (n, last) = Header::classic_in(&mut r, Mode::Lean)?;
         r.expect_remaining(8 + (2 * u64::from(n) + 2) * 4)?;
         let moves = r.u64()?;
         let mut game = Lean::empty(n)?;
