@@ -363,14 +363,18 @@ impl GameOn<Chosen> {
     /// assert!(matches!(Game::new(0), Err(Error::InvalidSize { n: 0, .. })));
     /// # Ok::<(), Error>(())
     /// ```
+    #[inline]
     pub fn new(n: usize) -> Result<Game, Error> {
-        ClassicGame::new(n).map(Game::from)
+        // The board straight into the game: no classic game made first and moved.
+        Classic::checked(n).and_then(|board| GameOn::on(Chosen(Repr::Classic(board))))
     }
 
     /// The classic `n x n` game in lean mode: O(n) memory, `n` up to
     /// [`MAX_LEAN_N`](crate::MAX_LEAN_N); no undo and no cells to read ([`Error::NeedsBoard`]).
+    #[inline]
     pub fn new_lean(n: usize) -> Result<Game, Error> {
-        Game::with_mode(n, Mode::Lean)
+        let n = Error::sized(n, Mode::Lean)?;
+        Lean::empty(n).and_then(|board| GameOn::on(Chosen(Repr::Lean(board))))
     }
 
     /// The classic `n x n` game in `mode`: `n` from 1 to the mode's
@@ -389,11 +393,8 @@ impl GameOn<Chosen> {
     /// ```
     pub fn with_mode(n: usize, mode: Mode) -> Result<Game, Error> {
         match mode {
-            Mode::Checked => ClassicGame::new(n).map(Game::from),
-            Mode::Lean => {
-                let n = Error::sized(n, mode)?;
-                Lean::empty(n).and_then(|g| GameOn::on(Chosen(Repr::Lean(g))))
-            }
+            Mode::Checked => Game::new(n),
+            Mode::Lean => Game::new_lean(n),
         }
     }
 

@@ -83,12 +83,21 @@ impl GameOn<Classic<crate::representations::Heap>> {
     /// # Ok::<(), Error>(())
     /// ```
     pub fn new(n: usize) -> Result<Self, Error> {
+        Classic::checked(n).and_then(GameOn::on)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Classic<crate::representations::Heap> {
+    /// The empty board of a checked `n x n` game on the heap, `n` checked against the mode's
+    /// limit: what [`ClassicGame::new`] and [`Game::new`](crate::Game::new) each put in a game.
+    #[inline]
+    pub(crate) fn checked(n: usize) -> Result<Self, Error> {
         let n = Error::sized(n, Mode::Checked)?;
-        let oom = Error::OutOfMemory {
+        Classic::empty(n).map_err(|_| Error::OutOfMemory {
             rows: n as usize,
             cols: n as usize,
-        };
-        Classic::empty(n).map_err(|_| oom).and_then(GameOn::on)
+        })
     }
 }
 
