@@ -61,8 +61,12 @@ impl<J: Room> Moves<J> {
     /// cannot grow.
     #[inline]
     pub(crate) fn push(&mut self, cell: u32) -> Result<(), ()> {
-        self.reserve(1)?;
-        self.room.slots_mut()[self.len] = cell;
+        if self.len >= self.room.slots().len() {
+            self.room.grow(self.len, 1)?;
+        }
+        // The slot is there now; reading it checked leaves one bounds test, not two.
+        let slot = self.room.slots_mut().get_mut(self.len).ok_or(())?;
+        *slot = cell;
         self.len += 1;
         Ok(())
     }
