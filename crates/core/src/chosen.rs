@@ -5,6 +5,7 @@
 
 use alloc::vec::Vec;
 
+use crate::batch::BatchError;
 use crate::classic::{Classic, ClassicGame};
 use crate::error::{DecodeError, Error};
 use crate::game::GameOn;
@@ -174,6 +175,18 @@ impl Kept for Chosen {
     ) -> Won {
         near!(&mut self.0, r => r.place::<BATCH, SIGNED>(turns, moves, row, col, player),
             else self.place_family::<BATCH, SIGNED>(turns, moves, row, col, player))
+    }
+
+    /// One dispatch a batch: the board inside runs the whole batch.
+    #[inline]
+    fn place_all<const SIGNED: bool, T>(
+        &mut self,
+        turns: &mut Turns,
+        moves: &mut Moves<Vec<u32>>,
+        items: impl IntoIterator<Item = T>,
+        read: impl FnMut(T) -> Result<(u64, u64, Player), Error>,
+    ) -> Result<Option<Player>, BatchError> {
+        each!(&mut self.0, r => r.place_all::<SIGNED, T>(turns, moves, items, read))
     }
 
     #[inline]

@@ -6,7 +6,7 @@
 
 use core::fmt;
 
-use crate::batch::{BatchError, Batched, run_batch};
+use crate::batch::BatchError;
 use crate::error::Error;
 use crate::limits::Mode;
 use crate::outcome::Outcome;
@@ -347,9 +347,13 @@ impl<R: Representation> GameOn<R> {
     where
         I: IntoIterator<Item = (usize, usize, Player)>,
     {
-        run_batch(self, moves, |game, (row, col, player)| {
-            game.make_move::<true, false>(row as u64, col as u64, player)
-                .map(drop)
+        let GameOn {
+            rep,
+            turns,
+            moves: record,
+        } = self;
+        rep.place_all::<false, _>(turns, record, moves, |(row, col, player)| {
+            Ok((row as u64, col as u64, player))
         })
     }
 
@@ -370,10 +374,13 @@ impl<R: Representation> GameOn<R> {
     where
         I: IntoIterator<Item = [i64; 3]>,
     {
-        run_batch(self, moves, |game, [row, col, player]| {
-            let player = Player::from_number(player)?;
-            game.make_move::<true, true>(row as u64, col as u64, player)
-                .map(drop)
+        let GameOn {
+            rep,
+            turns,
+            moves: record,
+        } = self;
+        rep.place_all::<true, _>(turns, record, moves, |[row, col, player]| {
+            Ok((row as u64, col as u64, Player::from_number(player)?))
         })
     }
 
@@ -637,22 +644,6 @@ impl fmt::Write for Counted {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         self.0 = self.0.saturating_add(s.len());
         Ok(())
-    }
-}
-
-/// A game that runs batches through [`run_batch`]: every representation the same way.
-impl<R: Representation> Batched for GameOn<R> {
-    fn take_back_last(&mut self) {
-        // Applied by this batch, so there is a move to take back.
-        let _ = self.rep.take_back(&mut self.turns, &mut self.moves);
-    }
-
-    fn end_batch(&mut self) {
-        self.rep.end_batch();
-    }
-
-    fn winner_now(&self) -> Option<Player> {
-        self.winner()
     }
 }
 

@@ -20,6 +20,7 @@ pub(crate) mod private {
     /// A cell on the board as indices: (`row`, `col`).
     pub type At = (usize, usize);
 
+    use crate::batch::{BatchError, Batched, run_batch};
     use crate::error::Error;
     use crate::limits::Mode;
     use crate::player::Player;
@@ -170,6 +171,31 @@ pub(crate) mod private {
             let row = self.admit_drop(turns, col, player)?;
             self.commit::<false>(turns, moves, (row, col), player)
         }
+
+        /// A batch of moves, all or nothing: each item read as a move by `read`, then placed as
+        /// [`place`](Self::place) places it (`BATCH`), through the one rollback of
+        /// [`run_batch`]. Written once here; the run-time choice hands the whole batch to its board,
+        /// one dispatch a batch where a move makes one.
+        #[inline]
+        fn place_all<const SIGNED: bool, T>(
+            &mut self,
+            turns: &mut Turns,
+            moves: &mut Moves<Self::Room>,
+            items: impl IntoIterator<Item = T>,
+            mut read: impl FnMut(T) -> Result<(u64, u64, Player), Error>,
+        ) -> Result<Option<Player>, BatchError> {
+            let mut lent = Lent {
+                rep: self,
+                turns,
+                moves,
+            };
+            run_batch(&mut lent, items, |game, item| {
+                let (row, col, player) = read(item)?;
+                game.rep
+                    .place::<true, SIGNED>(game.turns, game.moves, row, col, player)
+                    .map(drop)
+            })
+        }
     }
 
     /// The rules of a batch's `action` (the cell `row * cols + col` it names, or with gravity
@@ -217,6 +243,28 @@ pub(crate) mod private {
             col: quote(col),
             rows: rules.rows(),
             cols: rules.cols(),
+        }
+    }
+
+    /// A board lent with the game's turns and record: what a batch moves and rolls back.
+    struct Lent<'a, R: Kept> {
+        rep: &'a mut R,
+        turns: &'a mut Turns,
+        moves: &'a mut Moves<R::Room>,
+    }
+
+    impl<R: Kept> Batched for Lent<'_, R> {
+        fn take_back_last(&mut self) {
+            // Applied by this batch, so there is a move to take back.
+            let _ = self.rep.take_back(self.turns, self.moves);
+        }
+
+        fn end_batch(&mut self) {
+            self.rep.end_batch();
+        }
+
+        fn winner_now(&self) -> Option<Player> {
+            self.turns.winner()
         }
     }
 }
