@@ -120,14 +120,19 @@ impl Kept for Lean {
     ) -> Won {
         let (row, col) = at;
         if BATCH {
-            if self.record.len() - self.recorded < RECORD {
+            let at = self.recorded;
+            if self.record.len() < at + RECORD {
                 self.grow_record()?;
             }
             // On a lean board, whose n fits in 32 bits.
             let [r, c, main, anti] = self.counters.tallies_before(&self.tallies, row, col);
             let words = [row as u32, col as u32, r, c, main, anti];
-            self.record[self.recorded..][..RECORD].copy_from_slice(&words);
-            self.recorded += RECORD;
+            // The words are there now: one checked reading of them, not two.
+            match self.record.get_mut(at..at + RECORD) {
+                Some(slots) => slots.copy_from_slice(&words),
+                None => return Err(self.out_of_memory()),
+            }
+            self.recorded = at + RECORD;
         }
         let won = self
             .counters
