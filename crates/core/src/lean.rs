@@ -104,11 +104,6 @@ impl Kept for Lean {
         None
     }
 
-    fn landing(&self, _col: usize) -> Option<usize> {
-        // The classic rules have no gravity: the game refuses a drop before asking here.
-        None
-    }
-
     /// The tallies, and in a batch first the words they replace (a tally cannot lose a mark).
     #[inline(always)]
     fn commit<const BATCH: bool>(

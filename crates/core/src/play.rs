@@ -97,11 +97,6 @@ impl<S: Storage> Kept for Classic<S> {
         occupant(self.store.cells(), (row * self.n() + col) as u32)
     }
 
-    fn landing(&self, _col: usize) -> Option<usize> {
-        // The classic rules have no gravity: the game refuses a drop before asking here.
-        None
-    }
-
     /// Its cell, its record and its lines.
     #[inline(always)]
     fn commit<const BATCH: bool>(

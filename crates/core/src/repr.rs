@@ -64,8 +64,11 @@ pub(crate) mod private {
         /// cells: a lean game keeps none and trusts its caller (`None`).
         fn occupant(&self, row: usize, col: usize) -> Option<Player>;
         /// Where a mark dropped in column `col` (on the board) lands now, if anywhere. Asked only
-        /// of rules with gravity.
-        fn landing(&self, col: usize) -> Option<usize>;
+        /// of rules with gravity; the classic boards, whose rules have none, keep this answer
+        /// (the game refuses their drops before asking), and every board of the family gives its own.
+        fn landing(&self, _col: usize) -> Option<usize> {
+            None
+        }
         /// Records a move that the rules have admitted in `moves` (a lean board records none),
         /// makes it and counts it in the game's `turns`: the winner after it, or
         /// [`Error::OutOfMemory`] (nothing changed) when the record cannot grow. `BATCH`: the move may have to be taken back by
