@@ -177,28 +177,36 @@ pub(crate) mod private {
 
         /// A batch of moves, all or nothing: each item read as a move by `read`, then placed as
         /// [`place`](Self::place) places it (`BATCH`), through the one rollback of
-        /// [`run_batch`]. Written once here; the run-time choice hands the whole batch to its board,
-        /// one dispatch a batch where a move makes one.
+        /// [`run_batch`] ([`batch_on`]). The run-time choice hands the whole batch to a classic
+        /// board, one dispatch a batch where a move makes one.
         #[inline]
         fn place_all<const SIGNED: bool, T>(
             &mut self,
             turns: &mut Turns,
             moves: &mut Moves<Self::Room>,
             items: impl IntoIterator<Item = T>,
-            mut read: impl FnMut(T) -> Result<(u64, u64, Player), Error>,
+            read: impl FnMut(T) -> Result<(u64, u64, Player), Error>,
         ) -> Result<Option<Player>, BatchError> {
-            let mut lent = Lent {
-                rep: self,
-                turns,
-                moves,
-            };
-            run_batch(&mut lent, items, |game, item| {
-                let (row, col, player) = read(item)?;
-                game.rep
-                    .place::<true, SIGNED>(game.turns, game.moves, row, col, player)
-                    .map(drop)
-            })
+            batch_on::<Self, SIGNED, T>(self, turns, moves, items, read)
         }
+    }
+
+    /// [`Kept::place_all`] on the board `rep`, lent with the game's turns and record.
+    #[inline]
+    pub fn batch_on<R: Kept, const SIGNED: bool, T>(
+        rep: &mut R,
+        turns: &mut Turns,
+        moves: &mut Moves<R::Room>,
+        items: impl IntoIterator<Item = T>,
+        mut read: impl FnMut(T) -> Result<(u64, u64, Player), Error>,
+    ) -> Result<Option<Player>, BatchError> {
+        let mut lent = Lent { rep, turns, moves };
+        run_batch(&mut lent, items, |game, item| {
+            let (row, col, player) = read(item)?;
+            game.rep
+                .place::<true, SIGNED>(game.turns, game.moves, row, col, player)
+                .map(drop)
+        })
     }
 
     /// The rules of a batch's `action` (the cell `row * cols + col` it names, or with gravity
