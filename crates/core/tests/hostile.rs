@@ -426,3 +426,73 @@ fn a_board_too_large_to_search_is_refused_as_short_of_memory() {
         .unwrap();
     assert_eq!(large.cell(row, col), Ok(None));
 }
+
+/// An iterator that gives its moves, then panics (by `resume_unwind`, which no panic hook sees).
+struct PanicsAfter(std::vec::IntoIter<[i64; 3]>);
+
+impl Iterator for PanicsAfter {
+    type Item = [i64; 3];
+    fn next(&mut self) -> Option<[i64; 3]> {
+        match self.0.next() {
+            Some(item) => Some(item),
+            None => std::panic::resume_unwind(Box::new("the caller's iterator gave up")),
+        }
+    }
+}
+
+/// Every board the run-time choice picks (the counters, checked and lean; one word a player; line
+/// bitsets) takes a whole batch back when the caller's iterator panics midway, and ends an
+/// iterator that never ends at its first refusal, the game as it was.
+#[test]
+fn every_board_takes_back_a_batch_whose_iterator_panics_or_never_ends() {
+    use tictactoe_core::Rules;
+
+    let games = [
+        Game::new(3),
+        Game::new_lean(3),
+        Game::with_rules(Rules::connect_four()),
+        Game::with_rules(Rules::new(9, 9, 5, false).unwrap()),
+    ];
+    for game in games {
+        let mut game = game.unwrap();
+        let rules = game.rules();
+        // With gravity every move is on the bottom row; without, the top row will do.
+        let row = if rules.gravity() {
+            rules.rows() as i64 - 1
+        } else {
+            0
+        };
+        game.play_i64(row, 0, 1).unwrap();
+        let before = (game.clone(), game.encode());
+
+        let moves = PanicsAfter(vec![[row, 1, 2], [row, 2, 1]].into_iter());
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _ = game.play_all_i64(moves);
+        }));
+        assert!(
+            caught.is_err(),
+            "{rules:?}: the iterator's panic reaches the caller"
+        );
+        assert_eq!(
+            (game.clone(), game.encode()),
+            before,
+            "{rules:?}: after a panic"
+        );
+
+        let endless = std::iter::repeat([row, 1, 2]);
+        let err = game.play_all_i64(endless).unwrap_err();
+        assert_eq!(
+            err.index, 1,
+            "{rules:?}: O twice in a row is the first refusal"
+        );
+        assert_eq!(
+            (game.clone(), game.encode()),
+            before,
+            "{rules:?}: after a refusal"
+        );
+
+        // And the game plays on.
+        assert_eq!(game.play_all_i64([[row, 1, 2], [row, 2, 1]]), Ok(None));
+        assert_eq!(game.move_count(), 3);
+    }
+}
