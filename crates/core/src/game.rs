@@ -69,8 +69,8 @@ impl<R: Representation> GameOn<R> {
         Ok(GameOn { rep, turns, moves })
     }
 
-    /// The move every public call makes (one by one or in a batch, typed or foreign): the
-    /// board's one `place` with the game's turns and record.
+    /// A single move, typed or foreign (`play`, `play_i64`): the board's one `place` with the
+    /// game's turns and record. (A batch goes through the board's `place_all`.)
     #[inline(always)]
     fn make_move<const BATCH: bool, const SIGNED: bool>(
         &mut self,

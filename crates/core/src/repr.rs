@@ -193,7 +193,7 @@ pub(crate) mod private {
 
     /// [`Kept::place_all`] on the board `rep`, lent with the game's turns and record.
     #[inline]
-    pub fn batch_on<R: Kept, const SIGNED: bool, T>(
+    pub(crate) fn batch_on<R: Kept, const SIGNED: bool, T>(
         rep: &mut R,
         turns: &mut Turns,
         moves: &mut Moves<R::Room>,
