@@ -461,7 +461,7 @@ SEMVER_CHECKS := $(CURDIR)/target/tools/bin/cargo-semver-checks
 # CHANGELOG.md; SEMVER_RELEASE_TYPE=major to check as the version says.
 SEMVER_RELEASE_TYPE ?= minor
 
-# The exact opening book shipped in the core (crates/core/src/solve/shipped/): every 7 x 6 Connect
+# The exact opening book shipped in tictactoe-books (crates/books/data/): every 7 x 6 Connect
 # Four position of up to EXACT_BOOK_DEPTH stones, those of that many solved exactly by the engine's
 # own search reading the 10-stone win/draw/loss book (`make book BOOK_DEPTH=10 BOOK_SHARDS=512`
 # first; it only prunes, the scores are the search's), the shallower ones by minimax over them, a
@@ -478,19 +478,19 @@ exact-book: venv
 	$(CARGO) build --release --locked -p tictactoe-bench
 	$(PY) tools/book_cluster.py --rules 6x7x4 --depth $(EXACT_BOOK_DEPTH) --exact \
 	  --shards $(EXACT_BOOK_SHARDS) --workers $(BOOK_WORKERS) \
-	  --book crates/core/src/solve/shipped/connect-four-10.book \
+	  --book crates/books/data/connect-four-10.book \
 	  --dir books/connect-four-$(EXACT_BOOK_DEPTH)-exact \
-	  --out crates/core/src/solve/shipped/connect-four-$(EXACT_BOOK_DEPTH)-exact.book
+	  --out crates/books/data/connect-four-$(EXACT_BOOK_DEPTH)-exact.book
 
 # The win/draw/loss book of every 7 x 6 Connect Four position of up to BOOK_DEPTH stones, in the
-# engine's own format (crates/core/src/solve/library.rs), built in BOOK_SHARDS shards by
+# engine's own format (crates/solve/src/exact/library.rs), built in BOOK_SHARDS shards by
 # BOOK_WORKERS local Ray workers (tools/book_cluster.py; --address for a cluster). Resumable: the
 # shards' lines are kept in books/ as they are solved (those of depth 10 are committed, so the
 # default run only merges). Depth 10, the shipped book (feature `book-10`): 809,464 positions of
 # 10 stones, 1.2-2.3 minutes a shard of about 1,580 on one core here (about 11-18 CPU-hours; the
 # merge 8 minutes). Depth 8 (BOOK_SHARDS=64): 91,295 positions of 8 stones, 0.15 s each on one
 # core here (about 4 CPU-hours). The book is written beside the shipped ones
-# (crates/core/src/solve/shipped/); `SHIPPED` in solve/library.rs names those the core reads.
+# (crates/books/data/); `SHIPPED` in crates/books/src/lib.rs names those the solver reads.
 BOOK_DEPTH ?= 10
 BOOK_SHARDS ?= 512
 BOOK_WORKERS ?= 2
@@ -498,7 +498,7 @@ book: venv
 	$(CARGO) build --release --locked -p tictactoe-bench
 	$(PY) tools/book_cluster.py --rules 6x7x4 --depth $(BOOK_DEPTH) --shards $(BOOK_SHARDS) \
 	  --workers $(BOOK_WORKERS) --dir books/connect-four-$(BOOK_DEPTH) \
-	  --out crates/core/src/solve/shipped/connect-four-$(BOOK_DEPTH).book
+	  --out crates/books/data/connect-four-$(BOOK_DEPTH).book
 
 # The Gomocup brain (target/release/pbrain-tictactoe), and its protocol driven through pygomo-lib.
 brain:

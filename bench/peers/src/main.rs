@@ -8,12 +8,13 @@
 //!         [--level easy|medium|hard|impossible] [--book PATH]
 //!
 //! `--book` adds a book file to the Agent's solver (for example the ten-stone book the Python
-//! package ships, `crates/core/src/solve/shipped/connect-four-10.book`).
+//! package ships, `crates/books/data/connect-four-10.book`).
 
 use std::time::{Duration, Instant};
 
 use connect_four_ai::{AIPlayer, Difficulty, Position};
-use tictactoe_core::{Agent, Book, Game, Player, Rules, Solver};
+use tictactoe_core::{Game, Player, Rules};
+use tictactoe_solve::{Agent, Book, Solver};
 
 struct Options {
     games: u64,

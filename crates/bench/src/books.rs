@@ -23,7 +23,8 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::time::Instant;
 
-use tictactoe_core::{Book, Game, Player, Rules, Solver};
+use tictactoe_core::{Game, Player, Rules};
+use tictactoe_solve::{Book, Solver};
 
 /// Gravity rules from `ROWSxCOLSxK`.
 pub(crate) fn rules_of(text: &str) -> Rules {

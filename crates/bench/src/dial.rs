@@ -12,7 +12,8 @@
 
 use std::time::Instant;
 
-use tictactoe_core::{Agent, Game, Player, Rules};
+use tictactoe_core::{Game, Player, Rules};
+use tictactoe_solve::Agent;
 
 use crate::books::fail;
 

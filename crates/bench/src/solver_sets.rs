@@ -8,7 +8,8 @@
 use std::time::Instant;
 
 use tictactoe_bench::Rng;
-use tictactoe_core::{Game, Player, Rules, Solver};
+use tictactoe_core::{Game, Player, Rules};
+use tictactoe_solve::Solver;
 
 pub fn run(args: &[String]) {
     let number = |i: usize| -> u64 {
@@ -55,7 +56,7 @@ pub fn run(args: &[String]) {
         // A budget no search reaches keeps the solve on one thread.
         let s = if std::env::var_os("VALUE_ONLY").is_some() {
             let value = solver.value(&game, Some(u64::MAX - 1)).expect("solved");
-            tictactoe_core::Solution { value, plies: 0 }
+            tictactoe_solve::Solution { value, plies: 0 }
         } else {
             solver.solve(&game, Some(u64::MAX - 1)).expect("solved")
         };

@@ -2,7 +2,8 @@
 //! first), the rules the manager asked for, its clocks and memory, and a `BOARD` listing while one
 //! is open. Every command either does all it says or answers `ERROR` and changes nothing.
 
-use tictactoe_core::{Agent, Game, Player, Rules, Solver, TieBreak};
+use tictactoe_core::{Game, Player, Rules};
+use tictactoe_solve::{Agent, Solver, TieBreak};
 
 use crate::budget::{Clocks, table_bits};
 use crate::command::{Line, read};

@@ -8,7 +8,7 @@
 //! another job;
 //! `bench/python/brain_bench.py` reports the answer times against each `timeout_turn`.
 
-use tictactoe_core::Solver;
+use tictactoe_solve::Solver;
 
 /// Nodes a millisecond the brain counts on: the slowest move's rate measured, rounded down.
 pub(crate) const NODES_PER_MS: u64 = 1_500;
@@ -87,11 +87,11 @@ mod tests {
     fn the_table_fits_half_the_memory() {
         assert_eq!(
             table_bits(0),
-            Some(tictactoe_core::Solver::DEFAULT_TABLE_BITS)
+            Some(tictactoe_solve::Solver::DEFAULT_TABLE_BITS)
         );
         assert_eq!(table_bits(1), None);
         let bits = table_bits(64 << 20).unwrap();
-        assert!(tictactoe_core::Solver::table_bytes(bits) <= 32 << 20);
-        assert!(tictactoe_core::Solver::table_bytes(bits + 1) > 32 << 20);
+        assert!(tictactoe_solve::Solver::table_bytes(bits) <= 32 << 20);
+        assert!(tictactoe_solve::Solver::table_bytes(bits + 1) > 32 << 20);
     }
 }

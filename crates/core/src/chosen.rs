@@ -9,7 +9,7 @@ use crate::batch::BatchError;
 use crate::classic::{Classic, ClassicGame};
 use crate::error::{DecodeError, Error};
 use crate::game::GameOn;
-use crate::kgame::{BitBoard, Family, KGame, LineBoard};
+use crate::kgame::{BitBoard, Family, KGame, LineBoard, Shape};
 use crate::lean::Lean;
 use crate::limits::Mode;
 use crate::player::Player;
@@ -39,13 +39,6 @@ use crate::turns::Turns;
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
 pub type Game = GameOn<Chosen>;
-
-/// The name [`Game`] had before 0.3.0, when `Game` named the classic game (now [`ClassicGame`]).
-#[deprecated(
-    since = "0.3.0",
-    note = "renamed `Game`; `AnyGame::new(rules, mode)` is now `Game::with_rules_and_mode`"
-)]
-pub type AnyGame = Game;
 
 /// The representation of a [`Game`]: whichever of the others plays its rules best.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -498,12 +491,31 @@ impl GameOn<Chosen> {
         }
     }
 
-    /// The one-word board inside, if these rules are played on one.
-    pub(crate) fn bit_board(&self) -> Option<&BitBoard> {
-        match &self.rep.0 {
-            Repr::Bits(rep) => Some(rep.marks()),
-            _ => None,
-        }
+    /// The two players' words, X's then O's, in the layout of [`Shape::of`] these rules, when
+    /// they have one (boards with `(rows + 1) * cols <= 64`, the classic 3 x 3 game among them):
+    /// the board's own words where the game keeps them so, else laid out from its moves.
+    ///
+    /// ```
+    /// use tictactoe_core::view::Shape;
+    /// use tictactoe_core::{Game, Player, Rules};
+    ///
+    /// let mut game = Game::new(3)?;
+    /// game.play(1, 1, Player::X)?;
+    /// let shape = Shape::of(game.rules()).expect("3 x 3 fits");
+    /// assert_eq!(game.words(), Some([shape.bit(1, 1), 0]));
+    /// assert_eq!(Game::with_rules(Rules::gomoku(15)?)?.words(), None);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn words(&self) -> Option<[u64; 2]> {
+        let shape = Shape::of(self.rules())?;
+        Some(match &self.rep.0 {
+            Repr::Bits(rep) => rep.marks().words(),
+            _ => self.moves().fold([0, 0], |mut words, (row, col, player)| {
+                words[player.index()] |= shape.bit(row, col);
+                words
+            }),
+        })
     }
 }
 

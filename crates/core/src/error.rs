@@ -189,17 +189,19 @@ pub enum Error {
         /// The table's size, as a power of two of entries.
         bits: u32,
     },
-    /// A solver's table size outside `0..=Solver::MAX_TABLE_BITS` (a power of two of entries).
+    /// A solver's table size outside `0..=max` (a power of two of entries).
     InvalidTableBits {
         /// The size asked for, as a power of two.
         bits: i128,
+        /// The largest size the solver takes.
+        max: u32,
     },
     /// An agent's skill outside `[0, 1]` (or not a number).
     InvalidSkill {
         /// The skill asked for, as [`f64::to_bits`] gives it (so that errors stay `Eq` and `Hash`).
         bits: u64,
     },
-    /// An opening book's bytes are not what they claim to be ([`Book`](crate::Book)).
+    /// An opening book's bytes are not what they claim to be (`tictactoe_solve::Book`).
     InvalidBook {
         /// What is wrong with them.
         reason: &'static str,
@@ -504,10 +506,9 @@ impl Error {
             Error::SolverOutOfMemory { bits } => {
                 write!(f, "not enough memory for a table of 2^{bits} positions")
             }
-            Error::InvalidTableBits { bits } => write!(
+            Error::InvalidTableBits { bits, max } => write!(
                 f,
-                "table_bits must be between 0 and {}, not {}",
-                crate::limits::MAX_TABLE_BITS,
+                "table_bits must be between 0 and {max}, not {}",
                 number(Quoted::TableBits, bits)
             ),
             Error::InvalidSkill { bits } => {

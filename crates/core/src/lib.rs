@@ -24,8 +24,9 @@
 //! # The names
 //!
 //! - [`Game`]: one game of any [`Rules`], chosen at run time, in the representation that plays
-//!   them best; [`Solver`] and [`Agent`] for perfect and skilled play; [`VecGames`] for many
-//!   games in one call (feature `vec`).
+//!   them best; [`VecGames`] for many games in one call (feature `vec`). Perfect and skilled
+//!   play (`Solver`, `Agent`, books) are the crate above this one, `tictactoe-solve`, which
+//!   reads a game through [`view`] and the game's public methods alone.
 //! - [`FixedGame<N>`]: the classic `N x N` game in arrays sized when compiled, without an allocator.
 //! - Every game is one type, [`GameOn<R>`](representations::GameOn), which keeps the turns and
 //!   whose methods (every rule check, undo, batches, encoding, display) are written once over its
@@ -92,8 +93,6 @@ mod repr;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde;
-#[cfg(feature = "alloc")]
-mod solve;
 mod spans;
 mod storage;
 mod text;
@@ -103,19 +102,16 @@ mod vec_games;
 
 pub use batch::BatchError;
 #[cfg(feature = "alloc")]
-#[allow(deprecated)]
-pub use chosen::{AnyGame, Game};
+pub use chosen::Game;
 pub use classic::FixedGame;
 pub use encoding::Header;
 pub use error::{DecodeError, Error, Quoted};
-pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, MAX_SEARCH_CELLS, Mode};
+pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
 #[cfg(feature = "alloc")]
 pub use notation::nearest_centre;
 pub use outcome::Outcome;
 pub use player::{InvalidPlayer, Player};
 pub use rules::Rules;
-#[cfg(feature = "alloc")]
-pub use solve::{Agent, Book, MoveValues, Solution, Solver, TieBreak};
 #[doc(hidden)]
 pub use spans::overlapping;
 #[cfg(feature = "vec")]
@@ -157,51 +153,29 @@ pub mod representations {
     pub use crate::storage::{Fixed, Storage};
 }
 
-pub use deprecated::*;
-
-/// The names of 0.2.0 that moved to [`representations`], where they are now.
-#[allow(deprecated)]
-mod deprecated {
-    use crate::representations as moved;
-
-    /// Moved to [`representations::TicTacToe`](crate::representations::TicTacToe).
-    #[deprecated(
-        since = "0.3.0",
-        note = "use `tictactoe_core::representations::TicTacToe`"
-    )]
-    pub type TicTacToe<S> = moved::TicTacToe<S>;
-    /// Moved to [`representations::KGame`](crate::representations::KGame).
-    #[cfg(feature = "alloc")]
-    #[deprecated(since = "0.3.0", note = "use `tictactoe_core::representations::KGame`")]
-    pub type KGame<M = moved::LineBoard> = moved::KGame<M>;
-    /// Moved to [`representations::BitBoard`](crate::representations::BitBoard).
-    #[cfg(feature = "alloc")]
-    #[deprecated(
-        since = "0.3.0",
-        note = "use `tictactoe_core::representations::BitBoard`"
-    )]
-    pub type BitBoard = moved::BitBoard;
-    /// Moved to [`representations::LineBoard`](crate::representations::LineBoard).
-    #[cfg(feature = "alloc")]
-    #[deprecated(
-        since = "0.3.0",
-        note = "use `tictactoe_core::representations::LineBoard`"
-    )]
-    pub type LineBoard = moved::LineBoard;
-    /// Moved to [`representations::Heap`](crate::representations::Heap).
-    #[cfg(feature = "alloc")]
-    #[deprecated(since = "0.3.0", note = "use `tictactoe_core::representations::Heap`")]
-    pub type Heap = moved::Heap;
-    /// Moved to [`representations::Fixed`](crate::representations::Fixed).
-    #[deprecated(since = "0.3.0", note = "use `tictactoe_core::representations::Fixed`")]
-    pub type Fixed<const N: usize> = moved::Fixed<N>;
-    /// Moved to [`representations::Board`](crate::representations::Board).
-    #[deprecated(since = "0.3.0", note = "use `tictactoe_core::representations::Board`")]
-    pub type Board<'a, S> = moved::Board<'a, S>;
-    // Traits have no deprecated aliases: they stay reachable here, out of the docs.
-    #[cfg(feature = "alloc")]
-    #[doc(hidden)]
-    pub use crate::representations::Marks;
-    #[doc(hidden)]
-    pub use crate::representations::Storage;
+#[cfg(feature = "alloc")]
+pub mod view {
+    //! What a solver over the core reads of a game, the same for the engine's own
+    //! (`tictactoe-solve`) and anyone's: the board of rules that fit a 64-bit word as one word a
+    //! player ([`Shape`] lays it out; [`Game::words`](crate::Game::words) gives a game's two words),
+    //! with every question of runs of `k` a few shifts and ANDs. A game's rules, its moves and whose
+    //! turn it is are its own public methods ([`Game::rules`](crate::Game::rules),
+    //! [`Game::moves`](crate::Game::moves), [`Game::to_move`](crate::Game::to_move)).
+    //!
+    //! ```
+    //! use tictactoe_core::view::Shape;
+    //! use tictactoe_core::{Game, Rules};
+    //!
+    //! // A solver's first question of a position: can the player to move win at once?
+    //! let mut game = Game::with_rules(Rules::new(4, 4, 3, false)?)?;
+    //! for (row, col, player) in [(1, 1, 1), (0, 0, 2), (1, 2, 1), (3, 3, 2)] {
+    //!     game.play_i64(row, col, player)?;
+    //! }
+    //! let shape = Shape::of(game.rules()).expect("4 x 4 fits a word");
+    //! let [x, o] = game.words().expect("its words");
+    //! let wins = shape.winning_spots(x) & shape.cells() & !(x | o);
+    //! assert_eq!(wins, shape.bit(1, 0) | shape.bit(1, 3));
+    //! # Ok::<(), Box<dyn core::error::Error>>(())
+    //! ```
+    pub use crate::kgame::Shape;
 }

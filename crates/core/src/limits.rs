@@ -23,22 +23,6 @@ pub const MAX_CHECKED_N: usize = 65_535;
 /// ```
 pub const MAX_LEAN_N: usize = (1 << 29) - 1;
 
-/// The most cells of a board the search reads (2048 x 2048): it keeps a few tables of a cell's
-/// worth each (tens of bytes a cell in all), so [`Solver`](crate::Solver) and
-/// [`Agent`](crate::Agent) refuse a larger board as short of memory
-/// ([`Error::OutOfMemory`](crate::Error::OutOfMemory)) before they are made, rather than filling
-/// the machine's memory.
-///
-/// ```
-/// use tictactoe_core::{Error, Game, Rules, Solver, MAX_SEARCH_CELLS};
-///
-/// assert_eq!(MAX_SEARCH_CELLS, 2048 * 2048);
-/// let wide = Game::with_rules(Rules::new(2048, 2049, 5, false)?)?;
-/// assert_eq!(Solver::check(&wide), Err(Error::OutOfMemory { rows: 2048, cols: 2049 }));
-/// # Ok::<(), Error>(())
-/// ```
-pub const MAX_SEARCH_CELLS: u64 = 1 << 22;
-
 /// How a game keeps its state; see the [crate documentation](crate) for what each mode offers.
 ///
 /// ```
@@ -85,6 +69,3 @@ impl Mode {
         }
     }
 }
-
-/// The largest transposition table a solver takes: `2^30` entries.
-pub(crate) const MAX_TABLE_BITS: u32 = 30;

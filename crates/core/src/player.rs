@@ -81,9 +81,17 @@ impl Player {
         }
     }
 
-    /// 0 for `X`, 1 for `O`: the slot of this player in per-player arrays.
+    /// 0 for `X`, 1 for `O`: the slot of this player in per-player arrays (such as the two words
+    /// of [`Game::words`](crate::Game::words)).
+    ///
+    /// ```
+    /// use tictactoe_core::Player;
+    ///
+    /// assert_eq!((Player::X.index(), Player::O.index()), (0, 1));
+    /// ```
     #[inline]
-    pub(crate) const fn index(self) -> usize {
+    #[must_use]
+    pub const fn index(self) -> usize {
         self as usize - 1
     }
 }

@@ -205,10 +205,18 @@ impl Rules {
     }
 
     /// Whether a run longer than `k` can be made and would not win: `exact` rules with a line
-    /// longer than `k` (on shorter lines the two rules are one). Read by the boards and the
-    /// search that need an allocator.
-    #[cfg(feature = "alloc")]
-    pub(crate) const fn overlines_lose(&self) -> bool {
+    /// longer than `k` (on shorter lines the two rules are one).
+    ///
+    /// ```
+    /// use tictactoe_core::Rules;
+    ///
+    /// assert!(Rules::gomoku(15)?.with_exact(true).overlines_lose());
+    /// assert!(!Rules::gomoku(15)?.overlines_lose());
+    /// assert!(!Rules::new(5, 5, 5, false)?.with_exact(true).overlines_lose()); // no line is longer
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn overlines_lose(&self) -> bool {
         let longest = if self.rows > self.cols {
             self.rows
         } else {

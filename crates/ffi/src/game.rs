@@ -4,6 +4,7 @@ use core::ffi::{c_char, c_int};
 use core::ptr;
 
 use tictactoe_core::{Error, Game, Mode, Player, Rules};
+use tictactoe_solve::Solve;
 
 use crate::boundary::{self, change, guard, read};
 use crate::error::TicTacToeError;

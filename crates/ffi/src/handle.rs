@@ -1,7 +1,8 @@
 //! The opaque objects C holds: each owns one engine object and a flag for a call a panic
 //! interrupted. [`Handle`] is what the boundary needs of them, written once for all four.
 
-use tictactoe_core::{Agent, Game, Solver, VecGames};
+use tictactoe_core::{Game, VecGames};
+use tictactoe_solve::{Agent, Solver};
 
 /// One game of the k-in-a-row family (the classic game, Connect Four, gomoku, ...). Opaque: create it
 /// with `tictactoe_new`, `tictactoe_new_lean` or `tictactoe_new_rules`, release it with

@@ -6,7 +6,9 @@ use core::ffi::c_int;
 use core::mem::size_of;
 use core::ptr;
 
-use tictactoe_core::{Agent, Error, Solution, Solver};
+use tictactoe_core::Error;
+use tictactoe_solve::Solve;
+use tictactoe_solve::{Agent, Solution, Solver};
 
 use crate::boundary::{change, guard, overlapping, read, release, span, usable};
 use crate::error::TicTacToeError;
@@ -155,7 +157,7 @@ pub unsafe extern "C" fn tictactoe_solver_add_book(
     // SAFETY: the caller passes NULL or a live solver.
     let handle = unsafe { solver.as_mut() };
     change(handle, |s| -> Result<c_int, Error> {
-        s.add_book(tictactoe_core::Book::from_bytes(bytes)?);
+        s.add_book(tictactoe_solve::Book::from_bytes(bytes)?);
         Ok(0)
     })
 }

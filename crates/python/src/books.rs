@@ -4,7 +4,7 @@
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
-use tictactoe_core::Book;
+use tictactoe_solve::Book;
 
 use crate::TicTacToe;
 

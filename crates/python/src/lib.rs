@@ -18,6 +18,7 @@ use pyo3::IntoPyObject;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple, PyType};
 use tictactoe_core::{BatchError, Error, Game, Mode, Player, Rules};
+use tictactoe_solve::Solve;
 
 use crate::args::{Board, Int, Shown, budget, describe, int_arg, read_triples};
 use crate::buffer::{Matrix, int_matrix};
@@ -64,7 +65,7 @@ impl TicTacToe {
     /// refuses when there is nothing to search, `MemoryError` when the copy cannot be had.
     fn snapshot(&self, py: Python<'_>) -> PyResult<Game> {
         let game = self.game();
-        tictactoe_core::Solver::check(&game).map_err(|err| solve_error(py, err))?;
+        tictactoe_solve::Solver::check(&game).map_err(|err| solve_error(py, err))?;
         game.try_clone()
             .map_err(|err| to_py(py, err, err.to_string(), Call::Other))
     }

@@ -7,7 +7,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt};
-use tictactoe_core::{Agent, MoveValues, Solver, TieBreak};
+use tictactoe_solve::{Agent, MoveValues, Solver, TieBreak};
 
 use crate::args::{
     Int, Shown, budget, budget_int, describe, int_arg, real_arg, saturated, seed_arg,

@@ -12,7 +12,9 @@
 //! `fromBytes` keeps its one route: a byte-slice parameter would be copied by the length the
 //! caller's object reports, which a hostile object can make smaller than what is copied.
 
-use tictactoe_core::{Player, Solution};
+use tictactoe_core::Player;
+use tictactoe_solve::Solve;
+use tictactoe_solve::Solution;
 use wasm_bindgen::prelude::*;
 
 use crate::args::exact;

@@ -1,7 +1,9 @@
 //! `TicTacToe`: one game of any rules of the family, checked (the engine's `Game`).
 
 use js_sys::{Array, Object, Reflect};
-use tictactoe_core::{Error, Game, Mode, Player, Rules, Solution};
+use tictactoe_core::{Error, Game, Mode, Player, Rules};
+use tictactoe_solve::Solve;
+use tictactoe_solve::Solution;
 use wasm_bindgen::prelude::*;
 
 use crate::args::{budget, bytes_of, flag, int, optional_int};

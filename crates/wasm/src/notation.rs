@@ -4,6 +4,7 @@
 
 use js_sys::{Array, Math};
 use tictactoe_core::{BatchError, Game, nearest_centre};
+use tictactoe_solve::Solve;
 use wasm_bindgen::prelude::*;
 
 use crate::args::budget;

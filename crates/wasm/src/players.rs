@@ -2,7 +2,8 @@
 //! as Python's.
 
 use js_sys::{Array, Math, Object, Reflect};
-use tictactoe_core::{Agent as Engine, Error, Solver as Table, TieBreak};
+use tictactoe_core::Error;
+use tictactoe_solve::{Agent as Engine, Solver as Table, TieBreak};
 use wasm_bindgen::prelude::*;
 
 use crate::args::{budget, bytes_of, kind, optional_int, real, seed};
@@ -33,9 +34,8 @@ impl Solver {
             .unwrap_or(Table::DEFAULT_TABLE_BITS.into());
         let table = Table::new_i64(bits).map_err(|err| match err {
             // The engine's message names Python's argument; JavaScript's is `tableBits`.
-            Error::InvalidTableBits { bits } => range_error(&format!(
-                "tableBits must be between 0 and {}, not {bits}",
-                Table::MAX_TABLE_BITS
+            Error::InvalidTableBits { bits, max } => range_error(&format!(
+                "tableBits must be between 0 and {max}, not {bits}"
             )),
             err => refusal(err, Call::Other),
         })?;
@@ -200,7 +200,7 @@ impl Agent {
 
     /// Reads the opening book in `bytes` (copied) inside every later search of this agent, as
     /// `Solver.addBook` does: the shipped ten-stone book
-    /// (`crates/core/src/solve/shipped/connect-four-10.book`) lets it keep every won Connect Four
+    /// (`crates/books/data/connect-four-10.book`) lets it keep every won Connect Four
     /// position of eight stones within its budget, as the Python and C agents do. Bytes that are
     /// not a book throw a `RangeError`, and the agent is unchanged.
     #[wasm_bindgen(js_name = addBook)]
@@ -253,9 +253,9 @@ impl Agent {
 
 /// The opening book in `bytes` (a `Uint8Array`, copied): a `TypeError` for anything else, a
 /// `RangeError` for bytes that are not a book.
-fn book_of(bytes: &JsValue) -> Result<tictactoe_core::Book, JsValue> {
+fn book_of(bytes: &JsValue) -> Result<tictactoe_solve::Book, JsValue> {
     let bytes = bytes_of(bytes, "addBook")?;
-    tictactoe_core::Book::from_bytes(&bytes).map_err(|err| range_error(&err.to_string()))
+    tictactoe_solve::Book::from_bytes(&bytes).map_err(|err| range_error(&err.to_string()))
 }
 
 /// 64 bits of `Math.random`, for an agent given no seed (its choices need not be secret).

@@ -221,7 +221,7 @@ test("a book read from its bytes answers as the search without it; other bytes a
 
 test("an agent given the ten-stone book keeps a won eight-stone position; other bytes are refused", async () => {
   const { readFile } = await import("node:fs/promises");
-  const bytes = await readFile(new URL("../../core/src/solve/shipped/connect-four-10.book", import.meta.url));
+  const bytes = await readFile(new URL("../../books/data/connect-four-10.book", import.meta.url));
   const agent = new Agent(1, { seed: 5 });
   for (const bad of [new Uint8Array(0), bytes.subarray(0, 1000)]) refused(() => agent.addBook(bad), "RangeError");
   // Anything but a Uint8Array is refused before the module sees it: an object that only claims

@@ -18,7 +18,7 @@ pub use bits::BitBoard;
 pub(crate) use bits::Stones;
 pub use lines::LineBoard;
 pub use marks::Marks;
-pub(crate) use word::Shape;
+pub use word::Shape;
 
 use crate::error::Error;
 use crate::game::GameOn;

@@ -1,5 +1,5 @@
 //! One word a player: the layout of every board that fits in 64 bits with a spare row,
-//! shared by [`BitBoard`](super::BitBoard) and the solver. Cells lie column by column, `rows + 1`
+//! shared by [`BitBoard`](super::BitBoard) and any solver over the core ([`crate::view`]). Cells lie column by column, `rows + 1`
 //! bits to a column, the bottom row first; the spare bit above each column stops a run from
 //! wrapping into the next one. Every question about runs of `k` is a few shifts and ANDs of a
 //! player's word: whether it holds a run ([`Shape::has_run`]), and the cells where one more mark
@@ -19,9 +19,31 @@ fn shl(x: u64, n: u32) -> u64 {
     x.checked_shl(n).unwrap_or(0)
 }
 
-/// The layout of one rule set's board: its sizes, its masks and the four shifts.
+/// The layout of one rule set's board in one 64-bit word a player: cells column by column,
+/// `rows + 1` bits to a column, the bottom row first, the spare bit above each column empty. Made
+/// by [`Shape::of`]; a game's words in it come from [`GameOn::words`](crate::representations::GameOn::words).
+///
+/// ```
+/// use tictactoe_core::view::Shape;
+/// use tictactoe_core::{Game, Player, Rules};
+///
+/// let shape = Shape::of(Rules::connect_four()).expect("7 x 7 bits fit a word");
+/// let mut game = Game::with_rules(Rules::connect_four())?;
+/// for col in [0, 6, 1, 6, 2, 6] {
+///     let player = if game.move_count() % 2 == 0 { Player::X } else { Player::O };
+///     game.drop_in(col, player)?;
+/// }
+/// let [x, o] = game.words().expect("Connect Four fits a word");
+/// assert_eq!(x, shape.bit(5, 0) | shape.bit(5, 1) | shape.bit(5, 2));
+/// assert!(!shape.has_run(x) && !shape.has_run(o));
+/// // X completes the bottom row at (5, 3); O has three up column 6 and wins on top of them.
+/// assert_eq!(shape.winning_spots(x) & !(x | o), shape.bit(5, 3));
+/// assert_eq!(shape.landing_bit(x | o, 6), shape.bit(2, 6));
+/// assert_eq!(shape.cell(shape.bit(2, 6)), (2, 6));
+/// # Ok::<(), tictactoe_core::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Shape {
+pub struct Shape {
     pub(crate) rows: u32,
     pub(crate) cols: u32,
     pub(crate) k: u32,
@@ -69,8 +91,10 @@ const SEVEN_BIT_COLUMN_SHIFTS: [u32; 4] = [7, 1, 8, 6];
 
 impl Shape {
     /// The shape of `rules`, when they fit in one word (`(rows + 1) * cols <= 64`) and a run of
-    /// more than `k` wins whenever `k` does.
-    pub(crate) fn of(rules: Rules) -> Option<Shape> {
+    /// more than `k` wins whenever `k` does (not [`exact`](Rules::exact) rules with an overline
+    /// to make); else `None`.
+    #[must_use]
+    pub fn of(rules: Rules) -> Option<Shape> {
         // In 64 bits: a lean classic side reaches 2^29, whose square is past 32 bits.
         // Overlines that do not win are the line bitsets' (and the search on the game's) alone.
         if (rules.rows() as u64 + 1) * rules.cols() as u64 > 64 || rules.overlines_lose() {
@@ -94,16 +118,67 @@ impl Shape {
         })
     }
 
+    /// The board's rows.
+    #[inline]
+    #[must_use]
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// The board's columns.
+    #[inline]
+    #[must_use]
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    /// The run length that wins.
+    #[inline]
+    #[must_use]
+    pub fn k(&self) -> u32 {
+        self.k
+    }
+
+    /// Whether marks fall to the lowest empty cell of their column.
+    #[inline]
+    #[must_use]
+    pub fn gravity(&self) -> bool {
+        self.gravity
+    }
+
+    /// The bits a column takes: `rows + 1`.
+    #[inline]
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Every cell of the board (no spare bit).
+    #[inline]
+    #[must_use]
+    pub fn cells(&self) -> u64 {
+        self.cells
+    }
+
+    /// The bottom cell of every column.
+    #[inline]
+    #[must_use]
+    pub fn bottom(&self) -> u64 {
+        self.bottom
+    }
+
     /// The bit of (`row`, `col`), row 0 at the top.
     #[inline]
-    pub(crate) fn bit(&self, row: usize, col: usize) -> u64 {
+    #[must_use]
+    pub fn bit(&self, row: usize, col: usize) -> u64 {
         1 << (col as u32 * self.height + (self.rows - 1 - row as u32))
     }
 
     /// Whether `b` holds `k` in a row in some direction: along a row (one column to the next is
     /// `height` bits), a column (1), and the two diagonals (`height + 1` and `height - 1`).
     #[inline(always)]
-    pub(crate) fn has_run(&self, b: u64) -> bool {
+    #[must_use]
+    pub fn has_run(&self, b: u64) -> bool {
         let found = match (self.short, self.k) {
             (true, 3) => self.each_shift(|s| runs_of::<3>(b, s)),
             // Seven bits a column (six rows: Connect Four's): the shifts known when compiled.
@@ -144,14 +219,16 @@ impl Shape {
     /// so adding its bottom bit carries up to its lowest empty cell, or into the spare bit above a
     /// full column, which is no cell (and the highest spare bit is bit 63 at most: no overflow).
     #[inline(always)]
-    pub(crate) fn landing_bit(&self, all: u64, col: u32) -> u64 {
+    #[must_use]
+    pub fn landing_bit(&self, all: u64, col: u32) -> u64 {
         let bit = (all + (1 << (col * self.height))) & !all;
         bit & self.cells
     }
 
     /// The cell of a single-bit word, as `(row, col)`.
     #[inline]
-    pub(crate) fn cell(&self, bit: u64) -> (usize, usize) {
+    #[must_use]
+    pub fn cell(&self, bit: u64) -> (usize, usize) {
         let at = bit.trailing_zeros();
         let (col, up) = (at / self.height, at % self.height);
         ((self.rows - 1 - up) as usize, col as usize)
@@ -164,7 +241,8 @@ impl Shape {
     /// The common run lengths, on boards whose windows need no shift past the word, are compiled
     /// for their `k`, so that every loop unrolls.
     #[inline(always)]
-    pub(crate) fn winning_spots(&self, mine: u64) -> u64 {
+    #[must_use]
+    pub fn winning_spots(&self, mine: u64) -> u64 {
         let spots = match (self.short, self.k) {
             (true, 3) => spots_of::<3>(mine, &self.shifts),
             (true, 4) if self.gravity => spots_of_four_falling(mine, &self.shifts),
@@ -178,7 +256,8 @@ impl Shape {
     /// Whether the board has Connect Four's columns: six rows (seven bits a column), four in a
     /// row, with gravity; any number of columns that fits.
     #[inline]
-    pub(crate) fn has_connect_four_columns(&self) -> bool {
+    #[must_use]
+    pub fn has_connect_four_columns(&self) -> bool {
         self.gravity && self.k == 4 && self.height == 7 && self.short
     }
 
@@ -186,7 +265,8 @@ impl Shape {
     /// ([`has_connect_four_columns`](Self::has_connect_four_columns)), with the shifts known when
     /// compiled: each shift is one instruction where a shift read from the shape takes three.
     #[inline(always)]
-    pub(crate) fn connect_four_spots(&self, mine: u64) -> u64 {
+    #[must_use]
+    pub fn connect_four_spots(&self, mine: u64) -> u64 {
         debug_assert!(self.has_connect_four_columns());
         spots_of_four_falling(mine, &SEVEN_BIT_COLUMN_SHIFTS) & self.cells
     }

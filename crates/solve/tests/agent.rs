@@ -3,7 +3,8 @@
 //! uniform; the same seed repeats its choices; with a budget too small to solve, it still beats a
 //! random player at Connect Four and gomoku from either side.
 
-use tictactoe_core::{Agent, Error, Game, Mode, Player, Rules, Solver};
+use tictactoe_core::{Error, Game, Mode, Player, Rules};
+use tictactoe_solve::{Agent, Solver};
 use tictactoe_testkit::Xorshift;
 
 /// The legal cells of `game`, row-major, found by asking every cell.

@@ -11,11 +11,11 @@ use super::heuristic::{legal_cells, move_scores, rated_best};
 use super::lookahead::best_by_lookahead;
 use super::threats::{stops_to_fours, victory_by_fours};
 use super::threes::{calm_stops, key_point, stops_to_threats, victory_by_threat};
-use super::{Solution, Solver, rank, score};
-use crate::chosen::Game;
-use crate::error::Error;
-use crate::kgame::Shape;
-use crate::player::Player;
+use crate::{Solution, Solver};
+use tictactoe_core::Error;
+use tictactoe_core::Game;
+use tictactoe_core::Player;
+use tictactoe_core::view::Shape;
 
 /// The most fours in a row a victory by continuous fours is read to.
 const FOURS_DEPTH: u32 = 24;
@@ -301,10 +301,13 @@ pub(crate) fn best_at(
             open -= 1;
         }
         if pool.iter().all(|m| m.exact.is_some()) {
-            let top = pool.iter().filter_map(|m| m.exact.map(rank)).max();
+            let top = pool
+                .iter()
+                .filter_map(|m| m.exact.map(Solution::rank))
+                .max();
             let exact_best = pool
                 .iter()
-                .filter(|m| m.exact.map(rank) == top)
+                .filter(|m| m.exact.map(Solution::rank) == top)
                 .map(|m| m.cell)
                 .collect();
             return Ok(Choice {
@@ -456,11 +459,11 @@ fn keeping_solution(
         return Ok(None);
     };
     // A move keeps it when the opponent's score after it is the negation of the position's.
-    let target = -score(best, game.rules().cells(), game.move_count());
+    let target = -best.score(game.rules().cells(), game.move_count());
     let mut kept = Vec::new();
     for (i, m) in pool.iter().enumerate() {
         let keeps = match m.exact {
-            Some(exact) => Some(rank(exact) == rank(best)),
+            Some(exact) => Some(exact.rank() == best.rank()),
             None => {
                 let share = (*left / (pool.len() - i) as u64).max(1);
                 let (keeps, spent) =
@@ -495,11 +498,11 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::best_within;
-    use crate::chosen::Game;
-    use crate::player::Player;
-    use crate::rules::Rules;
-    use crate::solve::Solver;
-    use crate::solve::heuristic::legal_cells;
+    use crate::Solver;
+    use crate::play::heuristic::legal_cells;
+    use tictactoe_core::Game;
+    use tictactoe_core::Player;
+    use tictactoe_core::Rules;
 
     /// A seeded generator of numbers below its argument (xorshift), for random test games.
     fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
@@ -638,7 +641,7 @@ mod tests {
     /// copies, never fewer than 24 moves. The moves weighed are the rating's best.
     #[test]
     fn large_boards_weigh_fewer_moves_the_best_rated() {
-        use crate::solve::heuristic::move_scores;
+        use crate::play::heuristic::move_scores;
         for (n, weighed) in [(15, 224), (20, 399), (64, 39), (100, 24), (300, 24)] {
             let mut game = Game::with_rules(Rules::new(n, n, 5, false).unwrap()).unwrap();
             game.play(n / 2, n / 2, Player::X).unwrap();
@@ -668,7 +671,7 @@ mod tests {
     /// the stop O played in that game leaves X a chain, so the test sees the difference.
     #[test]
     fn of_the_stops_of_single_threats_one_that_also_stops_the_chain_is_taken() {
-        use crate::solve::threes::victory_by_threat;
+        use crate::play::threes::victory_by_threat;
         let mut game = Game::with_rules(Rules::gomoku(15).unwrap()).unwrap();
         let moves = [
             (5, 5),

@@ -1,10 +1,12 @@
 //! A position as the search sees it: two 64-bit words (the player to move's marks and the
-//! opponent's) in the layout of the game's own [`BitBoard`](crate::representations::BitBoard) ([`Shape`]). Copies
+//! opponent's) in the layout of the core's one word a player ([`Shape`]). Copies
 //! are cheap, so the search plays a move by making a new position; the legal cells (with gravity,
 //! the lowest empty cell of each column) are a few word operations.
 
+use tictactoe_core::view::Shape;
+use tictactoe_core::{Game, Player};
+
 use super::spots::Spots;
-use crate::kgame::Shape;
 
 /// What the mover of a position faces before any of its moves is searched, from the rules alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +32,19 @@ pub(crate) struct Position {
 }
 
 impl Position {
+    /// The position of `game`, whose rules fit a word, with the player to move's marks first.
+    pub(crate) fn of(game: &Game) -> Position {
+        let mover = game.last_player().map_or(Player::X, Player::other);
+        // A game whose rules have a shape has its words.
+        let [x, o] = game.words().unwrap_or_default();
+        let (mine, theirs) = if mover == Player::X { (x, o) } else { (o, x) };
+        Position {
+            mine,
+            theirs,
+            moves: game.move_count() as u32,
+        }
+    }
+
     /// Every mark.
     #[inline]
     pub(crate) fn all(&self) -> u64 {
@@ -41,10 +56,10 @@ impl Position {
     /// empty cell; a full column carries into its spare bit, which the mask drops).
     #[inline]
     pub(crate) fn legal(&self, shape: &Shape) -> u64 {
-        if shape.gravity {
-            (self.all() + shape.bottom) & shape.cells
+        if shape.gravity() {
+            (self.all() + shape.bottom()) & shape.cells()
         } else {
-            shape.cells & !self.all()
+            shape.cells() & !self.all()
         }
     }
 
@@ -73,7 +88,7 @@ impl Position {
         let their_wins = their_spots & !self.all();
         let to_block = their_wins & legal;
         // With gravity a mark right under an opponent's winning cell lets it be played.
-        let poisoned = if shape.gravity { their_wins >> 1 } else { 0 };
+        let poisoned = if shape.gravity() { their_wins >> 1 } else { 0 };
         // One test for each case, no count of the bits (a loop of instructions on a machine
         // without a popcount instruction): none to block, exactly one, or more.
         let safe = if to_block == 0 {

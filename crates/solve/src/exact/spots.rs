@@ -2,7 +2,7 @@
 //! in a word, or compiled for Connect Four's columns, whose shifts are then constants. The search
 //! is compiled once for each ([`Spots`]), with room for a node's moves sized to match.
 
-use crate::kgame::Shape;
+use tictactoe_core::view::Shape;
 
 /// How a search finds the cells where one more mark of a player wins.
 pub(crate) trait Spots {

@@ -1,66 +1,40 @@
-//! Perfect play: the game-theoretic value of any position of any rules of the family, how long the
-//! rest of the game lasts under perfect play, and every move that keeps both.
-//!
-//! Boards that fit in a 64-bit word are searched on two words a position ([`position`]) by negamax
-//! with alpha-beta pruning, a transposition table and the rules' forced moves ([`search`]). Larger
-//! boards are searched move by move on the game itself ([`fallback`]): exact, and as slow as their
-//! size makes any exhaustive search; a node budget bounds every search.
-
-mod agent;
-mod bitbully;
-mod book_bytes;
-mod dial;
-mod fallback;
-mod float;
-mod heuristic;
-mod library;
-mod lookahead;
-mod moves;
-mod position;
-mod prove;
-mod search;
-#[cfg(feature = "std")]
-mod shared;
-mod spots;
-mod table;
-mod threats;
-mod threes;
-mod window;
+//! [`Solver`]: a solver that keeps its table and its books between calls, and answers every
+//! question of perfect play on any game of the family.
 
 use alloc::vec::Vec;
 
-use crate::chosen::Game;
-use crate::error::Error;
-use crate::kgame::Shape;
-use crate::limits::Mode;
-use crate::player::Player;
-use position::Position;
-use search::{OutOfNodes, Search};
-use table::Table;
+use tictactoe_core::view::Shape;
+use tictactoe_core::{Error, Game, Mode, Rules};
 
-pub use agent::{Agent, TieBreak};
-pub use library::Book;
+use super::answers::{exact, keeping, values};
+use super::library::{self, Book};
+use super::position::Position;
+use super::search::{self, OutOfNodes, Search};
+use super::table::Table;
+use super::{MoveValues, Solution, fallback, window};
 
-/// What perfect play makes of a position: `value` for the player to move (+1 a win, 0 a draw, -1 a
-/// loss) and `plies`, how many more moves the game lasts when the winner wins as fast as it can and
-/// the loser holds out as long as it can (a draw: the empty cells, since a drawn game ends full).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Solution {
-    /// +1, 0 or -1, for the player to move.
-    pub value: i8,
-    /// The moves the game has left under perfect play.
-    pub plies: u32,
-}
-
-/// Every legal move of a position, `(row, col)` in row-major order, with the [`Solution`] of
-/// playing it for the player who plays it ([`Solver::move_values`]).
-pub type MoveValues = Vec<((usize, usize), Solution)>;
+/// The most cells of a board the search reads (2048 x 2048): it keeps a few tables of a cell's
+/// worth each (tens of bytes a cell in all), so [`Solver`] and [`Agent`](crate::Agent) refuse a
+/// larger board as short of memory ([`Error::OutOfMemory`]) before they are made, rather than
+/// filling the machine's memory.
+///
+/// ```
+/// use tictactoe_core::{Error, Game, Rules};
+/// use tictactoe_solve::{MAX_SEARCH_CELLS, Solver};
+///
+/// assert_eq!(MAX_SEARCH_CELLS, 2048 * 2048);
+/// let wide = Game::with_rules(Rules::new(2048, 2049, 5, false)?)?;
+/// assert_eq!(Solver::check(&wide), Err(Error::OutOfMemory { rows: 2048, cols: 2049 }));
+/// # Ok::<(), Error>(())
+/// ```
+pub const MAX_SEARCH_CELLS: u64 = 1 << 22;
 
 /// A solver with its own transposition table, to keep between calls: positions of the same rules
 /// share what earlier searches proved. Every answer is exact; the table only saves work.
 ///
 /// ```
-/// use tictactoe_core::{Game, Mode, Rules, Solution, Solver};
+/// use tictactoe_core::{Game, Rules};
+/// use tictactoe_solve::{Solution, Solver};
 ///
 /// let mut solver = Solver::new(16)?;
 /// let game = Game::with_rules(Rules::square(3)?)?;
@@ -75,7 +49,7 @@ pub struct Solver {
     /// ([`search::wants_near`]); a search goes without it when its memory cannot be had.
     near: Option<Table>,
     /// The rules the table's positions belong to.
-    rules: Option<crate::rules::Rules>,
+    rules: Option<Rules>,
     nodes: u64,
     hits: u64,
     /// Whether the books answer the positions they hold ([`Solver::use_book`]).
@@ -87,56 +61,8 @@ pub struct Solver {
     shipped: usize,
 }
 
-/// The [`Solution`] a score stands for, on the one scale both searches use (a win at move `M`,
-/// counting every move of the game, scores `cells + 1 - M`; a loss the negation; a draw 0), for
-/// the player to move after `moves` moves.
-pub(crate) fn solution(score: i64, cells: u64, moves: u64) -> Solution {
-    let big = cells as i64 + 1;
-    let (value, plies) = match score {
-        0 => (0, cells - moves),
-        s if s > 0 => (1, (big - s) as u64 - moves),
-        s => (-1, (big + s) as u64 - moves),
-    };
-    Solution {
-        value,
-        // At most the cells of a board that keeps them, below 2^32.
-        plies: plies as u32,
-    }
-}
-
-/// The score `s` stands for, on the scale of [`solution`] (its inverse), for the player to move
-/// after `moves` moves.
-fn score(s: Solution, cells: u64, moves: u64) -> i64 {
-    let (big, at) = (cells as i64 + 1, (moves + u64::from(s.plies)) as i64);
-    match s.value {
-        1 => big - at,
-        -1 => at - big,
-        _ => 0,
-    }
-}
-
-/// A position of `game` for the search, with the player to move's marks first: the game's own
-/// words where it keeps them in this layout, else its moves laid out.
-fn position(game: &Game, shape: &Shape) -> Position {
-    let mover = game.last_player().map_or(Player::X, Player::other);
-    let moves = game.move_count() as u32;
-    let [x, o] = match game.bit_board() {
-        Some(board) => board.words(),
-        None => game.moves().fold([0, 0], |mut words, (row, col, player)| {
-            words[player.index()] |= shape.bit(row, col);
-            words
-        }),
-    };
-    let (mine, theirs) = if mover == Player::X { (x, o) } else { (o, x) };
-    Position {
-        mine,
-        theirs,
-        moves,
-    }
-}
-
 /// Refuses what has no perfect play to find: a finished game, a lean one (it keeps no board), a
-/// board of more than [`MAX_SEARCH_CELLS`](crate::MAX_SEARCH_CELLS) cells ([`Error::OutOfMemory`]).
+/// board of more than [`MAX_SEARCH_CELLS`] cells ([`Error::OutOfMemory`]).
 pub(crate) fn solvable(game: &Game) -> Result<(), Error> {
     if game.mode() == Mode::Lean {
         return Err(Error::NeedsBoard);
@@ -147,7 +73,7 @@ pub(crate) fn solvable(game: &Game) -> Result<(), Error> {
         });
     }
     let rules = game.rules();
-    if rules.cells() > crate::limits::MAX_SEARCH_CELLS {
+    if rules.cells() > MAX_SEARCH_CELLS {
         return Err(Error::OutOfMemory {
             rows: rules.rows(),
             cols: rules.cols(),
@@ -157,18 +83,8 @@ pub(crate) fn solvable(game: &Game) -> Result<(), Error> {
 }
 
 /// The key under which a solver remembers whose positions its table holds: the rules whole.
-fn key(rules: crate::rules::Rules) -> crate::rules::Rules {
+fn key(rules: Rules) -> Rules {
     rules
-}
-
-/// Where perfect play is ranked: a sooner win above a later one, a later loss above a sooner
-/// one, a draw between.
-fn rank(s: Solution) -> i64 {
-    match s.value {
-        1 => i64::MAX - i64::from(s.plies),
-        0 => 0,
-        _ => i64::MIN + 1 + i64::from(s.plies),
-    }
 }
 
 impl Solver {
@@ -176,7 +92,7 @@ impl Solver {
     pub const DEFAULT_TABLE_BITS: u32 = 20;
 
     /// The largest table a solver takes: `2^30` entries.
-    pub const MAX_TABLE_BITS: u32 = crate::limits::MAX_TABLE_BITS;
+    pub const MAX_TABLE_BITS: u32 = 30;
 
     /// A solver whose table holds `2^bits` positions in 24 bytes each, made now. A gravity
     /// game keeps each position in one word of its 24 bytes (a search touches a third of the
@@ -187,7 +103,10 @@ impl Solver {
     /// cannot be had an [`Error::SolverOutOfMemory`].
     pub fn new(bits: u32) -> Result<Solver, Error> {
         if bits > Self::MAX_TABLE_BITS {
-            return Err(Error::InvalidTableBits { bits: bits.into() });
+            return Err(Error::InvalidTableBits {
+                bits: bits.into(),
+                max: Self::MAX_TABLE_BITS,
+            });
         }
         Ok(Solver {
             table: Table::new(bits).ok_or(Error::SolverOutOfMemory { bits })?,
@@ -224,14 +143,15 @@ impl Solver {
     #[doc(hidden)]
     #[must_use]
     pub fn book_score(game: &Game, solution: Solution) -> i64 {
-        score(solution, game.rules().cells(), game.move_count())
+        solution.score(game.rules().cells(), game.move_count())
     }
 
     /// Whether this solver answers the positions its opening book holds from it (the default),
     /// or searches every position (to time the search, or to build the book anew).
     ///
     /// ```
-    /// use tictactoe_core::{Game, Rules, Solver};
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_solve::Solver;
     ///
     /// let mut solver = Solver::new(16)?;
     /// assert!(solver.uses_book());
@@ -275,14 +195,18 @@ impl Solver {
     /// as [`Error::InvalidTableBits`] with the number quoted exactly.
     ///
     /// ```
-    /// use tictactoe_core::{Error, Solver};
+    /// use tictactoe_core::Error;
+    /// use tictactoe_solve::Solver;
     ///
-    /// assert_eq!(Solver::new_i64(-1).err(), Some(Error::InvalidTableBits { bits: -1 }));
+    /// assert_eq!(Solver::new_i64(-1).err(), Some(Error::InvalidTableBits { bits: -1, max: 30 }));
     /// assert_eq!(Solver::new_i64(8)?.table_bits(), 8);
     /// # Ok::<(), Error>(())
     /// ```
     pub fn new_i64(bits: i64) -> Result<Solver, Error> {
-        let wide = Error::InvalidTableBits { bits: bits.into() };
+        let wide = Error::InvalidTableBits {
+            bits: bits.into(),
+            max: Self::MAX_TABLE_BITS,
+        };
         Self::new(u32::try_from(bits).map_err(|_| wide)?)
     }
 
@@ -323,7 +247,7 @@ impl Solver {
     }
 
     /// A search on this solver's table, which forgets everything first when the rules changed.
-    fn search(&mut self, shape: Shape, rules: crate::rules::Rules, limit: u64) -> Search<'_> {
+    fn search(&mut self, shape: Shape, rules: Rules, limit: u64) -> Search<'_> {
         let fresh = self.rules != Some(key(rules));
         self.table.prepare(&shape, fresh);
         self.rules = Some(key(rules));
@@ -351,7 +275,8 @@ impl Solver {
     /// search that runs out of nodes ([`Error::SearchLimit`]).
     ///
     /// ```
-    /// use tictactoe_core::{Game, Error, Mode, Rules, Solution, Solver};
+    /// use tictactoe_core::{Game, Error, Rules};
+    /// use tictactoe_solve::{Solution, Solver};
     ///
     /// let mut solver = Solver::new(12)?;
     /// // 3 x 4 with three in a row: the first player wins.
@@ -362,9 +287,13 @@ impl Solver {
     /// ```
     pub fn solve(&mut self, game: &Game, max_nodes: Option<u64>) -> Result<Solution, Error> {
         self.run(game, max_nodes, fallback::solve, |search, p| {
-            let cells = search.shape.cells.count_ones();
+            let cells = search.shape.cells().count_ones();
             let score = exact(search, p)?;
-            Ok(solution(score.into(), cells.into(), p.moves.into()))
+            Ok(Solution::from_score(
+                score.into(),
+                cells.into(),
+                p.moves.into(),
+            ))
         })
     }
 
@@ -373,7 +302,8 @@ impl Solver {
     /// nodes (it need not tell a quick win from a slow one). Refused as `solve` refuses.
     ///
     /// ```
-    /// use tictactoe_core::{Game, Rules, Solver};
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_solve::Solver;
     ///
     /// let mut solver = Solver::new(12)?;
     /// let game = Game::with_rules(Rules::new(4, 4, 3, false)?)?;
@@ -405,7 +335,7 @@ impl Solver {
     ) -> Result<bool, Error> {
         let walk = |game: &Game, limit, nodes: &mut u64| {
             let (cells, moves) = (game.rules().cells(), game.move_count());
-            fallback::solve(game, limit, nodes).map(|s| score(s, cells, moves) <= at_most)
+            fallback::solve(game, limit, nodes).map(|s| s.score(cells, moves) <= at_most)
         };
         self.run(game, max_nodes, walk, |search, p| {
             // Scores of boards in a word lie within the cells, far inside an i32.
@@ -427,7 +357,8 @@ impl Solver {
     /// the whole call.
     ///
     /// ```
-    /// use tictactoe_core::{Game, Mode, Rules, Solution, Solver};
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_solve::{Solution, Solver};
     ///
     /// let mut solver = Solver::new(12)?;
     /// let mut game = Game::with_rules(Rules::square(3)?)?;
@@ -462,7 +393,7 @@ impl Solver {
         let Some(shape) = Shape::of(rules) else {
             return walk(game, limit, &mut self.nodes);
         };
-        let p = position(game, &shape);
+        let p = Position::of(game);
         let mut search = self.search(shape, rules, limit);
         let result = word(&mut search, p);
         let (nodes, hits) = (search.nodes, search.hits);
@@ -478,7 +409,8 @@ impl Solver {
     /// null-window probe a move, not an exact search a move as `move_values` does.
     ///
     /// ```
-    /// use tictactoe_core::{Game, Mode, Rules, Solver};
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_solve::Solver;
     ///
     /// let mut solver = Solver::new(12)?;
     /// let mut game = Game::with_rules(Rules::square(3)?)?;
@@ -494,180 +426,13 @@ impl Solver {
     ) -> Result<Vec<(usize, usize)>, Error> {
         let walk = |game: &Game, limit, nodes: &mut u64| {
             let values = fallback::move_values(game, limit, nodes)?;
-            let best = values.iter().map(|&(_, s)| rank(s)).max();
+            let best = values.iter().map(|&(_, s)| s.rank()).max();
             Ok(values
                 .into_iter()
-                .filter(|&(_, s)| Some(rank(s)) == best)
+                .filter(|&(_, s)| Some(s.rank()) == best)
                 .map(|(cell, _)| cell)
                 .collect())
         };
         self.run(game, max_nodes, walk, keeping)
-    }
-}
-
-/// What a legal move from a position does.
-enum Step {
-    /// The mover wins at once.
-    Wins,
-    /// It fills the board's last cell without a win.
-    Fills,
-    /// Play goes on from this position.
-    Leads(Position),
-}
-
-/// Every legal move from `p` (in play) in row-major order, with what it does.
-fn steps(shape: Shape, p: Position) -> impl Iterator<Item = ((usize, usize), Step)> {
-    let legal = p.legal(&shape);
-    let cells = shape.cells.count_ones();
-    let wins = shape.winning_spots(p.mine);
-    (0..shape.rows as usize)
-        .flat_map(move |row| (0..shape.cols as usize).map(move |col| (row, col)))
-        .filter(move |&(row, col)| legal & shape.bit(row, col) != 0)
-        .map(move |(row, col)| {
-            let bit = shape.bit(row, col);
-            let step = if wins & bit != 0 {
-                Step::Wins
-            } else {
-                let child = p.play(bit);
-                if child.moves == cells {
-                    Step::Fills
-                } else {
-                    Step::Leads(child)
-                }
-            };
-            ((row, col), step)
-        })
-}
-
-/// The moves from `p` that keep its exact score, in row-major order: the position solved once,
-/// then each move asked one null-window question on the table that solve filled ("is the
-/// opponent's score after it at most the negation of this one?"; on the search's absolute scale
-/// a move keeps the score exactly when it is), far cheaper than each move's exact score.
-fn keeping(search: &mut Search<'_>, p: Position) -> Result<Vec<(usize, usize)>, OutOfNodes> {
-    let target = exact(search, p)?;
-    let mut kept = Vec::new();
-    for (cell, step) in steps(search.shape, p) {
-        let keeps = match step {
-            Step::Wins => search.win_at(p.moves + 1) == target,
-            Step::Fills => target == 0,
-            Step::Leads(child) => match search.booked(&child) {
-                Some((_, upper)) if upper <= -target => true,
-                Some((lower, _)) if lower > -target => false,
-                _ => search.probe(child, window::Window::above(-target))? <= -target,
-            },
-        };
-        if keeps {
-            kept.push(cell);
-        }
-    }
-    Ok(kept)
-}
-
-/// The exact score of `p`, which is not over: from the opening book where it holds `p`, else
-/// searched ([`Search::solve_alone`]), with a helper thread beside when the search may share its
-/// table and `p` is deep enough for the help to pay (feature `std`; [`shared`]).
-fn exact(search: &mut Search<'_>, p: Position) -> Result<i32, OutOfNodes> {
-    if let Some(score) = search.booked_score(&p) {
-        return Ok(score);
-    }
-    #[cfg(feature = "std")]
-    if shared::pays(search, &p) {
-        return shared::solve(search, p);
-    }
-    search.solve_alone(p)
-}
-
-/// Every legal move from `p` with its outcome for the mover, in row-major order.
-fn values(search: &mut Search<'_>, p: Position) -> Result<MoveValues, OutOfNodes> {
-    let cells = search.shape.cells.count_ones();
-    // Each move's score where it is known at once (a win, the last cell, a book), else the
-    // position it leads to, searched below.
-    let moves: Vec<_> = steps(search.shape, p)
-        .map(|(cell, step)| {
-            let known = match step {
-                Step::Wins => Ok(search.win_at(p.moves + 1)),
-                Step::Fills => Ok(0),
-                Step::Leads(child) => search.booked_score(&child).map(|s| -s).ok_or(child),
-            };
-            (cell, known)
-        })
-        .collect();
-    let open: Vec<Position> = moves.iter().filter_map(|&(_, known)| known.err()).collect();
-    let mut searched = searched(search, &open)?.into_iter();
-    let mut found = Vec::new();
-    for (cell, known) in moves {
-        // `searched` holds one score for each position of `open`, in order.
-        let score = known.or_else(|_| searched.next().map(|s| -s).ok_or(OutOfNodes))?;
-        found.push((cell, solution(score.into(), cells.into(), p.moves.into())));
-    }
-    Ok(found)
-}
-
-/// The exact scores of `open`, positions that a position's moves lead to and no book answers:
-/// beside a helper thread that solves them from the last one back on the same table, when they
-/// are deep enough for the help to pay (feature `std`; [`shared::solve_each`]); else one by one
-/// ([`exact`], which may give a single one a helper of its own).
-fn searched(search: &mut Search<'_>, open: &[Position]) -> Result<Vec<i32>, OutOfNodes> {
-    #[cfg(feature = "std")]
-    if open.len() > 1 && shared::pays(search, &open[0]) {
-        return shared::solve_each(search, open);
-    }
-    open.iter().map(|&child| exact(search, child)).collect()
-}
-
-impl Game {
-    /// [`Solver::solve`] with a table sized for this position (up to
-    /// [`Solver::DEFAULT_TABLE_BITS`]).
-    ///
-    /// ```
-    /// use tictactoe_core::{Game, Mode, Rules, Solution};
-    ///
-    /// let game = Game::with_rules(Rules::new(4, 4, 3, false)?)?;
-    /// assert_eq!(game.solve(None)?.value, 1); // 4 x 4, three in a row: the first player wins
-    /// # Ok::<(), tictactoe_core::Error>(())
-    /// ```
-    pub fn solve(&self, max_nodes: Option<u64>) -> Result<Solution, Error> {
-        Solver::new(self.table_bits())?.solve(self, max_nodes)
-    }
-
-    /// [`Solver::best_moves`] with a table sized for this position.
-    pub fn best_moves(&self, max_nodes: Option<u64>) -> Result<Vec<(usize, usize)>, Error> {
-        Solver::new(self.table_bits())?.best_moves(self, max_nodes)
-    }
-
-    /// [`Solver::move_values`] with a table sized for this position.
-    pub fn move_values(&self, max_nodes: Option<u64>) -> Result<MoveValues, Error> {
-        Solver::new(self.table_bits())?.move_values(self, max_nodes)
-    }
-
-    /// A table as large as the positions left can use, up to the default: a position with few
-    /// empty cells is solved without making (and clearing) a table it would never fill.
-    fn table_bits(&self) -> u32 {
-        if Shape::of(self.rules()).is_none() {
-            // The walk on the game itself keeps no table.
-            return 0;
-        }
-        let empty = self.moves_left().min(64) as u32;
-        // Fewer than 3^empty positions follow: about 1.6 bits an empty cell. With gravity far
-        // fewer do (a column fills from the bottom), and a gravity entry is one word where others
-        // take three: 0.6 bits an empty cell was the fastest of 0.4 to 1.6 over the
-        // Connect Four positions of `bench/python/js_bench.py` (near the end 35x, in the middle
-        // 10x, early 2x faster than at 1.6, where making and clearing the table was most of it).
-        let tenths = if self.rules().gravity() { 6 } else { 16 };
-        (empty * tenths / 10).clamp(6, Solver::DEFAULT_TABLE_BITS)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{score, solution};
-
-    #[test]
-    fn a_score_and_its_solution_are_each_others_inverse() {
-        for moves in 0..=42 {
-            for s in -(43 - moves)..=(43 - moves) {
-                assert_eq!(score(solution(s, 42, moves as u64), 42, moves as u64), s);
-            }
-        }
     }
 }

@@ -4,7 +4,7 @@
 //! a null-window search) never orders the rest.
 
 use super::spots::Spots;
-use crate::kgame::Shape;
+use tictactoe_core::view::Shape;
 
 /// The moves of one node, in room the node lends (on its stack): `keys[..left]` are those not
 /// yet handed out, in no order. A key is `score << 6 | (63 - cell)`, so that keys compare as the
@@ -92,9 +92,9 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::Ordered;
-    use crate::kgame::Shape;
-    use crate::rules::Rules;
-    use crate::solve::spots::{AnyShape, Spots};
+    use crate::exact::spots::{AnyShape, Spots};
+    use tictactoe_core::Rules;
+    use tictactoe_core::view::Shape;
 
     /// The moves as a plain sort ranks them: most threats after the move, then the higher rank,
     /// then the lower cell.
@@ -127,9 +127,9 @@ mod tests {
         };
         for _ in 0..2000 {
             let (a, b, c) = (next(), next(), next());
-            let mine = a & b & shape.cells;
-            let theirs = !a & c & shape.cells & !mine;
-            let empty = shape.cells & !(mine | theirs);
+            let mine = a & b & shape.cells();
+            let theirs = !a & c & shape.cells() & !mine;
+            let empty = shape.cells() & !(mine | theirs);
             let cells = empty & next();
             let mut rank = [0u8; 64];
             for r in &mut rank {

@@ -32,7 +32,7 @@ use super::position::{Outlook, Position};
 use super::spots::{AnyShape, ConnectFour, Spots};
 use super::table::Table;
 use super::window::Window;
-use crate::kgame::Shape;
+use tictactoe_core::view::Shape;
 
 /// With gravity and a table larger than a core's cache (see [`CACHED_TABLE_BITS`]), positions
 /// with this many empty cells or fewer are kept in a small table of their own ([`NEAR_BITS`]),
@@ -61,7 +61,7 @@ pub(crate) struct OutOfNodes;
 /// Whether a search of `shape` on a table of `2^bits` entries keeps the positions near the end in a
 /// small table of their own ([`NEAR_EMPTY`]).
 pub(crate) fn wants_near(shape: &Shape, bits: u32) -> bool {
-    shape.gravity && bits > CACHED_TABLE_BITS
+    shape.gravity() && bits > CACHED_TABLE_BITS
 }
 
 /// One search: the shape, the tables, and the counts of nodes and table hits.
@@ -104,17 +104,17 @@ impl<'t> Search<'t> {
         near: Option<&'t Table>,
         limit: u64,
     ) -> Search<'t> {
-        let cells = shape.cells.count_ones();
+        let cells = shape.cells().count_ones();
         let mut rank = [0u8; 64];
         for (bit, slot) in rank.iter_mut().enumerate() {
-            if shape.cells >> bit & 1 == 0 {
+            if shape.cells() >> bit & 1 == 0 {
                 continue;
             }
             let (row, col) = shape.cell(1 << bit);
             // Twice the distance from the centre, so that even sides have a centre too.
-            let dr = (2 * row as i32 - (shape.rows as i32 - 1)).unsigned_abs();
-            let dc = (2 * col as i32 - (shape.cols as i32 - 1)).unsigned_abs();
-            let far = if shape.gravity {
+            let dr = (2 * row as i32 - (shape.rows() as i32 - 1)).unsigned_abs();
+            let dc = (2 * col as i32 - (shape.cols() as i32 - 1)).unsigned_abs();
+            let far = if shape.gravity() {
                 dc
             } else {
                 dr.max(dc) * 2 + dr.min(dc)

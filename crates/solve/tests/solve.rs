@@ -7,7 +7,8 @@
 
 use std::collections::HashMap;
 
-use tictactoe_core::{Error, Game, Mode, Player, Rules, Solution, Solver};
+use tictactoe_core::{Error, Game, Mode, Player, Rules};
+use tictactoe_solve::{Solution, Solve, Solver};
 use tictactoe_testkit::Xorshift;
 use tictactoe_testkit::family::KModel;
 

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use tictactoe_core::{Agent, Book, Error, Game, Player, Rules, Solver};
+use tictactoe_core::{Error, Game, Player, Rules};
+use tictactoe_solve::{Agent, Book, Solver};
 
 /// Every position of `rules` of at most `depth` stones that is not over, one per book key, with
 /// drops that reach it.

@@ -12,8 +12,8 @@
 
 use alloc::vec::Vec;
 
-use crate::chosen::Game;
-use crate::player::Player;
+use tictactoe_core::Game;
+use tictactoe_core::Player;
 
 /// The four directions of a line: along a row, a column and the two diagonals.
 const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
@@ -483,7 +483,8 @@ pub(crate) fn stops_to_fours(game: &Game, depth: u32, limit: u64) -> Option<Vec<
 #[cfg(test)]
 pub(super) mod tests {
     use super::{some_line_holds, stops_to_fours, victory_by_fours};
-    use crate::{Game, Player, Rules, Solver};
+    use crate::Solver;
+    use tictactoe_core::{Game, Player, Rules};
 
     /// The four counts read at once answer as the counts compared one at a time, for every
     /// count a line can hold (up to 126, `k` at most 64) and every number of stones asked.
@@ -503,7 +504,7 @@ pub(super) mod tests {
     /// so smaller), a few empty cells and `more`: on each that is not over, `find`'s
     /// first move, checked a win by the exact search (the position won, the move keeping it).
     /// The number found.
-    pub(in crate::solve) fn first_moves_that_win(
+    pub(in crate::play) fn first_moves_that_win(
         seed: u64,
         rounds: usize,
         more: usize,
@@ -544,7 +545,7 @@ pub(super) mod tests {
 
     /// `game` is won for its mover, and the move (`row`, `col`) keeps the win: the exact search
     /// says so.
-    pub(in crate::solve) fn assert_keeps_win(solver: &mut Solver, game: &Game, at: (usize, usize)) {
+    pub(in crate::play) fn assert_keeps_win(solver: &mut Solver, game: &Game, at: (usize, usize)) {
         let (row, col) = at;
         assert_eq!(solver.value(game, None), Ok(1), "no win on\n{game}");
         let mover = game.last_player().map_or(Player::X, Player::other);
@@ -591,7 +592,7 @@ pub(super) mod tests {
             "{stops:?}"
         );
         let choice =
-            crate::solve::prove::best_within(&mut Solver::new(16).unwrap(), &game, 2_000_000)
+            crate::play::prove::best_within(&mut Solver::new(16).unwrap(), &game, 2_000_000)
                 .unwrap();
         assert!(
             choice.pool.iter().all(|cell| stops.contains(cell)),

@@ -13,10 +13,10 @@
 use alloc::vec::Vec;
 
 use super::float::log2;
-use crate::chosen::Game;
-use crate::error::Error;
 use crate::memory::filled;
-use crate::player::Player;
+use tictactoe_core::Error;
+use tictactoe_core::Game;
+use tictactoe_core::Player;
 
 /// A cell's state for the mover: empty, the mover's, the opponent's.
 const EMPTY: u8 = 0;
@@ -258,8 +258,8 @@ const BLOCK_SCORE: f64 = 10.0;
 #[cfg(test)]
 mod tests {
     use super::{legal_cells, rated_best};
-    use crate::{Game, Player, Rules};
     use alloc::vec;
+    use tictactoe_core::{Game, Player, Rules};
 
     /// Under exactly five, a cell that fills a window of four but makes six is no win to rate
     /// first, for the mover or against it; under five or more both are.

@@ -23,8 +23,8 @@ use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::position::Position;
-use crate::kgame::Shape;
-use crate::memory::zeroed_words;
+use crate::memory::made;
+use tictactoe_core::view::Shape;
 
 /// Bounds that say nothing (scores stay within ±65).
 const LOWEST: i8 = i8::MIN;
@@ -96,8 +96,8 @@ fn unpack(word: u64) -> (i32, i32) {
 /// The layout `shape` calls for in a table of `2^bits` entries.
 fn layout(bits: u32, shape: &Shape) -> Layout {
     // The narrow key's width: every bit of the layout, spare bits included.
-    let width = shape.height * shape.cols;
-    if shape.gravity && width <= bits + CHECK_BITS {
+    let width = shape.height() * shape.cols();
+    if shape.gravity() && width <= bits + CHECK_BITS {
         Layout::Narrow { width }
     } else {
         Layout::Wide
@@ -108,7 +108,7 @@ impl Table {
     /// A table of `2^bits` entries, empty, or `None` when the memory cannot be had.
     pub(crate) fn new(bits: u32) -> Option<Table> {
         let len = 1usize.checked_shl(bits)?.checked_mul(WIDE)?;
-        let words = zeroed_words(len)?;
+        let words = made(len, Default::default)?;
         Some(Table {
             bits,
             words,
@@ -228,8 +228,8 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::{Position, Table};
-    use crate::kgame::Shape;
-    use crate::rules::Rules;
+    use tictactoe_core::Rules;
+    use tictactoe_core::view::Shape;
 
     #[test]
     fn entries_read_back_in_both_layouts() {

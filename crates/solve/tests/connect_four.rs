@@ -6,7 +6,8 @@
 
 use std::collections::HashMap;
 
-use tictactoe_core::{Book, Game, Player, Rules, Solution, Solver};
+use tictactoe_core::{Game, Player, Rules};
+use tictactoe_solve::{Book, Solution, Solver};
 use tictactoe_testkit::Xorshift;
 
 const ROWS: u32 = 6;
@@ -270,9 +271,7 @@ fn the_opening_book_holds_the_known_result_agrees_with_itself_and_with_the_searc
     // same answers as the exact book's. X in a corner, O in the centre; the centre column filled.
     let mut search = Solver::new(22).unwrap();
     search.drop_shipped_books();
-    search.add_book(
-        Book::from_bytes(include_bytes!("../src/solve/shipped/connect-four-10.book")).unwrap(),
-    );
+    search.add_book(Book::from_bytes(tictactoe_books::CONNECT_FOUR_10).unwrap());
     for line in [[0, 3, 3, 3, 2, 4, 6, 1], [3, 3, 3, 3, 3, 2, 4, 4]] {
         let game = game_of(&line[..Solver::BOOK_DEPTH as usize]);
         assert_eq!(

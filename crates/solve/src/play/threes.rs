@@ -15,8 +15,8 @@
 use alloc::vec::Vec;
 
 use super::threats::Fours;
-use crate::chosen::Game;
-use crate::player::Player;
+use tictactoe_core::Game;
+use tictactoe_core::Player;
 
 type Cell = (usize, usize);
 
@@ -267,9 +267,10 @@ pub(crate) fn calm_stops(
 #[cfg(test)]
 mod tests {
     use super::{Cell, calm_stops, key_point, stops_to_threats, victory_by_threat};
-    use crate::solve::threats::tests::{assert_keeps_win, first_moves_that_win};
-    use crate::solve::threats::victory_by_fours;
-    use crate::{Game, Player, Rules, Solver};
+    use crate::Solver;
+    use crate::play::threats::tests::{assert_keeps_win, first_moves_that_win};
+    use crate::play::threats::victory_by_fours;
+    use tictactoe_core::{Game, Player, Rules};
 
     /// Every winning threat found is a win the exact search confirms, and playing it keeps the
     /// win, with enough found that the check means something.
@@ -365,7 +366,7 @@ mod tests {
         assert_eq!(victory_by_threat(&game, 8, 1, 4_000_000), Some((7, 7)));
         let mut solver = Solver::new(16).unwrap();
         game.undo().unwrap();
-        let choice = crate::solve::prove::best_within(&mut solver, &game, 2_000_000).unwrap();
+        let choice = crate::play::prove::best_within(&mut solver, &game, 2_000_000).unwrap();
         assert!(
             choice.pool.iter().all(|cell| stops.contains(cell)),
             "{:?} {stops:?}",

@@ -7,9 +7,9 @@ use alloc::vec::Vec;
 use super::dial;
 use super::heuristic::{legal_cells, move_scores};
 use super::prove::{Choice, DEFAULT_BUDGET, best_at};
-use super::{Solver, rank, solvable};
-use crate::chosen::Game;
-use crate::error::Error;
+use crate::Solver;
+use tictactoe_core::Error;
+use tictactoe_core::Game;
 
 /// A small seeded generator (SplitMix64): the same seed gives the same choices.
 #[derive(Clone, Debug)]
@@ -75,7 +75,8 @@ pub enum TieBreak {
 /// ([`Agent::last_solved`] then says `false`).
 ///
 /// ```
-/// use tictactoe_core::{Agent, Game, Mode, Rules};
+/// use tictactoe_core::{Game, Rules};
+/// use tictactoe_solve::Agent;
 ///
 /// let mut agent = Agent::new(1.0, 7, None)?;
 /// let mut game = Game::with_rules(Rules::square(3)?)?;
@@ -141,7 +142,8 @@ impl Agent {
     /// This agent, picking among equally good best moves by `tie_break` (uniformly by default).
     ///
     /// ```
-    /// use tictactoe_core::{Agent, Game, TieBreak};
+    /// use tictactoe_core::Game;
+    /// use tictactoe_solve::{Agent, TieBreak};
     ///
     /// let mut agent = Agent::new(1.0, 7, None)?.with_tie_break(TieBreak::Center);
     /// assert_eq!(agent.choose(&Game::new(3)?)?, (1, 1)); // every move draws: the centre
@@ -179,7 +181,7 @@ impl Agent {
         game: &Game,
         solver: &mut Solver,
     ) -> Result<(usize, usize), Error> {
-        solvable(game)?;
+        Solver::check(game)?;
         self.last_solved = false;
         // One draw a choice, read first: the same seed makes the same choices whatever the
         // search proves.
@@ -198,11 +200,11 @@ impl Agent {
         let choice = match budget {
             None => {
                 let values = solver.move_values(game, None)?;
-                let top = values.iter().map(|&(_, s)| rank(s)).max();
+                let top = values.iter().map(|&(_, s)| s.rank()).max();
                 Choice {
                     pool: values
                         .iter()
-                        .filter(|&&(_, s)| Some(rank(s)) == top)
+                        .filter(|&&(_, s)| Some(s.rank()) == top)
                         .map(|&(cell, _)| cell)
                         .collect(),
                     solved: true,
@@ -231,7 +233,9 @@ impl Agent {
         self.last_solved = choice.solved;
         let pool = choice.pool;
         Ok(match self.tie_break {
-            TieBreak::Center => crate::nearest_centre(game.rules(), &pool).unwrap_or(pool[0]),
+            TieBreak::Center => {
+                tictactoe_core::nearest_centre(game.rules(), &pool).unwrap_or(pool[0])
+            }
             TieBreak::First => pool[0],
             TieBreak::Random => self.draws.pick(&pool),
         })

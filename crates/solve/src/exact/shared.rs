@@ -17,7 +17,7 @@ const SHARED_EMPTY: u32 = 28;
 /// Whether `p` is worth a helper thread in `search`: a search that may share its table (no node
 /// limit), and `p` at least [`SHARED_EMPTY`] cells from full.
 pub(crate) fn pays(search: &Search<'_>, p: &Position) -> bool {
-    search.may_share() && search.shape.cells.count_ones() - p.moves >= SHARED_EMPTY
+    search.may_share() && search.shape.cells().count_ones() - p.moves >= SHARED_EMPTY
 }
 
 /// Sets the flag when dropped: the helper stops however the main search ends, a panic included

@@ -11,14 +11,14 @@
 
 use alloc::vec::Vec;
 
-use super::{MoveValues, Solution, solution};
+use super::{MoveValues, Solution};
 
 /// Moves with their scores on the walk's scale.
 type Scored = Vec<((usize, usize), i64)>;
-use crate::chosen::Game;
-use crate::error::Error;
 use crate::memory::filled;
-use crate::player::Player;
+use tictactoe_core::Error;
+use tictactoe_core::Game;
+use tictactoe_core::Player;
 
 /// Why a walk stopped before its answer.
 enum Stop {
@@ -265,7 +265,11 @@ pub(super) fn solve(game: &Game, limit: u64, total: &mut u64) -> Result<Solution
     let result = w.negamax(i64::MIN + 1, i64::MAX);
     *total += w.nodes;
     let score = result.map_err(|stop| refused(stop, game, limit))?;
-    Ok(solution(score, game.rules().cells(), game.move_count()))
+    Ok(Solution::from_score(
+        score,
+        game.rules().cells(),
+        game.move_count(),
+    ))
 }
 
 /// Every legal move of `game` with its [`Solution`] for the player who plays it, row-major.
@@ -278,7 +282,7 @@ pub(super) fn move_values(game: &Game, limit: u64, total: &mut u64) -> Result<Mo
     let mut values: Vec<_> = scored
         .into_iter()
         // The position before the move, scored for its mover.
-        .map(|(cell, score)| (cell, solution(score, cells, moves)))
+        .map(|(cell, score)| (cell, Solution::from_score(score, cells, moves)))
         .collect();
     values.sort_unstable_by_key(|&(cell, _)| cell);
     Ok(values)

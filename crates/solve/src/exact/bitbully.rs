@@ -13,9 +13,9 @@ use alloc::vec::Vec;
 
 use super::library::Book;
 use super::position::Position;
-use crate::error::Error;
-use crate::kgame::Shape;
-use crate::rules::Rules;
+use tictactoe_core::Error;
+use tictactoe_core::Rules;
+use tictactoe_core::view::Shape;
 
 /// Which of BitBully's files the bytes are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,13 +56,13 @@ fn position(shape: &Shape, bits: u64, width: u32, stones: u32) -> Option<Positio
         Some(bits >> at & 1)
     };
     let (mut first, mut second, mut count) = (0u64, 0u64, 0);
-    for col in 0..shape.cols {
+    for col in 0..shape.cols() {
         let mut height = 0;
         while next()? == 1 {
-            if height == shape.rows {
+            if height == shape.rows() {
                 return None;
             }
-            let bit = 1u64 << (col * shape.height + height);
+            let bit = 1u64 << (col * shape.height() + height);
             if next()? == 0 {
                 first |= bit
             } else {
@@ -90,7 +90,7 @@ fn read(bytes: &[u8], kind: Kind) -> Result<Book, Error> {
     let rules = Rules::connect_four();
     let shape = Shape::of(rules).ok_or(refused("Connect Four fits a word"))?;
     let stones = kind.stones();
-    let big = shape.cells.count_ones() as i32 + 1;
+    let big = shape.cells().count_ones() as i32 + 1;
     let mut entries = Vec::new();
     entries
         .try_reserve_exact(bytes.len() / kind.entry_bytes())

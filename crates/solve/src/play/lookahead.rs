@@ -13,8 +13,8 @@
 
 use alloc::vec::Vec;
 
-use crate::chosen::Game;
-use crate::player::Player;
+use tictactoe_core::Game;
+use tictactoe_core::Player;
 
 type Cell = (usize, usize);
 
@@ -311,8 +311,8 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::best_by_lookahead;
-    use crate::solve::heuristic::legal_cells;
-    use crate::{Game, Player, Rules};
+    use crate::play::heuristic::legal_cells;
+    use tictactoe_core::{Game, Player, Rules};
 
     /// Whether `player` wins at once on the empty `cell` of `game`: the run its stone would
     /// make in some direction, read cell by cell from the game.

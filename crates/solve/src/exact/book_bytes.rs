@@ -4,7 +4,7 @@
 
 use super::bitbully;
 use super::library::{Book, is_own_format};
-use crate::error::Error;
+use tictactoe_core::Error;
 
 impl Book {
     /// A book read from its bytes (copied), every claim of its header and entries checked: the

@@ -29,9 +29,9 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::position::Position;
-use crate::error::Error;
-use crate::kgame::Shape;
-use crate::rules::Rules;
+use tictactoe_core::Error;
+use tictactoe_core::Rules;
+use tictactoe_core::view::Shape;
 
 const MAGIC: &[u8; 4] = b"TTBK";
 const VERSION: u8 = 1;
@@ -57,7 +57,8 @@ pub(crate) enum Known {
 /// answers from it inside every search; answers stay exactly those of the search without it.
 ///
 /// ```
-/// use tictactoe_core::{Book, Error};
+/// use tictactoe_core::Error;
+/// use tictactoe_solve::Book;
 ///
 /// assert!(matches!(Book::from_bytes(b"not a book"), Err(Error::InvalidBook { .. })));
 /// ```
@@ -107,16 +108,11 @@ impl core::ops::Deref for Bytes {
     }
 }
 
-/// The books the engine ships, which every solver reads unless told not to
-/// ([`Solver::use_book`](crate::Solver::use_book)): the exact score of every 7 x 6 Connect Four
-/// position of up to eight stones (`make exact-book`: 129,498 positions in 842,553 bytes), and
-/// with feature `book-10`, on by default, the win, draw or loss of every one of up to ten
-/// (`make book`: 1,208,493 positions in 7,091,070 bytes).
-pub(crate) const SHIPPED: &[&[u8]] = &[
-    include_bytes!("shipped/connect-four-8-exact.book"),
-    #[cfg(feature = "book-10")]
-    include_bytes!("shipped/connect-four-10.book"),
-];
+/// The books the engine ships (the `tictactoe-books` crate), which every solver reads unless told
+/// not to ([`Solver::use_book`](crate::Solver::use_book)): the exact score of every 7 x 6 Connect
+/// Four position of up to eight stones, and with feature `book-10`, on by default, the win, draw
+/// or loss of every one of up to ten.
+pub(crate) const SHIPPED: &[&[u8]] = tictactoe_books::SHIPPED;
 
 /// The shipped books, read without checking their entries or checksum again (a test checks
 /// them): every solver made reads them, and summing their bytes was most of making a small one.
@@ -140,16 +136,16 @@ pub(crate) fn checksum(bytes: &[u8]) -> u64 {
 
 /// `word` with its columns in the opposite order.
 fn mirror(shape: &Shape, word: u64) -> u64 {
-    let column = (1u64 << shape.height) - 1;
-    (0..shape.cols).fold(0, |out, c| {
-        let bits = (word >> (c * shape.height)) & column;
-        out | bits << ((shape.cols - 1 - c) * shape.height)
+    let column = (1u64 << shape.height()) - 1;
+    (0..shape.cols()).fold(0, |out, c| {
+        let bits = (word >> (c * shape.height())) & column;
+        out | bits << ((shape.cols() - 1 - c) * shape.height())
     })
 }
 
 /// The key of the position whose mover holds `mine` among the stones `all` (see the module).
 fn raw_key(shape: &Shape, mine: u64, all: u64) -> u64 {
-    mine + all + shape.bottom
+    mine + all + shape.bottom()
 }
 
 /// The book's key of `p`: the smaller of its own and its mirror image's.
@@ -162,17 +158,17 @@ pub(crate) fn key(shape: &Shape, p: &Position) -> u64 {
 /// The position a key stands for: the mover's stones, every stone, and their number; `None`
 /// when some column has no marker bit.
 fn unkey(shape: &Shape, key: u64) -> Option<(u64, u64, u32)> {
-    let column = (1u64 << shape.height) - 1;
+    let column = (1u64 << shape.height()) - 1;
     let (mut mine, mut all, mut stones) = (0, 0, 0);
-    for c in 0..shape.cols {
-        let bits = (key >> (c * shape.height)) & column;
+    for c in 0..shape.cols() {
+        let bits = (key >> (c * shape.height())) & column;
         if bits == 0 {
             return None;
         }
         let height = 63 - bits.leading_zeros();
         let below = (1u64 << height) - 1;
-        mine |= (bits & below) << (c * shape.height);
-        all |= below << (c * shape.height);
+        mine |= (bits & below) << (c * shape.height());
+        all |= below << (c * shape.height());
         stones += height;
     }
     Some((mine, all, stones))
@@ -180,7 +176,7 @@ fn unkey(shape: &Shape, key: u64) -> Option<(u64, u64, u32)> {
 
 /// The bits a key takes: every cell and each column's spare bit.
 fn key_bits(shape: &Shape) -> u32 {
-    shape.height * shape.cols
+    shape.height() * shape.cols()
 }
 
 fn value_bits(exact: bool) -> u32 {
@@ -332,7 +328,7 @@ impl Book {
     fn decode(&self, code: u64) -> Option<Known> {
         if self.exact {
             let score = code as i32 - 64;
-            let big = self.shape.cells.count_ones() as i32 + 1;
+            let big = self.shape.cells().count_ones() as i32 + 1;
             (score.abs() < big).then_some(Known::Score(score))
         } else {
             (code <= 2).then_some(Known::Value(code as i8 - 1))
@@ -364,7 +360,8 @@ impl Book {
     /// loss; `None` when it does not hold the position (or the game is of other rules).
     ///
     /// ```
-    /// use tictactoe_core::{Book, Game, Rules, Solver};
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_solve::{Book, Solver};
     ///
     /// let rules = Rules::new(4, 5, 4, true)?;
     /// let game = Game::with_rules(rules)?;
@@ -375,7 +372,7 @@ impl Book {
     /// # Ok::<(), tictactoe_core::Error>(())
     /// ```
     #[must_use]
-    pub fn value(&self, game: &crate::Game) -> Option<i8> {
+    pub fn value(&self, game: &tictactoe_core::Game) -> Option<i8> {
         Some(match self.known(game)? {
             Known::Score(s) => s.signum() as i8,
             Known::Value(v) => v,
@@ -385,21 +382,26 @@ impl Book {
     /// The exact [`Solution`](crate::Solution) of `game`'s position, when the book keeps exact
     /// scores and holds the position.
     #[must_use]
-    pub fn solution(&self, game: &crate::Game) -> Option<crate::Solution> {
+    pub fn solution(&self, game: &tictactoe_core::Game) -> Option<crate::Solution> {
         match self.known(game)? {
             Known::Score(s) => {
-                let cells = self.shape.cells.count_ones();
-                Some(super::solution(s.into(), cells.into(), game.move_count()))
+                let cells = self.shape.cells().count_ones();
+                Some(super::Solution::from_score(
+                    s.into(),
+                    cells.into(),
+                    game.move_count(),
+                ))
             }
             Known::Value(_) => None,
         }
     }
 
-    fn known(&self, game: &crate::Game) -> Option<Known> {
-        if game.rules() != self.rules || game.is_over() || game.mode() == crate::Mode::Lean {
+    fn known(&self, game: &tictactoe_core::Game) -> Option<Known> {
+        if game.rules() != self.rules || game.is_over() || game.mode() == tictactoe_core::Mode::Lean
+        {
             return None;
         }
-        self.lookup(&self.shape, &super::position(game, &self.shape))
+        self.lookup(&self.shape, &Position::of(game))
     }
 
     /// The rules of its positions.
@@ -518,9 +520,9 @@ impl Book {
     /// The key a book keeps `game`'s position under (its rules must fit a word). For the builder.
     #[doc(hidden)]
     #[must_use]
-    pub fn key_of(game: &crate::Game) -> Option<u64> {
+    pub fn key_of(game: &tictactoe_core::Game) -> Option<u64> {
         let shape = Shape::of(game.rules())?;
-        Some(key(&shape, &super::position(game, &shape)))
+        Some(key(&shape, &Position::of(game)))
     }
 }
 
