@@ -25,7 +25,7 @@
 
 // The minor version of the library this header belongs to (before 1.0, each minor release may
 // change the API).
-#define TICTACTOE_VERSION_MINOR 3
+#define TICTACTOE_VERSION_MINOR 4
 
 // The patch version of the library this header belongs to.
 #define TICTACTOE_VERSION_PATCH 0

@@ -1,7 +1,7 @@
 """Runs every code block of README.md as a newcomer would paste it, so that no recipe drifts.
 
 - ```rust: the lines as the body of ``main`` (returning ``Result``, so ``?`` works), in a crate that
-  depends on ``tictactoe-core``.
+  depends on ``tictactoe-core`` and ``tictactoe-solve``.
 - ```c: a whole program, compiled against the static library and run.
 - ```python: run in a fresh interpreter, from a scratch directory.
 - ```js: a module run by Node in a scratch directory whose ``node_modules`` holds the npm package
@@ -51,10 +51,11 @@ def native_libs() -> str:
 def rust(code: str, scratch: Path) -> subprocess.CompletedProcess[str]:
     crate = scratch / "rust"
     (crate / "src").mkdir(parents=True)
-    core = (ROOT / "crates" / "core").as_posix()
+    core, solve = ((ROOT / "crates" / name).as_posix() for name in ("core", "solve"))
     (crate / "Cargo.toml").write_text(
         '[package]\nname = "readme"\nversion = "0.0.0"\nedition = "2024"\n\n'
-        f'[dependencies]\ntictactoe-core = {{ path = "{core}" }}\n\n[workspace]\n'
+        f'[dependencies]\ntictactoe-core = {{ path = "{core}" }}\n'
+        f'tictactoe-solve = {{ path = "{solve}" }}\n\n[workspace]\n'
     )
     (crate / "Cargo.lock").write_bytes((ROOT / "Cargo.lock").read_bytes())
     body = "\n".join("    " + line for line in code.splitlines())

@@ -26,3 +26,8 @@ pub static SHIPPED: &[&[u8]] = &[
     #[cfg(feature = "ten")]
     CONNECT_FOUR_10,
 ];
+
+/// The crate's README, whose example runs as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

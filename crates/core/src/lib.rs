@@ -179,3 +179,8 @@ pub mod view {
     //! ```
     pub use crate::kgame::Shape;
 }
+
+/// The crate's README, whose example runs as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

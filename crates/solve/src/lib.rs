@@ -37,3 +37,8 @@ pub mod play;
 
 pub use exact::{Book, MAX_SEARCH_CELLS, MoveValues, Solution, Solve, Solver};
 pub use play::{Agent, TieBreak};
+
+/// The crate's README, whose example runs as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
