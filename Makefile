@@ -119,9 +119,16 @@ rust-checks:
 	$(CARGO) clippy --workspace --all-targets --all-features --locked -- -D warnings
 	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --workspace --no-deps --all-features --locked
 
+# Each published crate packs, builds from its package alone, and stays under crates.io's 10 MB.
+PUBLISHED := tictactoe-core tictactoe-books tictactoe-solve
 rust-test:
 	$(CARGO) test --workspace --all-features --locked
-	$(CARGO) publish --dry-run --allow-dirty --locked -p tictactoe-core
+	$(CARGO) publish --dry-run --allow-dirty --locked $(addprefix -p ,$(PUBLISHED))
+	$(CARGO) package --allow-dirty --locked --no-verify -q $(addprefix -p ,$(PUBLISHED))
+	for crate in $(PUBLISHED); do \
+	  size=$$(stat -c %s target/package/$$crate-$(VERSION).crate) && echo "$$crate: $$size bytes packed" && \
+	  test "$$size" -lt 10000000 || { echo "$$crate is past crates.io's 10 MB"; exit 1; }; \
+	done
 
 # The core without `alloc`, and a no_main program that plays a game with no allocator, both for a
 # bare-metal target. A machine that cannot download the target skips this step loudly.
@@ -246,8 +253,9 @@ py-checks: develop
 	$(PY) -m mypy.stubtest tictactoe._tictactoe
 	$(PY) python/tools/stub_docs.py --check
 	$(PY) -m mypy python/tictactoe examples/python tools
-	# No circle among the core's modules (tools/module_graph.py --print lists each one's imports).
-	$(PY) tools/module_graph.py
+	# No circle among any crate's modules, and the exact solver never imports the players
+	# (tools/module_graph.py --print lists each module's imports).
+	$(PY) tools/module_graph.py --never exact:play $(wildcard crates/*/src)
 
 # maturin finds zig (the ziglang package) through the venv's python, so the venv leads the PATH.
 MATURIN_ZIG = PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/maturin build --release -q --zig

@@ -1,11 +1,12 @@
-"""The core's modules and what each imports from the others, read from its `use` paths; exits 1
-when they form a circle (a module that, through its imports, imports itself).
+"""A crate's modules and what each imports from the others, read from its `use` paths; exits 1
+when they form a circle (a module that, through its imports, imports itself), or when a module
+imports one that `--never` forbids it (`exact:play`: the exact solver never imports the players).
 
 Two levels are read: the crate's top-level modules (`crate::x` paths), and within each folder
 module its files (`super::x` and `crate::folder::x` paths). Doc comments and each file's test
 module are left out: a link in a doc or a test's helper is no dependency of the code.
 
-    python tools/module_graph.py [--print] [crates/core/src]
+    python tools/module_graph.py [--print] [--never A:B ...] [crates/core/src ...]
 """
 
 from __future__ import annotations
@@ -94,22 +95,32 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--print", action="store_true", help="list each module's imports")
-    parser.add_argument("root", nargs="?", default="crates/core/src", type=Path)
+    parser.add_argument(
+        "--never", action="append", default=[], metavar="A:B",
+        help="top-level module A never imports B (in any root that has both)",
+    )
+    parser.add_argument("roots", nargs="*", default=[Path("crates/core/src")], type=Path)
     args = parser.parse_args()
-    root = args.root
-    if not root.is_dir():
-        parser.error(f"{root} is not a folder of Rust modules")
-    graphs = {"crate": top_level(root)}
-    for folder in sorted(p for p in root.iterdir() if p.is_dir() and (p / "mod.rs").exists()):
-        graphs[folder.name] = inside(folder)
     failed = False
-    for level, graph in graphs.items():
-        if args.print:
-            for name, deps in sorted(graph.items()):
-                print(f"{level}: {name} -> {', '.join(sorted(deps)) or '(nothing)'}")
-        for part in circles(graph):
-            print(f"{level}: a circle among {', '.join(part)}", file=sys.stderr)
-            failed = True
+    for root in args.roots:
+        if not root.is_dir():
+            parser.error(f"{root} is not a folder of Rust modules")
+        crate = root.parent.name
+        graphs = {crate: top_level(root)}
+        for folder in sorted(p for p in root.iterdir() if p.is_dir() and (p / "mod.rs").exists()):
+            graphs[f"{crate}/{folder.name}"] = inside(folder)
+        for level, graph in graphs.items():
+            if args.print:
+                for name, deps in sorted(graph.items()):
+                    print(f"{level}: {name} -> {', '.join(sorted(deps)) or '(nothing)'}")
+            for part in circles(graph):
+                print(f"{level}: a circle among {', '.join(part)}", file=sys.stderr)
+                failed = True
+        for rule in args.never:
+            low, high = rule.split(":")
+            if high in graphs[crate].get(low, set()):
+                print(f"{crate}: {low} imports {high}, which it never may", file=sys.stderr)
+                failed = True
     return 1 if failed else 0
 
 

@@ -78,17 +78,6 @@ impl TicTacToe {
         Self::of(Rules::new_i64(rows, cols, k, gravity).map(|rules| rules.with_exact(exact)))
     }
 
-    /// Connect Four: 6 rows, 7 columns, 4 in a row, gravity; `moves`, a string of 1-based columns
-    /// as Connect Four solvers write a position (`"4453"`), is played first, from X.
-    #[wasm_bindgen(js_name = connectFour)]
-    pub fn connect_four(moves: Option<JsValue>) -> Result<TicTacToe, JsValue> {
-        let mut game = Self::of(Ok(Rules::connect_four()))?;
-        if let Some(moves) = moves.filter(|m| !m.is_undefined() && !m.is_null()) {
-            crate::notation::play(&mut game.game, &moves)?;
-        }
-        Ok(game)
-    }
-
     /// Gomoku on an `n` x `n` board (15 when not given): free-style, five or more in a row; with
     /// `exact`, the standard rule, where only exactly five wins.
     pub fn gomoku(n: Option<JsValue>, exact: Option<JsValue>) -> Result<TicTacToe, JsValue> {
@@ -321,7 +310,7 @@ impl TicTacToe {
 
 impl TicTacToe {
     /// A checked game of `rules`, or the refusal of the rules.
-    fn of(rules: Result<Rules, Error>) -> Result<TicTacToe, JsValue> {
+    pub(crate) fn of(rules: Result<Rules, Error>) -> Result<TicTacToe, JsValue> {
         rules
             .and_then(Game::with_rules)
             .map(|game| TicTacToe { game })

@@ -3,7 +3,7 @@
 //! engine's (`Game::play_move_string` and its neighbours); this only maps them to JavaScript.
 
 use js_sys::{Array, Math};
-use tictactoe_core::{BatchError, Game, nearest_centre};
+use tictactoe_core::{BatchError, Game, Rules, nearest_centre};
 use tictactoe_solve::Solve;
 use wasm_bindgen::prelude::*;
 
@@ -13,7 +13,7 @@ use crate::game::{TicTacToe, cells};
 
 /// Plays `moves`, a string of 1-based columns, on `game`, all or nothing: a character that names
 /// no column is a `RangeError`, a move the rules refuse an `IllegalMoveError`, each saying where.
-pub(crate) fn play(game: &mut Game, moves: &JsValue) -> Result<(), JsValue> {
+fn play(game: &mut Game, moves: &JsValue) -> Result<(), JsValue> {
     let Some(text) = moves.as_string() else {
         return Err(type_error(
             "moves must be a string of columns, such as \"4453\"",
@@ -30,6 +30,24 @@ pub(crate) fn play(game: &mut Game, moves: &JsValue) -> Result<(), JsValue> {
 
 #[wasm_bindgen]
 impl TicTacToe {
+    /// Connect Four: 6 rows, 7 columns, 4 in a row, gravity; `moves`, a string of 1-based columns
+    /// as Connect Four solvers write a position (`"4453"`), is played first, from X.
+    #[wasm_bindgen(js_name = connectFour)]
+    pub fn connect_four(moves: Option<JsValue>) -> Result<TicTacToe, JsValue> {
+        let mut game = TicTacToe::of(Ok(Rules::connect_four()))?;
+        if let Some(moves) = moves.filter(|m| !m.is_undefined() && !m.is_null()) {
+            play(&mut game.game, &moves)?;
+        }
+        Ok(game)
+    }
+
+    /// Plays `moves`, a string of 1-based columns (`"4453"`), onto this game, all or nothing,
+    /// from the player to move: a refused move leaves the game as it was.
+    #[wasm_bindgen(js_name = playMoves)]
+    pub fn play_moves(&mut self, moves: JsValue) -> Result<(), JsValue> {
+        play(&mut self.game, &moves)
+    }
+
     /// The legal moves as actions: with gravity the columns that are not full (from 0, as `drop`
     /// takes them), else the empty cells' indices `row * cols + col`; none once the game is over.
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "number[]")]
