@@ -3,9 +3,11 @@
 
 use crate::classic::Classic;
 use crate::error::{DecodeError, Error};
+use crate::game::GameOn;
 use crate::limits::Mode;
 use crate::player::Player;
 use crate::record::Moves;
+use crate::repr::Representation;
 use crate::repr::private::{Bytes, Kept};
 use crate::rules::Rules;
 use crate::storage::{Storage, Unfit};
@@ -313,5 +315,141 @@ impl<S: Storage> Bytes for Classic<S> {
                 .map(drop)
         })?;
         Ok((game, turns, moves))
+    }
+}
+
+impl<R: Representation> GameOn<R> {
+    /// The length of [`encode_into`](Self::encode_into)'s output.
+    ///
+    /// ```
+    /// # use tictactoe_core::{representations::ClassicGame, Player};
+    /// let mut game = ClassicGame::new(3)?;
+    /// game.play(1, 1, Player::X)?;
+    /// assert_eq!(game.encoded_len(), 10 + 8 + 4);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn encoded_len(&self) -> usize {
+        self.rep.encoded_len(&self.moves)
+    }
+
+    /// Encodes the game into `out` and returns the bytes written, or [`Error::BufferTooSmall`]:
+    /// version 2 of the format for the classic game, version 3 (the rules in the header) for the
+    /// others ([`decode`](Self::decode) documents both).
+    ///
+    /// ```
+    /// use tictactoe_core::{FixedGame, Player};
+    ///
+    /// let mut game = FixedGame::<3>::new();
+    /// game.play(0, 1, Player::O)?;
+    /// let mut buf = [0u8; 64];
+    /// let len = game.encode_into(&mut buf)?;
+    /// assert_eq!(FixedGame::<3>::decode(&buf[..len])?, game);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn encode_into(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let needed = self.encoded_len();
+        if out.len() < needed {
+            return Err(Error::BufferTooSmall { needed });
+        }
+        Ok(self.rep.encode_into(&self.turns, &self.moves, out))
+    }
+
+    /// The game as bytes, for storing or sending; [`decode`](Self::decode) reads them back.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player, Rules};
+    ///
+    /// let mut game = Game::new_lean(4)?;
+    /// game.play(3, 3, Player::X)?;
+    /// assert_eq!(Game::decode(&game.encode())?, game);
+    /// let gomoku = Game::with_rules(Rules::gomoku(15)?)?;
+    /// assert_eq!(Game::decode(&gomoku.encode())?, gomoku);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn encode(&self) -> alloc::vec::Vec<u8> {
+        let mut out = alloc::vec![0; self.encoded_len()];
+        let len = self.encode_into(&mut out).unwrap_or(0);
+        out.truncate(len);
+        out
+    }
+
+    /// Reads back a game written by [`encode`](Self::encode) or [`encode_into`](Self::encode_into).
+    /// Truncated, corrupted or inconsistent input is an [`Error::Decode`], never a panic; a game
+    /// of other rules than this type holds is [`DecodeError::WrongShape`](crate::DecodeError::WrongShape).
+    ///
+    /// The header names the board, and decoding allocates it: a short input may ask for a checked
+    /// 65,535 x 65,535 board (1 GiB). Read the rules with [`Header::read`](crate::Header::read)
+    /// first when the bytes are untrusted.
+    ///
+    /// # Layout (version 2: the classic game)
+    ///
+    /// All integers little-endian. The encoding is canonical: a game has exactly one.
+    ///
+    /// | bytes | checked | lean |
+    /// |---|---|---|
+    /// | 3 | magic `TTT` | magic `TTT` |
+    /// | 1 | version (2) | version (2) |
+    /// | 4 | `n` | `n` |
+    /// | 1 | mode 0 | mode 1 |
+    /// | 1 | first player (0 before any move) | last player (0 before any move) |
+    /// | rest | move count (8), then each move's cell `row * n + col` (4) | move count (8), then for each row, then each column, then the main and the anti-diagonal: its tally (4): X's marks minus O's, times 4, plus 1 if X has marked it and 2 if O has |
+    ///
+    /// A checked game is decoded by replaying its moves through the rules, so every move is checked
+    /// again and the result is a game play can reach. A lean game has no moves to replay: its tallies
+    /// are checked against necessary conditions of play (each tally's bits agree with its count,
+    /// rows and columns add up to the same difference, the move count splits into the players'
+    /// totals with it, no line holds more of a player's marks than that player made, a diagonal's
+    /// marks need a row and a column with marks of that player crossing on it, the totals alternate
+    /// with the last player, at most one winner, who moved last), and what follows from
+    /// them (winner, open lines, whether the game is over) is computed, never read. Those conditions
+    /// are not sufficient: deciding whether a cell pattern with given row, column and diagonal counts
+    /// exists is a hard problem, so a lean encoding that passes them may still describe counters no
+    /// game reaches. Such a game then plays by the same rules.
+    ///
+    /// # Layout (version 3: every other rule set)
+    ///
+    /// Magic `TTT`, version 3, then `rows`, `cols` and `k` (4 bytes each), a flags byte (1 for
+    /// gravity, 2 for exactly `k`), the first player (0 before any move), the move count (8), then each move's cell
+    /// `row * cols + col` (4), replayed through the rules. [`Game`](crate::Game) writes the classic
+    /// rules as version 2 only, so that every game has one encoding.
+    ///
+    /// ```
+    /// use tictactoe_core::representations::{ClassicGame, KGame, LineBoard};
+    /// use tictactoe_core::{DecodeError, Error, Game};
+    ///
+    /// assert_eq!(ClassicGame::decode(b"TTT"), Err(Error::Decode(DecodeError::Truncated)));
+    /// assert_eq!(Game::decode(b"not a game"), Err(Error::Decode(DecodeError::NotAGame)));
+    /// let classic = ClassicGame::new(3)?.encode();
+    /// assert_eq!(KGame::<LineBoard>::decode(&classic), Err(Error::Decode(DecodeError::WrongShape)));
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn decode(bytes: &[u8]) -> Result<Self, Error> {
+        R::decode(bytes).map(|(rep, turns, moves)| GameOn { rep, turns, moves })
+    }
+
+    /// A copy of this game, or [`Error::OutOfMemory`] when its memory cannot be had (where
+    /// [`Clone`] would abort).
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Player, Rules};
+    ///
+    /// let mut game = Game::with_rules(Rules::connect_four())?;
+    /// game.drop_i64(3, 2)?;
+    /// assert_eq!(game.try_clone()?, game);
+    /// let mut lean = Game::new_lean(5)?;
+    /// lean.play(2, 2, Player::X)?;
+    /// let mut copy = lean.try_clone()?;
+    /// assert_eq!(copy, lean);
+    /// assert_eq!(copy.play(2, 1, Player::X), lean.play(2, 1, Player::X)); // both refuse X twice
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn try_clone(&self) -> Result<Self, Error> {
+        let (rep, moves) = self.rep.try_copy(&self.turns, &self.moves)?;
+        let turns = self.turns.clone();
+        Ok(GameOn { rep, turns, moves })
     }
 }
