@@ -6,8 +6,8 @@ use std::hint::black_box;
 
 use tictactoe_bench::Rng;
 use tictactoe_core::representations::{BitBoard, KGame};
-use tictactoe_solve::Solve;
 use tictactoe_core::{AutoReset, Game, Illegal, Player, Rules, VecGames};
+use tictactoe_solve::Solve;
 use tictactoe_solve::Solver;
 
 use crate::{Contender, group};

@@ -8,8 +8,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tictactoe_core::{BatchError, Game, Rules, nearest_centre};
-use tictactoe_solve::Solve;
 use tictactoe_solve::MoveValues;
+use tictactoe_solve::Solve;
 
 use crate::args::budget;
 use crate::errors::{Call, plain_error, to_py};

@@ -13,8 +13,8 @@
 //! caller's object reports, which a hostile object can make smaller than what is copied.
 
 use tictactoe_core::Player;
-use tictactoe_solve::Solve;
 use tictactoe_solve::Solution;
+use tictactoe_solve::Solve;
 use wasm_bindgen::prelude::*;
 
 use crate::args::exact;

@@ -2,8 +2,8 @@
 
 use js_sys::{Array, Object, Reflect};
 use tictactoe_core::{Error, Game, Mode, Player, Rules};
-use tictactoe_solve::Solve;
 use tictactoe_solve::Solution;
+use tictactoe_solve::Solve;
 use wasm_bindgen::prelude::*;
 
 use crate::args::{budget, bytes_of, flag, int, optional_int};
