@@ -166,15 +166,15 @@ pub mod view {
     //! use tictactoe_core::view::Shape;
     //! use tictactoe_core::{Game, Rules};
     //!
-    //! // A solver's first question of a position: can the player to move win at once?
+    //! // A solver's first question of a position: has the last mover made a run?
     //! let mut game = Game::with_rules(Rules::new(4, 4, 3, false)?)?;
-    //! for (row, col, player) in [(1, 1, 1), (0, 0, 2), (1, 2, 1), (3, 3, 2)] {
+    //! for (row, col, player) in [(1, 1, 1), (0, 0, 2), (1, 2, 1), (3, 3, 2), (1, 3, 1)] {
     //!     game.play_i64(row, col, player)?;
     //! }
     //! let shape = Shape::of(game.rules()).expect("4 x 4 fits a word");
     //! let [x, o] = game.words().expect("its words");
-    //! let wins = shape.winning_spots(x) & shape.cells() & !(x | o);
-    //! assert_eq!(wins, shape.bit(1, 0) | shape.bit(1, 3));
+    //! assert_eq!(x, shape.bit(1, 1) | shape.bit(1, 2) | shape.bit(1, 3));
+    //! assert!(shape.has_run(x) && !shape.has_run(o) && game.is_over());
     //! # Ok::<(), Box<dyn core::error::Error>>(())
     //! ```
     pub use crate::kgame::Shape;

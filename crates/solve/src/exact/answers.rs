@@ -26,7 +26,7 @@ enum Step {
 fn steps(shape: Shape, p: Position) -> impl Iterator<Item = ((usize, usize), Step)> {
     let legal = p.legal(&shape);
     let cells = shape.cells().count_ones();
-    let wins = shape.winning_spots(p.mine);
+    let wins = super::runs::winning_spots(&shape, p.mine);
     (0..shape.rows() as usize)
         .flat_map(move |row| (0..shape.cols() as usize).map(move |col| (row, col)))
         .filter(move |&(row, col)| legal & shape.bit(row, col) != 0)

@@ -17,6 +17,7 @@ mod library;
 mod moves;
 mod on_game;
 mod position;
+mod runs;
 mod search;
 #[cfg(feature = "std")]
 mod shared;

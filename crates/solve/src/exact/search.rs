@@ -298,7 +298,7 @@ impl<'t> Search<'t> {
     /// side it failed (fail-soft). `p` is not over.
     pub(crate) fn probe(&mut self, p: Position, window: Window) -> Result<i32, OutOfNodes> {
         let shape = self.shape;
-        if shape.has_connect_four_columns() {
+        if super::runs::has_connect_four_columns(&shape) {
             self.node::<ConnectFour>(p, window, ConnectFour::of(&shape, p.mine))
         } else {
             self.node::<AnyShape>(p, window, AnyShape::of(&shape, p.mine))

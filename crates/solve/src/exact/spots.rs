@@ -36,11 +36,11 @@ impl Spots for AnyShape {
 
     #[inline(always)]
     fn of(shape: &Shape, mine: u64) -> u64 {
-        shape.winning_spots(mine)
+        super::runs::winning_spots(shape, mine)
     }
 }
 
-/// Boards of Connect Four's columns ([`Shape::has_connect_four_columns`]).
+/// Boards of Connect Four's columns ([`has_connect_four_columns`](super::runs::has_connect_four_columns)).
 pub(crate) struct ConnectFour;
 
 impl Spots for ConnectFour {
@@ -49,6 +49,6 @@ impl Spots for ConnectFour {
 
     #[inline(always)]
     fn of(shape: &Shape, mine: u64) -> u64 {
-        shape.connect_four_spots(mine)
+        super::runs::connect_four_spots(shape, mine)
     }
 }
