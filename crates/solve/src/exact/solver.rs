@@ -325,9 +325,21 @@ impl Solver {
     /// Whether `game`'s score for its mover is at most `at_most`, on the scale of the search (a
     /// win at move `M` of the game scores `cells + 1 - M`, a loss the negation, a draw 0; so -1
     /// asks "lost?", 0 "not won?"): the books, else one null-window probe, cheaper than
-    /// [`value`](Self::value) or [`solve`](Self::solve). The agent asks it of a move's position
-    /// to prove that the move keeps a value or a solution it knows.
-    pub(crate) fn score_at_most(
+    /// [`value`](Self::value) or [`solve`](Self::solve) ([`Solution::score`] gives a solution's
+    /// score). The agent asks it of a move's position to prove that the move keeps a value or a
+    /// solution it knows. Refused as `solve` refuses.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_solve::Solver;
+    ///
+    /// let mut solver = Solver::new(12)?;
+    /// let game = Game::with_rules(Rules::new(3, 4, 3, false)?)?; // the first player wins
+    /// assert!(!solver.score_at_most(&game, 0, None)?); // not "not won"
+    /// assert!(solver.score_at_most(&game, i64::MAX, None)?);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    pub fn score_at_most(
         &mut self,
         game: &Game,
         at_most: i64,
