@@ -43,7 +43,7 @@ pub enum TieBreak {
     /// Uniformly, by the agent's own generator (the default: its games vary with the seed).
     #[default]
     Random,
-    /// The one nearest the centre of the board, then the first ([`crate::nearest_centre`]).
+    /// The one nearest the centre of the board, then the first ([`tictactoe_core::nearest_centre`]).
     Center,
     /// The first in row-major order.
     First,
