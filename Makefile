@@ -483,7 +483,7 @@ SEMVER_RELEASE_TYPE ?= minor
 EXACT_BOOK_DEPTH ?= 8
 EXACT_BOOK_SHARDS ?= 512
 exact-book: venv
-	$(CARGO) build --release --locked -p tictactoe-bench
+	$(CARGO) build --release --locked -p tictactoe-cli
 	$(PY) tools/book_cluster.py --rules 6x7x4 --depth $(EXACT_BOOK_DEPTH) --exact \
 	  --shards $(EXACT_BOOK_SHARDS) --workers $(BOOK_WORKERS) \
 	  --book crates/books/data/connect-four-10.book \
@@ -503,7 +503,7 @@ BOOK_DEPTH ?= 10
 BOOK_SHARDS ?= 512
 BOOK_WORKERS ?= 2
 book: venv
-	$(CARGO) build --release --locked -p tictactoe-bench
+	$(CARGO) build --release --locked -p tictactoe-cli
 	$(PY) tools/book_cluster.py --rules 6x7x4 --depth $(BOOK_DEPTH) --shards $(BOOK_SHARDS) \
 	  --workers $(BOOK_WORKERS) --dir books/connect-four-$(BOOK_DEPTH) \
 	  --out crates/books/data/connect-four-$(BOOK_DEPTH).book
@@ -517,7 +517,7 @@ brain-test: brain develop
 
 # The book builder's Ray driver with two local workers at a small size (tools/tests).
 book-check: develop
-	$(CARGO) build --release --locked -p tictactoe-bench
+	$(CARGO) build --release --locked -p tictactoe-cli
 	$(PY) -m pytest -q tools/tests
 
 semver:

@@ -1,6 +1,6 @@
 """Builds an opening book on many machines with Ray: each shard of the positions is one Ray task
-that runs the engine's book builder (``tictactoe-bench book-shard``), then the shards are merged
-here (``book-merge``). A stopped build resumes: every shard's lines are kept in ``--dir`` as they
+that runs the engine's book builder (``tictactoe book shard``), then the shards are merged
+here (``tictactoe book merge``); ``tictactoe book build`` does the same on one machine's threads. A stopped build resumes: every shard's lines are kept in ``--dir`` as they
 come back, and a task starts from what its shard already holds.
 
 On this machine (two local workers)::
@@ -25,9 +25,10 @@ import tempfile
 from pathlib import Path
 
 import ray
+from tqdm import tqdm
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILDER = ROOT / "target" / "release" / "tictactoe-bench"
+BUILDER = ROOT / "target" / "release" / "tictactoe"
 
 
 def shard_name(shard: int, shards: int) -> str:
@@ -44,7 +45,7 @@ def solve_shard(
         path = os.path.join(scratch, "shard.txt")
         with open(path, "w") as f:
             f.write(done)
-        args = [builder, "book-shard", rules, str(depth), str(shard), str(shards), path]
+        args = [builder, "book", "shard", rules, str(depth), str(shard), str(shards), path]
         subprocess.run(args + extra, check=True, stderr=subprocess.DEVNULL)
         with open(path) as f:
             return shard, f.read()
@@ -66,14 +67,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--address", default=None, help="a Ray cluster's address (default: local)")
     parser.add_argument("--workers", type=int, default=None, help="local workers (default: cores)")
-    parser.add_argument("--builder", default=str(BUILDER), help="the tictactoe-bench binary")
+    parser.add_argument("--builder", default=str(BUILDER), help="the tictactoe command")
     args = parser.parse_args(argv)
 
     if args.address:
         ray.init(address=args.address)
     else:
         ray.init(num_cpus=args.workers, include_dashboard=False, log_to_driver=False)
-    extra = (["exact"] if args.exact else []) + [a for b in args.book for a in ("--book", b)]
+    extra = (["--exact"] if args.exact else []) + [a for b in args.book for a in ("--book", b)]
     shards_dir = Path(args.dir)
     shards_dir.mkdir(parents=True, exist_ok=True)
     pending = []
@@ -84,16 +85,16 @@ def main(argv: list[str] | None = None) -> int:
             args.builder, args.rules, args.depth, shard, args.shards, done, extra
         )
         pending.append(task)
-    finished = 0
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        shard, lines = ray.get(ready[0])
-        (shards_dir / shard_name(shard, args.shards)).write_text(lines)
-        finished += 1
-        print(f"shard {shard} done ({finished}/{args.shards})", file=sys.stderr)
+    # Shards done, their rate and the time left, on a terminal; nothing in a log.
+    with tqdm(total=args.shards, unit="shard", disable=not sys.stderr.isatty()) as bar:
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            shard, lines = ray.get(ready[0])
+            (shards_dir / shard_name(shard, args.shards)).write_text(lines)
+            bar.update(1)
     ray.shutdown()
     files = [str(shards_dir / shard_name(s, args.shards)) for s in range(args.shards)]
-    merge = [args.builder, "book-merge", args.rules, str(args.depth), args.out, *files]
+    merge = [args.builder, "book", "merge", args.rules, str(args.depth), args.out, *files]
     subprocess.run(merge + extra, check=True)
     return 0
 

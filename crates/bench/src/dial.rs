@@ -15,7 +15,7 @@ use std::time::Instant;
 use tictactoe_core::{Game, Player, Rules};
 use tictactoe_solve::Agent;
 
-use crate::books::fail;
+use crate::args::fail;
 
 /// The skill every other plays against.
 const MIDDLE: f64 = 0.5;
@@ -25,7 +25,7 @@ fn rules_named(name: &str) -> Rules {
     match name {
         "connect-four" => Rules::connect_four(),
         "gomoku" => Rules::gomoku(15).expect("15 x 15"),
-        other => crate::books::rules_of(other),
+        other => crate::args::rules_of(other),
     }
 }
 

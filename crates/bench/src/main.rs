@@ -1,7 +1,7 @@
 //! `tictactoe-bench generate DIR` writes the games; `tictactoe-bench run DIR` replays them through the
 //! engine and the hand-written C loop and prints one JSON object per line for `bench/report.py`.
 
-mod books;
+mod args;
 mod dial;
 mod family;
 mod solver_sets;
@@ -453,9 +453,6 @@ fn main() {
         (Some("solver-set"), _) => solver_sets::run(&args[2..]),
         (Some("dial"), _) => dial::run(&args[2..]),
         (Some("selfplay"), _) => dial::selfplay(&args[2..]),
-        (Some("book-shard"), _) => books::shard(&args[2..]),
-        (Some("book-merge"), _) => books::merge(&args[2..]),
-        (Some("bitbully-check"), _) => books::bitbully_check(&args[2..]),
         (Some("classic-batch"), _) => classic_batch_rows(),
         (Some("run"), Some(dir)) => {
             run(Path::new(dir));
@@ -465,9 +462,8 @@ fn main() {
         _ => {
             eprintln!(
                 "usage: tictactoe-bench generate DIR | run DIR | classic-batch | solver-set LOW HIGH COUNT [RULES] | \
-                 book-shard RULES DEPTH SHARD SHARDS FILE [exact] | \
-                 book-merge RULES DEPTH OUT FILE... [exact] | bitbully-check FILE COUNT | dial RULES GAMES MAX_NODES SKILL... | \
-                 selfplay RULES GAMES MAX_NODES"
+                 dial RULES GAMES MAX_NODES SKILL... | selfplay RULES GAMES MAX_NODES \
+                 (books: the tictactoe command's book build, shard, merge and verify)"
             );
             std::process::exit(2);
         }

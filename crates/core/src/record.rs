@@ -59,6 +59,7 @@ impl<J: Room> Moves<J> {
 
     /// Records `cell`, growing the room where it is full, or `Err` (nothing recorded) where it
     /// cannot grow.
+    #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn push(&mut self, cell: u32) -> Result<(), ()> {
         if self.len >= self.room.slots().len() {
