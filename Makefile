@@ -282,7 +282,8 @@ wheel-check: venv
 	$(PYTHON) -m venv target/wheel-venv
 	target/wheel-venv/bin/pip install -q target/wheels/tictactoe_engine-*x86_64.whl
 	cd /tmp && $(CURDIR)/target/wheel-venv/bin/python $(CURDIR)/examples/python/classic.py | tail -n 2 | grep -qx '|X|X|X|'
-	@echo "wheel-check: the manylinux_2_17 x86_64 wheel installs into a fresh venv and plays the classic game"
+	target/wheel-venv/bin/tictactoe solve --game tictactoe | grep -qx 'X to move: draw (9 plies to the full board)'
+	@echo "wheel-check: the manylinux_2_17 x86_64 wheel installs into a fresh venv, plays the classic game, and puts the tictactoe command on its PATH"
 	@$(call with_target,aarch64-unknown-linux-gnu,\
 	  $(MATURIN_ZIG) --compatibility manylinux2014 --target aarch64-unknown-linux-gnu --out target/wheels && \
 	  $(VENV)/bin/auditwheel show target/wheels/*aarch64.whl | grep '"manylinux_2_17_aarch64"' > /dev/null && \

@@ -15,6 +15,7 @@ __all__ = [
     "__version__",
     "_board",
     "_read_header",
+    "_run_cli",
     "_seed",
 ]
 
@@ -38,6 +39,11 @@ def _board(
 
     >>> _board(None, 6, 7, 4, 3), _board(None, None, None, None, 3)
     ((6, 7, 4), (3, None))
+    """
+
+def _run_cli(argv: list[str]) -> int:
+    """The ``tictactoe`` command over the process's own streams (``argv`` its arguments, the
+    program's name first): its exit code. The console script and ``python -m tictactoe`` call it.
     """
 
 def _read_header(data: bytes) -> tuple[int, int, int, bool, bool]:

@@ -759,6 +759,23 @@ fn _board<'py>(
     }
 }
 
+/// The ``tictactoe`` command over the process's own streams (``argv`` its arguments, the
+/// program's name first): its exit code. The console script and ``python -m tictactoe`` call it.
+#[pyfunction]
+fn _run_cli(py: Python<'_>, argv: Vec<String>) -> i32 {
+    use std::io::IsTerminal;
+    py.detach(|| {
+        let terminal = std::io::stderr().is_terminal();
+        tictactoe_cli::run(
+            argv,
+            &mut std::io::stdin().lock(),
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr().lock(),
+            terminal,
+        )
+    })
+}
+
 /// The engine behind ``tictactoe``; import from ``tictactoe`` instead.
 #[pymodule]
 fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -771,6 +788,7 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_read_header, m)?)?;
     m.add_function(wrap_pyfunction!(_seed, m)?)?;
     m.add_function(wrap_pyfunction!(_board, m)?)?;
+    m.add_function(wrap_pyfunction!(_run_cli, m)?)?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("SearchLimitError", m.py().get_type::<SearchLimitError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
