@@ -10,6 +10,8 @@
 - A line that prints (``print(`` in Python, ``console.log(`` in JavaScript) and ends in a comment
   ``# => TEXT`` (``// => TEXT``) must print exactly TEXT: the call is routed through a checker
   that prints what the call would have printed and fails the block when it differs.
+- ```console: a terminal session: each ``$ tictactoe ...`` line is run with the command ``pip
+  install`` put beside PYTHON, and what it prints must be the lines shown under it.
 - ```sh: the blocks that build ``game.c`` are run with each C program of the README saved as
   ``game.c``, in a scratch directory that sees the checkout's files, with ``HOME`` in a scratch
   directory too (the recipe installs there). The others are the set-up commands this run is part of
@@ -162,6 +164,27 @@ def shell(code: str, scratch: Path, program: str) -> subprocess.CompletedProcess
     return run(["bash", "-euo", "pipefail", "-c", code], cwd=work, env=env)
 
 
+def console(code: str, interpreter: str) -> subprocess.CompletedProcess[str]:
+    """A terminal session: each ``$ tictactoe ...`` line run with the command that ``pip install``
+    put beside ``interpreter``, its output compared with the lines the README shows under it."""
+    command = str(Path(interpreter).parent / "tictactoe")
+    said, shown = [], []
+    for line in code.splitlines():
+        if line.startswith("$ "):
+            words = line[2:].split()
+            if words[0] != "tictactoe":
+                return subprocess.CompletedProcess(line, 1, "", f"not a tictactoe command: {line}")
+            done = run([command, *words[1:]])
+            if done.returncode:
+                return done
+            said.extend(done.stdout.splitlines())
+        else:
+            shown.append(line)
+    if said != shown:
+        return subprocess.CompletedProcess(code, 1, "", f"printed {said!r}, the README says {shown!r}")
+    return subprocess.CompletedProcess(code, 0, "\n".join(said), "")
+
+
 def main() -> int:
     interpreter = str(Path(sys.argv[1]).absolute()) if len(sys.argv) > 1 else sys.executable
     blocks = FENCE.findall((ROOT / "README.md").read_text())
@@ -190,6 +213,8 @@ def main() -> int:
                 results.append(javascript(code, scratch))
             elif lang == "python":
                 results.append(python(code, scratch, interpreter))
+            elif lang == "console":
+                results.append(console(code, interpreter))
             elif lang == "sh":
                 for k, program in enumerate(programs):
                     sub = scratch / str(k)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from bitbully_databases import BitBullyDatabases
-from tictactoe import Agent, Book, Solver, TicTacToe
+from tictactoe import Agent, Book, SearchLimitError, Solver, TicTacToe
 
 NAMES = {"8-ply": "bitbully-8ply", "12-ply": "bitbully-12ply", "12-ply-dist": "bitbully-12ply-dist"}
 
@@ -223,3 +223,21 @@ def test_a_bitbully_name_without_the_package_says_how_to_get_it(
     monkeypatch.setitem(sys.modules, "bitbully_databases", None)
     with pytest.raises(ImportError, match=r"tictactoe-engine\[books\]"):
         Book("bitbully-8ply")
+
+
+def test_a_book_added_to_a_solver_without_the_shipped_ones_is_read() -> None:
+    # Solver(book=False) sets the shipped books aside; one given with add_book answers the
+    # positions it holds without a node, as the shipped solver does.
+    exact = Path(__file__).resolve().parents[2] / "crates" / "books" / "data"
+    solver = Solver(book=False)
+    with pytest.raises(SearchLimitError):
+        solver.solve(TicTacToe.connect_four(), max_nodes=1000)
+    solver.add_book(exact / "connect-four-8-exact.book")
+    shipped = Solver()
+    rng = random.Random(3)
+    for stones in range(5):
+        for _ in range(5):
+            game = random_position(rng, stones)
+            if game is None:
+                continue
+            assert solver.solve(game, max_nodes=0) == shipped.solve(game, max_nodes=0)

@@ -61,13 +61,32 @@ def test_a_table_size_is_quoted_as_passed(bits: int) -> None:
 
 @pytest.mark.parametrize("nodes", [-1, -(2**70)])
 def test_a_negative_budget_is_refused_with_its_number(nodes: int) -> None:
-    message = f"max_nodes must be 0 or more, not {nodes}$"
-    with pytest.raises(ValueError, match=message):
-        Agent(max_nodes=nodes)
-    with pytest.raises(ValueError, match=message):
-        TicTacToe(3).solve(max_nodes=nodes)
-    with pytest.raises(ValueError, match=message):
-        Solver(4).move_values(TicTacToe(3), max_nodes=nodes)
+    for least, call in [
+        (1, lambda: Agent(max_nodes=nodes)),
+        (0, lambda: TicTacToe(3).solve(max_nodes=nodes)),
+        (0, lambda: Solver(4).move_values(TicTacToe(3), max_nodes=nodes)),
+    ]:
+        with pytest.raises(ValueError) as refused:
+            call()
+        said = f"max_nodes must be None (no budget) or an int of at least {least}, not {nodes}"
+        assert str(refused.value) == said
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Agent(10**400),
+        lambda: Agent(max_nodes=-(10**400)),
+        lambda: Solver(10**400),
+        lambda: Agent(seed=10**400),
+        lambda: TicTacToe(10**400),
+    ],
+)
+def test_a_huge_number_is_quoted_by_its_first_digits_and_length(call: object) -> None:
+    with pytest.raises(ValueError) as refused:
+        call()  # type: ignore[operator]
+    said = str(refused.value)
+    assert len(said) < 120 and "(401 digits)" in said and "1000" in said
 
 
 @pytest.mark.parametrize("nodes", [1, 2**63 - 1, 2**63, 2**64 - 1, 2**64, 2**70])

@@ -5,8 +5,8 @@
 use tictactoe_core::{Game, Player, Rules};
 use tictactoe_solve::{Agent, Solver, TieBreak};
 
-use crate::budget::{Clocks, table_bits};
-use crate::command::{Line, read};
+use crate::budget::{Clocks, least_memory, table_bits};
+use crate::command::{Line, quoted, read};
 
 /// The brain's stones and its opponent's.
 const ME: Player = Player::X;
@@ -281,7 +281,7 @@ impl Brain {
         let number = || {
             value
                 .parse::<u64>()
-                .map_err(|_| format!("INFO {key} takes a number from 0, not {value:?}"))
+                .map_err(|_| format!("INFO {key} takes a number from 0, not {}", quoted(value)))
         };
         let set = match key {
             "timeout_turn" => number().map(|ms| self.clocks.turn_ms = Some(ms)),
@@ -293,7 +293,11 @@ impl Brain {
                     self.solver = None;
                     Ok(())
                 }
-                None => Err(format!("{bytes} bytes are too few for this brain")),
+                None => Err(format!(
+                    "max_memory {bytes}: this brain needs at least {} bytes (about 4 MiB for \
+                     itself, its code and books, and its smallest table)",
+                    least_memory()
+                )),
             }),
             "rule" => number().and_then(|rule| self.rule(rule)),
             // Other keys (game_type, evaluate, folder, thread_num, ...) change nothing here.

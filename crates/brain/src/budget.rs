@@ -44,15 +44,29 @@ impl Clocks {
     }
 }
 
-/// The table bits that keep the solver's table within half of `max_memory` bytes (0: no limit),
-/// or `None` when even the smallest table would not fit.
+/// What the brain holds besides its table: its code, the shipped books it maps, a game and its
+/// searches' lists. Measured at about 3 MB at its peak on a 15 x 15 game (VmHWM, with the smallest
+/// tables); 4 MiB leaves room.
+pub(crate) const OWN_BYTES: u64 = 4 << 20;
+
+/// The smallest table the brain makes: 2^10 entries.
+const FEWEST_TABLE_BITS: u32 = 10;
+
+/// The fewest bytes of `max_memory` the brain can keep to: itself and twice its smallest table.
+pub(crate) fn least_memory() -> u64 {
+    OWN_BYTES + 2 * Solver::table_bytes(FEWEST_TABLE_BITS) as u64
+}
+
+/// The table bits that keep the solver's table within half of what `max_memory` bytes (0: no
+/// limit) leave beside [`OWN_BYTES`], or `None` when even the smallest table would not fit.
 pub(crate) fn table_bits(max_memory: u64) -> Option<u32> {
     if max_memory == 0 {
         return Some(Solver::DEFAULT_TABLE_BITS);
     }
-    (10..=Solver::DEFAULT_TABLE_BITS)
+    let room = max_memory.checked_sub(OWN_BYTES)?;
+    (FEWEST_TABLE_BITS..=Solver::DEFAULT_TABLE_BITS)
         .rev()
-        .find(|&bits| Solver::table_bytes(bits) as u64 <= max_memory / 2)
+        .find(|&bits| Solver::table_bytes(bits) as u64 <= room / 2)
 }
 
 #[cfg(test)]
@@ -90,7 +104,10 @@ mod tests {
             Some(tictactoe_solve::Solver::DEFAULT_TABLE_BITS)
         );
         assert_eq!(table_bits(1), None);
-        let bits = table_bits(64 << 20).unwrap();
+        assert_eq!(table_bits(49_152), None);
+        assert_eq!(table_bits(super::least_memory() - 1), None);
+        assert_eq!(table_bits(super::least_memory()), Some(10));
+        let bits = table_bits((64 << 20) + super::OWN_BYTES).unwrap();
         assert!(tictactoe_solve::Solver::table_bytes(bits) <= 32 << 20);
         assert!(tictactoe_solve::Solver::table_bytes(bits + 1) > 32 << 20);
     }

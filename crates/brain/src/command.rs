@@ -39,6 +39,23 @@ pub(crate) enum Line {
     Bad(String),
 }
 
+/// `text` as a reply quotes it: at most a few dozen characters, control characters escaped, and
+/// the length of what was cut (a 10 MB line gets a short answer).
+pub(crate) fn quoted(text: &str) -> String {
+    format!("\"{}\"", clipped(text))
+}
+
+/// [`quoted`] without the quotes: a command word as the reply names it.
+fn clipped(text: &str) -> String {
+    const MOST: usize = 48;
+    let count = text.chars().count();
+    let mut shown: String = text.chars().take(MOST).flat_map(char::escape_debug).collect();
+    if count > MOST {
+        shown.push_str(&format!("... ({count} characters)"));
+    }
+    shown
+}
+
 /// Reads one line. `listing` says whether a `BOARD` listing is open, where `x,y,who` lines and
 /// `DONE` are expected.
 pub(crate) fn read(line: &str, listing: bool) -> Line {
@@ -51,31 +68,36 @@ pub(crate) fn read(line: &str, listing: bool) -> Line {
     let word = word.to_ascii_uppercase();
     if listing && word != "DONE" {
         return match numbers(line) {
-            Some([x, y, who]) => Line::Stone { x, y, who },
-            _ => Line::Bad(format!("a BOARD line is x,y,who, not {line:?}")),
+            Some(Some([x, y, who])) => Line::Stone { x, y, who },
+            Some(None) => Line::Bad(format!("{} is off the board", quoted(line))),
+            None => Line::Bad(format!("a BOARD line is x,y,who, not {}", quoted(line))),
         };
     }
     let bare = |command: Line| {
         if rest.is_empty() {
             command
         } else {
-            Line::Bad(format!("{word} takes no argument"))
+            Line::Bad(format!("{} takes no argument", quoted(&word)))
         }
     };
     let point = |make: fn(u64, u64) -> Line| match numbers(rest) {
-        Some([x, y]) => make(x, y),
-        _ => Line::Bad(format!(
-            "{word} takes x,y (two numbers from 0), not {rest:?}"
+        Some(Some([x, y])) => make(x, y),
+        Some(None) => Line::Bad(format!("{} is off the board", quoted(rest))),
+        None => Line::Bad(format!(
+            "{word} takes x,y (two numbers from 0), not {}",
+            quoted(rest)
         )),
     };
     match word.as_str() {
         "START" => match numbers(rest) {
-            Some([n]) => Line::Start { cols: n, rows: n },
-            _ => Line::Bad(format!("START takes the board's size, not {rest:?}")),
+            Some(Some([n])) => Line::Start { cols: n, rows: n },
+            Some(None) => Line::Bad(format!("a board of {} is too large", quoted(rest))),
+            _ => Line::Bad(format!("START takes the board's size, not {}", quoted(rest))),
         },
         "RECTSTART" => match numbers(rest) {
-            Some([cols, rows]) => Line::Start { cols, rows },
-            _ => Line::Bad(format!("RECTSTART takes width,height, not {rest:?}")),
+            Some(Some([cols, rows])) => Line::Start { cols, rows },
+            Some(None) => Line::Bad(format!("a board of {} is too large", quoted(rest))),
+            _ => Line::Bad(format!("RECTSTART takes width,height, not {}", quoted(rest))),
         },
         "RESTART" => bare(Line::Restart),
         "BEGIN" => bare(Line::Begin),
@@ -90,31 +112,35 @@ pub(crate) fn read(line: &str, listing: bool) -> Line {
                 key: key.to_ascii_lowercase(),
                 value: value.trim().to_string(),
             },
-            None => Line::Bad(format!("INFO takes a key and a value, not {rest:?}")),
+            None => Line::Bad(format!("INFO takes a key and a value, not {}", quoted(rest))),
         },
-        _ => Line::Unknown(word),
+        _ => Line::Unknown(clipped(&word)),
     }
 }
 
-/// `N` numbers from 0 separated by commas (spaces around them allowed), or `None`. A number too
-/// large for 64 bits is kept as `u64::MAX`, which no board reaches, so that it is refused as off
-/// the board rather than as unreadable.
-fn numbers<const N: usize>(text: &str) -> Option<[u64; N]> {
+/// `N` numbers from 0 separated by commas (spaces around them allowed): `None` when the text is
+/// not that, `Some(None)` when it is but a number is too large for 64 bits (no board has such a
+/// cell: the reply says so, quoting the numbers as written).
+fn numbers<const N: usize>(text: &str) -> Option<Option<[u64; N]>> {
     let mut out = [0; N];
     let mut parts = text.split(',');
+    let mut fits = true;
     for slot in &mut out {
         let part = parts.next()?.trim();
         if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        *slot = part.parse().unwrap_or(u64::MAX);
+        match part.parse() {
+            Ok(n) => *slot = n,
+            Err(_) => fits = false,
+        }
     }
-    parts.next().is_none().then_some(out)
+    parts.next().is_none().then_some(fits.then_some(out))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Line, read};
+    use super::{Line, quoted, read};
 
     #[test]
     fn lines_are_read_in_any_case_and_garbage_is_named() {
@@ -126,8 +152,10 @@ mod tests {
         assert_eq!(read("TURN 7, 8", false), Line::Turn { x: 7, y: 8 });
         assert_eq!(
             read("TURN 99999999999999999999999,1", false),
-            Line::Turn { x: u64::MAX, y: 1 }
+            Line::Bad("\"99999999999999999999999,1\" is off the board".into())
         );
+        assert_eq!(quoted(&"x".repeat(10_000_000)).len(), 2 + 48 + "... (10000000 characters)".len());
+        assert_eq!(quoted("a\u{1b}[2Jb"), "\"a\\u{1b}[2Jb\"");
         assert_eq!(read("  ", false), Line::Blank);
         assert_eq!(read("7,8,1", true), Line::Stone { x: 7, y: 8, who: 1 });
         assert_eq!(read("done", true), Line::Done);

@@ -136,6 +136,48 @@ def test_garbage_and_end_from_a_raw_pipe() -> None:
     assert answers[4].startswith("name=") and len(answers) == 5  # nothing after END
 
 
+def test_replies_quote_input_short_and_numbers_as_written() -> None:
+    huge = "9" * 32
+    long_word = "Z" * 10_000_000
+    lines = f"START 15\nTURN {huge},1\n{long_word}\nTURN \x1b[2J\nEND\n".encode()
+    out = subprocess.run([BRAIN], input=lines, capture_output=True, timeout=60, check=True)
+    answers = out.stdout.decode().splitlines()
+    assert answers[0] == "OK"
+    assert answers[1] == f'ERROR "{huge},1" is off the board'
+    assert answers[2].startswith("UNKNOWN") and "(10000000 characters)" in answers[2]
+    assert len(answers[2]) < 100
+    assert answers[3].startswith("ERROR") and "\x1b" not in answers[3] and "\\u{1b}" in answers[3]
+    assert len(answers) == 4
+
+
+def peak_kib(lines: bytes) -> tuple[list[str], int]:
+    """The brain's answers to `lines`, and its peak resident memory in KiB (VmHWM), read just
+    before it is told to end."""
+    engine = subprocess.Popen(
+        [BRAIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    assert engine.stdin is not None and engine.stdout is not None
+    engine.stdin.write(lines)
+    engine.stdin.flush()
+    answers = [engine.stdout.readline().decode().strip() for _ in lines.splitlines()[1:]]
+    with open(f"/proc/{engine.pid}/status") as status:
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+    engine.communicate(b"END\n", timeout=60)
+    return answers, peak
+
+
+@pytest.mark.parametrize("limit", [6 << 20, 16 << 20])
+def test_the_memory_it_is_given_is_kept_to_and_too_little_is_refused(limit: int) -> None:
+    refused = subprocess.run(
+        [BRAIN], input=b"INFO max_memory 49152\nEND\n", capture_output=True, check=True
+    )
+    assert refused.stdout.decode().startswith("ERROR max_memory 49152: this brain needs at least")
+    turns = b"".join(f"TURN {x},{y}\n".encode() for x, y in [(7, 7), (8, 8), (6, 9), (9, 6)])
+    answers, peak = peak_kib(b"INFO max_memory %d\nSTART 15\n" % limit + turns)
+    assert answers[0] == "OK" and all("," in a for a in answers[1:]), answers
+    assert peak * 1024 <= limit, f"{peak} KiB held under max_memory {limit}"
+
+
 def five(board: dict[tuple[int, int], int], x: int, y: int, who: int) -> bool:
     """Whether `who` at (x, y) makes five or more in a row: a model of the rule, for the referee."""
     for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):

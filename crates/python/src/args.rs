@@ -69,7 +69,10 @@ pub(crate) fn seed_arg(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyRes
     };
     let index = exact_index(obj, "seed")?;
     index.extract::<u64>().map_err(|_| {
-        PyValueError::new_err(format!("seed must be between 0 and 2**64 - 1, not {index}"))
+        PyValueError::new_err(format!(
+            "seed must be between 0 and 2**64 - 1, not {}",
+            short(&index)
+        ))
     })
 }
 
@@ -78,23 +81,37 @@ pub(crate) fn seed_arg(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyRes
 /// negative one, quoting it as written.
 pub(crate) fn budget_int<'py>(
     max_nodes: Option<&Bound<'py, PyAny>>,
+    least: u8,
 ) -> PyResult<Option<Bound<'py, PyInt>>> {
     let Some(obj) = max_nodes.filter(|obj| !obj.is_none()) else {
         return Ok(None);
     };
     let index = exact_index(obj, "max_nodes")?;
-    if index.lt(0)? {
+    if index.lt(least)? {
         return Err(PyValueError::new_err(format!(
-            "max_nodes must be 0 or more, not {index}"
+            "max_nodes must be None (no budget) or an int of at least {least}, not {}",
+            short(&index)
         )));
     }
     Ok(Some(index))
 }
 
+/// A number as a message quotes it: whole while it is short, else its first digits and its length
+/// (a number of hundreds of digits would bury the message).
+pub(crate) fn short(number: &impl fmt::Display) -> String {
+    const MOST: usize = 24;
+    let text = number.to_string();
+    let digits = text.trim_start_matches('-').len();
+    if text.len() <= MOST {
+        return text;
+    }
+    format!("{}... ({digits} digits)", &text[..MOST.min(text.len()) - 4])
+}
+
 /// A search budget as the engine takes it: beyond 2**64 - 1 positions (more than any search
 /// visits) it is saturated, as good as none.
 pub(crate) fn budget(max_nodes: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
-    Ok(budget_int(max_nodes)?.as_ref().map(saturated))
+    Ok(budget_int(max_nodes, 0)?.as_ref().map(saturated))
 }
 
 /// A budget of 0 or more as the engine takes it, saturated at 2**64 - 1.
@@ -152,7 +169,10 @@ pub(crate) fn real_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
     }
     obj.extract::<f64>().map_err(|err| {
         if err.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) {
-            PyValueError::new_err(format!("{name} {obj} is too large"))
+            PyValueError::new_err(format!(
+                "{name} is too large to be a float: {}",
+                short(obj)
+            ))
         } else {
             // A `__float__` or `__index__` that raised: its own error.
             err
@@ -244,9 +264,22 @@ pub(crate) fn describe(err: Error, args: Shown<'_, '_>) -> String {
         Quoted::TableBits => args.table_bits,
         _ => None,
     };
+    let shown: Vec<(Quoted, String)> = [
+        Quoted::Size,
+        Quoted::Player,
+        Quoted::Row,
+        Quoted::Col,
+        Quoted::Rows,
+        Quoted::Cols,
+        Quoted::K,
+        Quoted::TableBits,
+    ]
+    .into_iter()
+    .filter_map(|which| Some((which, short(arg(which)?.wide.as_ref()?))))
+    .collect();
     let quote = |which| -> Option<&dyn fmt::Display> {
-        let wide = arg(which)?.wide.as_ref()?;
-        Some(wide)
+        let (_, text) = shown.iter().find(|(w, _)| *w == which)?;
+        Some(text)
     };
     err.quoting(&quote).to_string()
 }

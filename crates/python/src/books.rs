@@ -42,9 +42,27 @@ fn source_bytes(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> 
         let databases = package.getattr("BitBullyDatabases")?;
         path = databases.call_method1("get_database_path", (*package_name,))?;
     }
-    let file = py.import("pathlib")?.getattr("Path")?.call1((path,))?;
-    let bytes = file.call_method0("read_bytes")?;
-    Ok(bytes.cast::<PyBytes>()?.as_bytes().to_vec())
+    let path: std::path::PathBuf = path.extract()?;
+    py.detach(|| read_file(&path))
+}
+
+/// The bytes of the file at `path`, their memory asked for before they are read: a file larger
+/// than the memory at hand is a `MemoryError`, not an abort.
+fn read_file(path: &std::path::Path) -> PyResult<Vec<u8>> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    let mut bytes = Vec::new();
+    usize::try_from(len)
+        .ok()
+        .and_then(|len| bytes.try_reserve_exact(len).ok())
+        .ok_or_else(|| {
+            pyo3::exceptions::PyMemoryError::new_err(format!(
+                "not enough memory to read a book of {len} bytes"
+            ))
+        })?;
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// A book read from `source`: a `Book` as it is, else its bytes read and checked.

@@ -38,8 +38,8 @@ pub(crate) fn values_dict(py: Python<'_>, values: MoveValues) -> PyResult<Bound<
 ///
 /// ``book=True`` (the default) answers from the engine's own opening books: the exact solution
 /// of the 7 x 6 Connect Four positions of up to eight stones, and the value of those of up to
-/// ten (``value`` at once, without a node). ``book=False`` searches every
-/// position. Any other ``book`` is a book to read as well, inside every search of its rules: a
+/// ten (``value`` at once, without a node). ``book=False`` leaves them out: every position is
+/// searched, but for books ``add_book`` gives. Any other ``book`` is a book to read as well, inside every search of its rules: a
 /// ``Book``, or what ``Book`` reads (its bytes, a path, ``"bitbully-8ply"``,
 /// ``"bitbully-12ply"``, ``"bitbully-12ply-dist"``); ``add_book`` adds more. Answers with any
 /// book are exactly those without.
@@ -97,7 +97,10 @@ impl PySolver {
             };
             to_py(py, err, describe(err, shown), Call::Other)
         })?;
-        solver.use_book(use_books);
+        // False sets the shipped books aside; a book given later (`add_book`) is read all the same.
+        if !use_books {
+            solver.drop_shipped_books();
+        }
         if let Some(extra) = extra {
             solver.add_book(extra);
         }
@@ -280,15 +283,10 @@ impl PyAgent {
         };
         let given = match max_nodes {
             Passed::Default => Some(PyInt::new(py, Agent::DEFAULT_MAX_NODES)),
-            Passed::Given(obj) => budget_int(Some(&obj))?,
+            // At least 1: the C face's 0 is "no budget", and a zero budget would never search.
+            Passed::Given(obj) => budget_int(Some(&obj), 1)?,
         };
         let max_nodes = given.as_ref().map(saturated);
-        if max_nodes == Some(0) {
-            // The C face's 0 is "no budget"; a zero budget would never search. Neither is meant.
-            return Err(PyValueError::new_err(
-                "an Agent's max_nodes must be at least 1 (None: no budget)",
-            ));
-        }
         let solver = match solver {
             Some(obj) if !obj.is_none() => Some(obj.cast::<PySolver>()?.clone().unbind()),
             _ => None,

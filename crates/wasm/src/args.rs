@@ -49,11 +49,22 @@ pub(crate) fn optional_int(value: &JsValue, name: &str) -> Result<Option<i64>, J
 
 /// A search budget: `undefined` or `null` for none, else an integer of 0 or more.
 pub(crate) fn budget(value: &JsValue) -> Result<Option<u64>, JsValue> {
+    budget_from(value, 0)
+}
+
+/// A search budget of at least `least` positions: `undefined` or `null` for none.
+pub(crate) fn budget_from(value: &JsValue, least: u64) -> Result<Option<u64>, JsValue> {
     match optional_int(value, "maxNodes")? {
         None => Ok(None),
         Some(nodes) => u64::try_from(nodes)
+            .ok()
+            .filter(|&n| n >= least)
             .map(Some)
-            .map_err(|_| range_error(&format!("maxNodes must be 0 or more, not {nodes}"))),
+            .ok_or_else(|| {
+                range_error(&format!(
+                    "maxNodes must be null (no budget) or an integer of at least {least}, not {nodes}"
+                ))
+            }),
     }
 }
 

@@ -6,7 +6,7 @@ use tictactoe_core::Error;
 use tictactoe_solve::{Agent as Engine, Solver as Table, TieBreak};
 use wasm_bindgen::prelude::*;
 
-use crate::args::{budget, bytes_of, kind, optional_int, real, seed};
+use crate::args::{budget, budget_from, bytes_of, kind, optional_int, real, seed};
 use crate::errors::{Call, range_error, refusal, type_error};
 use crate::game::{TicTacToe, cells, outcome};
 
@@ -140,6 +140,9 @@ pub struct Agent {
     solver: Option<Table>,
 }
 
+/// The options an `Agent` takes.
+const OPTIONS: [&str; 3] = ["seed", "maxNodes", "tieBreak"];
+
 #[wasm_bindgen]
 impl Agent {
     /// An agent of `skill` in `[0, 1]` (1 when not given); `options.seed` (an integer or a
@@ -149,12 +152,32 @@ impl Agent {
     pub fn new(skill: Option<JsValue>, options: Option<JsValue>) -> Result<Agent, JsValue> {
         let (skill, options) = (skill.unwrap_or_default(), options.unwrap_or_default());
         let skill = real(&skill, "skill", 1.0)?;
-        let absent = options.is_undefined() || options.is_null();
-        if !absent && !options.is_object() {
-            return Err(type_error(&format!(
-                "options must be an object such as {{ seed, maxNodes }}, not {}",
-                kind(&options)
+        if !(0.0..=1.0).contains(&skill) {
+            // As JavaScript writes the number (`Infinity`, `NaN`, `1.5`).
+            let shown = js_sys::Number::from(skill).to_string_with_radix(10).map(String::from);
+            return Err(range_error(&format!(
+                "skill must be between 0 and 1, not {}",
+                shown.unwrap_or_default()
             )));
+        }
+        let absent = options.is_undefined() || options.is_null();
+        if !absent && (!options.is_object() || Array::is_array(&options)) {
+            let what = if Array::is_array(&options) { "an array".to_owned() } else { kind(&options) };
+            return Err(type_error(&format!(
+                "options must be an object such as {{ seed, maxNodes }}, not {what}"
+            )));
+        }
+        if !absent {
+            // A misspelt option (`maxnodes`) is refused, not ignored.
+            for key in Object::keys(options.unchecked_ref::<Object>()).iter() {
+                let name = key.as_string().unwrap_or_default();
+                if !OPTIONS.contains(&name.as_str()) {
+                    return Err(type_error(&format!(
+                        "unknown option {name:?}: an Agent takes {}",
+                        OPTIONS.join(", ")
+                    )));
+                }
+            }
         }
         let option = |name: &str| -> Result<JsValue, JsValue> {
             if absent {
@@ -164,14 +187,9 @@ impl Agent {
         };
         let max_nodes = match option("maxNodes")? {
             value if value.is_undefined() => Some(Engine::DEFAULT_MAX_NODES),
-            value => budget(&value)?,
+            // At least 1: the C face's 0 is "no budget", and a zero budget would never search.
+            value => budget_from(&value, 1)?,
         };
-        if max_nodes == Some(0) {
-            // The C face's 0 is "no budget"; a zero budget would never search. Neither is meant.
-            return Err(range_error(
-                "an Agent's maxNodes must be at least 1 (null: no budget)",
-            ));
-        }
         let seed = match option("seed")? {
             value if value.is_undefined() || value.is_null() => fresh_seed(),
             value => seed(&value)?,

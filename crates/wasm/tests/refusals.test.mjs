@@ -28,13 +28,25 @@ test("a text within a string's length is drawn whole", () => {
   game.free();
 });
 
-test("Agent options must be an object, and a zero budget is refused", () => {
-  for (const options of [5, "seed", true, 1n]) {
+test("Agent options must be an object of known keys, and a zero budget is refused", () => {
+  for (const options of [5, "seed", true, 1n, [], [1, 2]]) {
     const err = refused(() => new Agent(1, options), "TypeError");
     assert.match(err.message, /^options must be an object/);
   }
-  const zero = refused(() => new Agent(1, { maxNodes: 0 }), "RangeError");
-  assert.match(zero.message, /maxNodes must be at least 1/);
+  // A misspelt option is refused, not ignored.
+  assert.equal(refused(() => new Agent(1, { maxnodes: 5 }), "TypeError").message,
+    'unknown option "maxnodes": an Agent takes seed, maxNodes, tieBreak');
+  for (const [nodes, least] of [[0, 1], [-1, 1]]) {
+    assert.equal(refused(() => new Agent(1, { maxNodes: nodes }), "RangeError").message,
+      `maxNodes must be null (no budget) or an integer of at least ${least}, not ${nodes}`);
+  }
+  const game = new TicTacToe(3);
+  assert.equal(refused(() => game.solve(-1), "RangeError").message,
+    "maxNodes must be null (no budget) or an integer of at least 0, not -1");
+  for (const skill of [Infinity, -Infinity, NaN, 1.5]) {
+    assert.equal(refused(() => new Agent(skill), "RangeError").message,
+      `skill must be between 0 and 1, not ${skill}`);
+  }
   assert.equal(new Agent(1, { maxNodes: 1 }).skill, 1);
 });
 

@@ -255,7 +255,7 @@ test("an agent's default budget answers a Connect Four opening at once, null rem
   const [row] = agent.choose(game);
   assert.equal(row, 5);
   assert.equal(refused(() => new Agent(1, { maxNodes: 0 }), "RangeError").message,
-    "an Agent's maxNodes must be at least 1 (null: no budget)");
+    "maxNodes must be null (no budget) or an integer of at least 1, not 0");
   // No bound: the complete solve, however long (here a 3 x 3 game, at once).
   const unbounded = new Agent(1, { seed: 1, maxNodes: null });
   const small = new TicTacToe(3);
