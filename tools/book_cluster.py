@@ -1,6 +1,7 @@
 """Builds an opening book on many machines with Ray: each shard of the positions is one Ray task
 that runs the engine's book builder (``tictactoe book shard``), then the shards are merged
-here (``tictactoe book merge``); ``tictactoe book build`` does the same on one machine's threads. A stopped build resumes: every shard's lines are kept in ``--dir`` as they
+here (``tictactoe book merge``); ``tictactoe book build`` does the same on one machine's
+threads. A stopped build resumes: every shard's lines are kept in ``--dir`` as they
 come back, and a task starts from what its shard already holds.
 
 On this machine (two local workers)::

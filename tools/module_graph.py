@@ -96,7 +96,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--print", action="store_true", help="list each module's imports")
     parser.add_argument(
-        "--never", action="append", default=[], metavar="A:B",
+        "--never",
+        action="append",
+        default=[],
+        metavar="A:B",
         help="top-level module A never imports B (in any root that has both)",
     )
     parser.add_argument("roots", nargs="*", default=[Path("crates/core/src")], type=Path)

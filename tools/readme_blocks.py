@@ -181,7 +181,9 @@ def console(code: str, interpreter: str) -> subprocess.CompletedProcess[str]:
         else:
             shown.append(line)
     if said != shown:
-        return subprocess.CompletedProcess(code, 1, "", f"printed {said!r}, the README says {shown!r}")
+        return subprocess.CompletedProcess(
+            code, 1, "", f"printed {said!r}, the README says {shown!r}"
+        )
     return subprocess.CompletedProcess(code, 0, "\n".join(said), "")
 
 

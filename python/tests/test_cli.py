@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from tictactoe import Solver, TicTacToe
 
 SCRIPT = Path(sys.executable).parent / "tictactoe"

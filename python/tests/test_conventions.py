@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import bitbully
 import pytest
 from tictactoe import IllegalMoveError, TicTacToe
 
@@ -140,3 +141,58 @@ def test_the_agents_tie_break_picks_among_its_best_moves() -> None:
     assert Agent(tie_break="center").choose(TicTacToe(3)) == (1, 1)
     with pytest.raises(ValueError, match="tie_break"):
         Agent(tie_break="middle")  # type: ignore[arg-type]
+
+
+def test_bitbully_strings_are_read_and_written_with_base_0() -> None:
+    rng = random.Random(11)
+    for _ in range(50):
+        game = TicTacToe.connect_four()
+        for _ in range(rng.randrange(20)):
+            cols = game.legal_moves()
+            if game.is_over or not cols:
+                break
+            game.drop(rng.choice(cols), game.to_move)
+        ours = game.move_string()
+        theirs = game.move_string(base=0)
+        assert theirs == "".join(str(int(c) - 1) for c in ours)
+        assert TicTacToe.connect_four(theirs, base=0) == TicTacToe.connect_four(ours)
+        # BitBully reads the string as the same position: its board of the same columns.
+        assert bitbully.Board(theirs) == bitbully.Board([int(c) - 1 for c in ours])
+
+
+def test_moves_played_onto_a_game_are_all_or_nothing() -> None:
+    game = TicTacToe.connect_four("44")
+    game.play_moves("53")
+    assert game.move_string() == "4453"
+    with pytest.raises(IllegalMoveError) as refused:
+        game.play_moves("1111111")  # the seventh stone overfills column 1
+    assert refused.value.index == 6 and game.move_string() == "4453"
+    with pytest.raises(ValueError):
+        game.play_moves("19")
+    game.play_moves("0", base=0)
+    assert game.move_string() == "44531"
+
+
+def test_tie_breaks_choose_the_column_bitbully_chooses() -> None:
+    # Positions of 14 or more stones, which BitBully solves at once; both perfect, both tie-breaks.
+    agent, rng = bitbully.BitBully(), random.Random(5)
+    checked = 0
+    while checked < 40:
+        game = TicTacToe.connect_four()
+        for _ in range(14 + rng.randrange(10)):
+            cols = game.legal_moves()
+            if game.is_over or not cols:
+                break
+            game.drop(rng.choice(cols), game.to_move)
+        if game.is_over:
+            continue
+        board = bitbully.Board(game.move_string(base=0))
+        for ours, theirs in (("center", "center"), ("leftmost", "leftmost"), ("first", "leftmost")):
+            assert game.best_column(tie_break=ours) == agent.best_move(board, tie_break=theirs)
+        checked += 1
+
+
+def test_best_column_needs_gravity() -> None:
+    with pytest.raises(ValueError, match="needs gravity"):
+        TicTacToe(3).best_column()
+    assert TicTacToe.connect_four("3435261").best_column() in range(7)

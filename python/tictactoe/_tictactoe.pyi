@@ -153,10 +153,11 @@ class TicTacToe:
         (-1, 2)
         """
     @classmethod
-    def connect_four(cls, moves: str = "") -> Self:
+    def connect_four(cls, moves: str = "", *, base: Literal[0, 1] = 1) -> Self:
         """Connect Four: 6 rows, 7 columns, four in a row, gravity. Play it with ``drop(col, player)``.
-        ``moves``, a string of 1-based columns as Connect Four solvers write a position (``"4453"``),
-        is played first, from X, alternately: a character that names no column is a
+        ``moves``, a string of the columns played (``"4453"``), is played first, from X,
+        alternately: columns from 1 as Pons' solver and people number them, or with ``base=0``
+        from 0 as BitBully's ``Board("3342")`` writes them. A character that names no column is a
         ``ValueError``, a move the rules refuse an ``IllegalMoveError`` whose ``index`` is its
         place in the string.
 
@@ -165,6 +166,8 @@ class TicTacToe:
         (0, 1)
         >>> TicTacToe.connect_four("4453").cell(4, 3)
         2
+        >>> TicTacToe.connect_four("3342", base=0) == TicTacToe.connect_four("4453")
+        True
         """
     @classmethod
     def gomoku(cls, n: SupportsIndex | None = None, *, exact: bool = False) -> Self:
@@ -193,28 +196,56 @@ class TicTacToe:
         >>> TicTacToe.connect_four("4").to_move
         2
         """
-    def move_string(self) -> str:
-        """The moves played as a string of 1-based columns (``"4453"``), as Connect Four solvers
-        write a position: for games with gravity of at most nine columns (else ``ValueError``).
-        ``TicTacToe.connect_four(game.move_string())`` plays them again, from X.
+    def move_string(self, *, base: Literal[0, 1] = 1) -> str:
+        """The moves played as a string of columns (``"4453"``), from 1 as Pons' solver writes a
+        position, or with ``base=0`` from 0 as BitBully does: for games with gravity of at most
+        nine columns (else ``ValueError``). ``TicTacToe.connect_four(game.move_string())`` plays
+        them again, from X.
 
-        >>> TicTacToe.connect_four("4453").move_string()
-        '4453'
+        >>> TicTacToe.connect_four("4453").move_string(), TicTacToe.connect_four("4453").move_string(base=0)
+        ('4453', '3342')
         """
     def best_move(
         self,
         max_nodes: SupportsIndex | None = None,
         *,
-        tie_break: Literal["center", "first", "random"] = "center",
+        tie_break: Literal["center", "first", "leftmost", "random"] = "center",
         seed: object = None,
     ) -> tuple[int, int]:
-        """One move of ``best_moves()``, as ``(row, col)``, chosen by ``tie_break``: ``"center"``
-        (the default: the one nearest the centre of the board, then the first), ``"first"`` (the
-        first in row-major order) or ``"random"`` (uniformly, from ``random.Random(seed)``). The
-        refusals and ``max_nodes`` are ``best_moves``'s.
+        """One move of ``best_moves()``, as ``(row, col)``, chosen by ``tie_break``, named as
+        BitBully's are: ``"center"`` (the default: the one nearest the centre of the board, then the
+        first; with gravity the column nearest the centre column, then the leftmost), ``"first"``
+        or ``"leftmost"`` (the first in row-major order; with gravity the leftmost column) or
+        ``"random"`` (uniformly, from ``random.Random(seed)``). The refusals and ``max_nodes`` are
+        ``best_moves``'s.
 
         >>> TicTacToe(3).best_move()  # every move draws: the centre
         (1, 1)
+        """
+    def play_moves(self, moves: str, *, base: Literal[0, 1] = 1) -> None:
+        """Plays ``moves``, a string of columns as ``connect_four`` takes it (``base`` likewise), onto
+        this game, from the player to move, all or nothing: a refused move leaves the game as it
+        was (``IllegalMoveError`` with its ``index``, or ``ValueError`` for a character that names
+        no column).
+
+        >>> game = TicTacToe.connect_four("44")
+        >>> game.play_moves("53")
+        >>> game.move_string()
+        '4453'
+        """
+    def best_column(
+        self,
+        max_nodes: SupportsIndex | None = None,
+        *,
+        tie_break: Literal["center", "first", "leftmost", "random"] = "center",
+        seed: object = None,
+    ) -> int:
+        """With gravity, the column (from 0, as ``drop`` takes it) of ``best_move``, as Connect Four
+        users name a move; ``ValueError`` without gravity. Tie-breaks, refusals and
+        ``max_nodes`` are ``best_move``'s.
+
+        >>> TicTacToe.connect_four().best_column()  # the centre column
+        3
         """
     def to_string(self, *, labels: bool = False) -> str:
         """The board as ``str`` draws it, and with ``labels`` a last line naming each column under
@@ -493,8 +524,8 @@ class Solver:
 
     ``book=True`` (the default) answers from the engine's own opening books: the exact solution
     of the 7 x 6 Connect Four positions of up to eight stones, and the value of those of up to
-    ten (``value`` at once, without a node). ``book=False`` searches every
-    position. Any other ``book`` is a book to read as well, inside every search of its rules: a
+    ten (``value`` at once, without a node). ``book=False`` leaves them out: every position is
+    searched, but for books ``add_book`` gives. Any other ``book`` is a book to read as well, inside every search of its rules: a
     ``Book``, or what ``Book`` reads (its bytes, a path, ``"bitbully-8ply"``,
     ``"bitbully-12ply"``, ``"bitbully-12ply-dist"``); ``add_book`` adds more. Answers with any
     book are exactly those without.
@@ -620,8 +651,10 @@ class Agent:
     most in the windows still open to either player (with gravity, never the cell under the
     opponent's winning cell while another is left). ``last_solved`` says whether the last choice
     came from a complete solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table (and
-    its books read). ``tie_break`` picks among equally good best moves: ``"random"`` (uniformly,
-    the default), ``"center"`` (nearest the centre) or ``"first"`` (row-major).
+    its books read). ``tie_break`` picks among equally good best moves, named as BitBully's are:
+    ``"random"`` (uniformly, the default), ``"center"`` (nearest the centre; with gravity the
+    column nearest the centre column, then the leftmost) or ``"first"`` / ``"leftmost"``
+    (row-major; with gravity the leftmost column).
 
     >>> from tictactoe import TicTacToe
     >>> game = TicTacToe(3)
@@ -637,7 +670,7 @@ class Agent:
         seed: int | None = None,
         max_nodes: SupportsIndex | None = 1_000_000,
         solver: Solver | None = None,
-        tie_break: Literal["random", "center", "first"] = "random",
+        tie_break: Literal["random", "center", "first", "leftmost"] = "random",
     ) -> Self: ...
     @property
     def skill(self) -> float:

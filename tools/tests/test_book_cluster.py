@@ -121,7 +121,9 @@ def test_a_wrong_deepest_value_is_caught_by_the_bookless_check(tmp_path: Path) -
     deeper.write_bytes(serial(tmp_path))
     shard, out = tmp_path / "exact.txt", tmp_path / "exact.book"
     depth = str(DEPTH - 2)
-    subprocess.run([BUILDER, "book", "shard", RULES, depth, "0", "1", str(shard), "--exact"], check=True)
+    subprocess.run(
+        [BUILDER, "book", "shard", RULES, depth, "0", "1", str(shard), "--exact"], check=True
+    )
     lines = shard.read_text().splitlines()
     first = min(lines, key=lambda line: int(line.split()[0], 16))
     key, value = first.split()
@@ -136,14 +138,20 @@ def test_a_wrong_deepest_value_is_caught_by_the_bookless_check(tmp_path: Path) -
 @pytest.mark.parametrize(
     "args, said",
     [
-        (["book", "shard", RULES, "4", "0", "1", "s.txt", "--book", "nowhere.book"], "nowhere.book"),
+        (
+            ["book", "shard", RULES, "4", "0", "1", "s.txt", "--book", "nowhere.book"],
+            "nowhere.book",
+        ),
         (["book", "shard", RULES, "4", "0", "1", "s.txt", "--book"], "--book"),
         (["book", "shard", "5x5", "4", "0", "1", "s.txt"], "ROWSxCOLSxK"),
         (["book", "shard", "5x5x4xjunk", "4", "0", "1", "s.txt"], "ROWSxCOLSxK"),
         (["book", "merge", RULES, "4", "x.book"], "required"),
         (["book", "shard", RULES, "4", "3", "1", "s.txt"], "below SHARDS"),
         (["book", "merge", RULES, "four"], "DEPTH"),
-        (["book", "merge", RULES, "4", "x.book", "s.txt", "--book", "notes.txt"], "not a valid opening book"),
+        (
+            ["book", "merge", RULES, "4", "x.book", "s.txt", "--book", "notes.txt"],
+            "not a valid opening book",
+        ),
     ],
 )
 def test_bad_arguments_are_said_plainly(tmp_path: Path, args: list[str], said: str) -> None:

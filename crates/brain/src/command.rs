@@ -49,7 +49,11 @@ pub(crate) fn quoted(text: &str) -> String {
 fn clipped(text: &str) -> String {
     const MOST: usize = 48;
     let count = text.chars().count();
-    let mut shown: String = text.chars().take(MOST).flat_map(char::escape_debug).collect();
+    let mut shown: String = text
+        .chars()
+        .take(MOST)
+        .flat_map(char::escape_debug)
+        .collect();
     if count > MOST {
         shown.push_str(&format!("... ({count} characters)"));
     }
@@ -92,12 +96,18 @@ pub(crate) fn read(line: &str, listing: bool) -> Line {
         "START" => match numbers(rest) {
             Some(Some([n])) => Line::Start { cols: n, rows: n },
             Some(None) => Line::Bad(format!("a board of {} is too large", quoted(rest))),
-            _ => Line::Bad(format!("START takes the board's size, not {}", quoted(rest))),
+            _ => Line::Bad(format!(
+                "START takes the board's size, not {}",
+                quoted(rest)
+            )),
         },
         "RECTSTART" => match numbers(rest) {
             Some(Some([cols, rows])) => Line::Start { cols, rows },
             Some(None) => Line::Bad(format!("a board of {} is too large", quoted(rest))),
-            _ => Line::Bad(format!("RECTSTART takes width,height, not {}", quoted(rest))),
+            _ => Line::Bad(format!(
+                "RECTSTART takes width,height, not {}",
+                quoted(rest)
+            )),
         },
         "RESTART" => bare(Line::Restart),
         "BEGIN" => bare(Line::Begin),
@@ -112,7 +122,10 @@ pub(crate) fn read(line: &str, listing: bool) -> Line {
                 key: key.to_ascii_lowercase(),
                 value: value.trim().to_string(),
             },
-            None => Line::Bad(format!("INFO takes a key and a value, not {}", quoted(rest))),
+            None => Line::Bad(format!(
+                "INFO takes a key and a value, not {}",
+                quoted(rest)
+            )),
         },
         _ => Line::Unknown(clipped(&word)),
     }
@@ -154,7 +167,10 @@ mod tests {
             read("TURN 99999999999999999999999,1", false),
             Line::Bad("\"99999999999999999999999,1\" is off the board".into())
         );
-        assert_eq!(quoted(&"x".repeat(10_000_000)).len(), 2 + 48 + "... (10000000 characters)".len());
+        assert_eq!(
+            quoted(&"x".repeat(10_000_000)).len(),
+            2 + 48 + "... (10000000 characters)".len()
+        );
         assert_eq!(quoted("a\u{1b}[2Jb"), "\"a\\u{1b}[2Jb\"");
         assert_eq!(read("  ", false), Line::Blank);
         assert_eq!(read("7,8,1", true), Line::Stone { x: 7, y: 8, who: 1 });

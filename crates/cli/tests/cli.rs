@@ -18,7 +18,11 @@ fn run(args: &[&str], input: &str) -> Output {
         .spawn()
         .expect("the command starts");
     // A command that stops reading early closes its stdin: that is no failure here.
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes());
     child.wait_with_output().expect("the command ends")
 }
 
@@ -31,7 +35,8 @@ fn connect_four(moves: &str) -> Game {
     let mut game = Game::with_rules(Rules::connect_four()).unwrap();
     for (i, c) in moves.chars().enumerate() {
         let player = if i % 2 == 0 { Player::X } else { Player::O };
-        game.drop_in(c.to_digit(10).unwrap() as usize - 1, player).unwrap();
+        game.drop_in(c.to_digit(10).unwrap() as usize - 1, player)
+            .unwrap();
     }
     game
 }
@@ -54,12 +59,22 @@ fn solve_answers_what_the_solver_answers_in_either_numbering() {
             best.join(", ")
         );
         let out = run(&["solve", moves, "--json"], "");
-        assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), want), "{moves}");
+        assert_eq!(
+            (out.status.code(), text(&out.stdout)),
+            (Some(0), want),
+            "{moves}"
+        );
         // BitBully's strings number columns from 0: the same position, answers from 0.
         let zero: String = moves.chars().map(|c| char::from(c as u8 - 1)).collect();
         let out0 = run(&["solve", &zero, "--json", "--base", "0"], "");
-        let best0: Vec<String> = best.iter().map(|b| (b.parse::<u8>().unwrap() - 1).to_string()).collect();
-        assert!(text(&out0.stdout).ends_with(&format!("[{}]}}\n", best0.join(", "))), "{zero}");
+        let best0: Vec<String> = best
+            .iter()
+            .map(|b| (b.parse::<u8>().unwrap() - 1).to_string())
+            .collect();
+        assert!(
+            text(&out0.stdout).ends_with(&format!("[{}]}}\n", best0.join(", "))),
+            "{zero}"
+        );
     }
 }
 
@@ -89,11 +104,20 @@ fn a_board_file_is_the_position_its_moves_make() {
     let drawn = game.to_string();
     let from_file = run(&["solve", "--board", "-", "--json"], &drawn);
     let from_moves = run(&["solve", "4453", "--json"], "");
-    assert_eq!(from_file.status.code(), Some(0), "{}", text(&from_file.stderr));
+    assert_eq!(
+        from_file.status.code(),
+        Some(0),
+        "{}",
+        text(&from_file.stderr)
+    );
     assert_eq!(text(&from_file.stdout), text(&from_moves.stdout));
     // A plain board, with O a stone ahead: O moved first.
     let out = run(&["solve", "--board", "-", "--json"], "O..\n...\n...\n");
-    assert!(text(&out.stdout).starts_with("{\"to_move\": \"X\""), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("{\"to_move\": \"X\""),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -123,7 +147,10 @@ fn bad_input_is_one_line_on_stderr_exit_2_and_nothing_on_stdout() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.len() < 300, "{args:?}: {} bytes", err.len());
-        assert!(err.chars().all(|c| c == '\n' || !c.is_control()), "{args:?}: {err:?}");
+        assert!(
+            err.chars().all(|c| c == '\n' || !c.is_control()),
+            "{args:?}: {err:?}"
+        );
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
@@ -137,7 +164,15 @@ fn a_budget_spent_is_exit_1() {
 
 #[test]
 fn every_subcommand_has_help() {
-    for sub in [&["play"][..], &["solve"], &["values"], &["book"], &["book", "build"], &["book", "verify"], &["brain"]] {
+    for sub in [
+        &["play"][..],
+        &["solve"],
+        &["values"],
+        &["book"],
+        &["book", "build"],
+        &["book", "verify"],
+        &["brain"],
+    ] {
         let out = run(&[sub, &["--help"]].concat(), "");
         assert_eq!(out.status.code(), Some(0), "{sub:?}");
         assert!(text(&out.stdout).contains("Usage: tictactoe"), "{sub:?}");
@@ -152,12 +187,30 @@ fn play_takes_moves_undo_and_refusals_and_ends_the_game() {
     let said = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(said.contains("\"5\" is no move here."), "{said}");
-    assert!(said.contains("Not a legal move: that cell is taken by X."), "{said}");
+    assert!(
+        said.contains("Not a legal move: that cell is taken by X."),
+        "{said}"
+    );
     let end = said.lines().last().unwrap_or_default();
-    assert!(["The engine wins.", "A draw."].iter().any(|e| said.contains(e)), "{end}");
+    assert!(
+        ["The engine wins.", "A draw."]
+            .iter()
+            .any(|e| said.contains(e)),
+        "{end}"
+    );
     assert!(!said.contains("You win."));
     // Connect Four, columns from 1: the engine moves first and answers every drop.
-    let out = run(&["play", "--game", "connect4", "--engine-first", "--seed", "1"], "4\nq\n");
+    let out = run(
+        &[
+            "play",
+            "--game",
+            "connect4",
+            "--engine-first",
+            "--seed",
+            "1",
+        ],
+        "4\nq\n",
+    );
     let said = text(&out.stdout);
     assert_eq!(said.matches("The engine (X) plays").count(), 2, "{said}");
     assert!(said.contains(" 1 2 3 4 5 6 7"));
@@ -178,13 +231,26 @@ fn a_book_built_inspected_and_verified() {
     let dir = std::env::temp_dir().join(format!("tictactoe-cli-book-{}", std::process::id()));
     let (shards, out) = (dir.join("shards"), dir.join("small.book"));
     let (shards, out) = (shards.to_str().unwrap(), out.to_str().unwrap());
-    let built = run(&["book", "build", "5x5x4", "4", "--shards", "2", "--dir", shards, "--out", out], "");
+    let built = run(
+        &[
+            "book", "build", "5x5x4", "4", "--shards", "2", "--dir", shards, "--out", out,
+        ],
+        "",
+    );
     assert_eq!(built.status.code(), Some(0), "{}", text(&built.stderr));
     let inspected = text(&run(&["book", "inspect", out], "").stdout);
-    assert!(inspected.contains("rules: 5 x 5, 4 in a row, gravity"), "{inspected}");
+    assert!(
+        inspected.contains("rules: 5 x 5, 4 in a row, gravity"),
+        "{inspected}"
+    );
     assert!(inspected.contains("to 4 stones") && inspected.contains("win, draw or loss"));
     let verified = run(&["book", "verify", out, "--sample", "30"], "");
-    assert_eq!(verified.status.code(), Some(0), "{}", text(&verified.stderr));
+    assert_eq!(
+        verified.status.code(),
+        Some(0),
+        "{}",
+        text(&verified.stderr)
+    );
     // One byte changed: the file's own check refuses it.
     let mut bytes = std::fs::read(out).unwrap();
     let last = bytes.len() - 9;

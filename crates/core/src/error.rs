@@ -64,6 +64,8 @@ pub enum Error {
         found: char,
         /// The board's columns.
         cols: usize,
+        /// The number of the first column, 1 or 0 ([`Numbering`](crate::Numbering)).
+        first: u8,
     },
     /// A notation that cannot name this game's moves or columns (a move string without gravity,
     /// labels for more than 26 columns).
@@ -399,8 +401,12 @@ impl Error {
             Error::OutOfMemory { rows, cols } => {
                 write!(f, "not enough memory for a {rows}x{cols} board")
             }
-            Error::NotAColumn { found, cols } => {
-                write!(f, "{found:?} names no column: columns are 1 to {cols}")
+            Error::NotAColumn { found, cols, first } => {
+                let last = (cols as u64 + u64::from(first)).saturating_sub(1);
+                write!(
+                    f,
+                    "{found:?} names no column: columns are {first} to {last}"
+                )
             }
             Error::NoNotation { what } => f.write_str(what),
             Error::TextOutOfMemory { bytes } => {

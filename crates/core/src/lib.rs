@@ -108,7 +108,7 @@ pub use encoding::Header;
 pub use error::{DecodeError, Error, Quoted};
 pub use limits::{MAX_CHECKED_N, MAX_LEAN_N, Mode};
 #[cfg(feature = "alloc")]
-pub use notation::nearest_centre;
+pub use notation::{Numbering, nearest_centre};
 pub use outcome::Outcome;
 pub use player::{InvalidPlayer, Player};
 pub use rules::Rules;

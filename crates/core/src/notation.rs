@@ -1,7 +1,7 @@
 //! The notations players use for a game of the family: the player to move, the legal moves as
-//! actions, Connect Four's move strings (the 1-based columns played, `"4453"`, as Connect Four
-//! solvers write a position), column labels under the drawn board, and the one best move nearest
-//! the centre. Every rule stays the game's: these read it or replay moves through it.
+//! actions, Connect Four's move strings (the columns played, `"4453"`: from 1 as Pons' solver and
+//! people number them, from 0 as BitBully writes them, [`Numbering`]), column labels under the
+//! drawn board, and the one best move nearest the centre. Every rule stays the game's: these read it or replay moves through it.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -16,6 +16,40 @@ use crate::rules::Rules;
 
 /// The widest board whose columns one digit names, 1 to 9.
 const DIGIT_COLUMNS: usize = 9;
+
+/// How a move string numbers the columns: from 1 (the default: Pons' solver, people, the
+/// README's `"4453"`) or from 0 (BitBully's `Board("3342")`, the library's own indices).
+///
+/// ```
+/// use tictactoe_core::{Game, Numbering, Rules};
+///
+/// let mut ours = Game::with_rules(Rules::connect_four())?;
+/// ours.play_move_string("4453")?;
+/// let mut theirs = Game::with_rules(Rules::connect_four())?;
+/// theirs.play_move_string_in("3342", Numbering::FromZero)?;
+/// assert_eq!(ours, theirs);
+/// assert_eq!(ours.move_string_in(Numbering::FromZero)?, "3342");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Numbering {
+    /// The first column is 1.
+    #[default]
+    FromOne,
+    /// The first column is 0.
+    FromZero,
+}
+
+impl Numbering {
+    /// The number of the first column.
+    #[must_use]
+    pub const fn first(self) -> u8 {
+        match self {
+            Numbering::FromOne => 1,
+            Numbering::FromZero => 0,
+        }
+    }
+}
 
 /// The labels of up to 26 columns: digits where they suffice, else letters.
 fn label(cols: usize, col: usize) -> char {
@@ -90,13 +124,19 @@ impl<R: Representation> GameOn<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn move_string(&self) -> Result<String, Error> {
+        self.move_string_in(Numbering::FromOne)
+    }
+
+    /// [`move_string`](Self::move_string) with the columns numbered as `numbering` says.
+    pub fn move_string_in(&self, numbering: Numbering) -> Result<String, Error> {
         move_string_rules(self.rules())?;
         if self.mode() == Mode::Lean {
             return Err(Error::NeedsBoard);
         }
+        let first = u32::from(numbering.first());
         Ok(self
             .moves()
-            .map(|(_, col, _)| label(DIGIT_COLUMNS, col))
+            .filter_map(|(_, col, _)| char::from_digit(col as u32 + first, 10))
             .collect())
     }
 
@@ -112,26 +152,39 @@ impl<R: Representation> GameOn<R> {
     /// four.play_move_string("4453")?;
     /// assert_eq!(four.cell(4, 3)?, Some(Player::O));
     /// let refused = four.play_move_string("18").unwrap_err();
-    /// assert_eq!((refused.index, refused.error), (1, Error::NotAColumn { found: '8', cols: 7 }));
+    /// let not = Error::NotAColumn { found: '8', cols: 7, first: 1 };
+    /// assert_eq!((refused.index, refused.error), (1, not));
     /// assert_eq!(four.move_count(), 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play_move_string(&mut self, moves: &str) -> Result<(), BatchError> {
+        self.play_move_string_in(moves, Numbering::FromOne)
+    }
+
+    /// [`play_move_string`](Self::play_move_string) with the columns numbered as `numbering`
+    /// says.
+    pub fn play_move_string_in(
+        &mut self,
+        moves: &str,
+        numbering: Numbering,
+    ) -> Result<(), BatchError> {
         let rules = self.rules();
         move_string_rules(rules).map_err(|error| BatchError { index: 0, error })?;
+        let first = usize::from(numbering.first());
         let mut played = 0;
         let result = moves.chars().enumerate().try_for_each(|(index, found)| {
             let col = found
                 .to_digit(10)
-                .map(|d| d as usize)
-                .filter(|d| (1..=rules.cols()).contains(d))
+                .and_then(|d| (d as usize).checked_sub(first))
+                .filter(|&col| col < rules.cols())
                 .ok_or(Error::NotAColumn {
                     found,
                     cols: rules.cols(),
+                    first: numbering.first(),
                 })
                 .map_err(|error| BatchError { index, error })?;
             let player = self.to_move().unwrap_or(Player::X);
-            self.drop_in(col - 1, player)
+            self.drop_in(col, player)
                 .map_err(|error| BatchError { index, error })?;
             played += 1;
             Ok(())
@@ -178,12 +231,17 @@ fn move_string_rules(rules: Rules) -> Result<(), Error> {
 
 /// Of `moves`, the one nearest the centre of a board of `rules` (twice the distance on each
 /// axis, so that even sides have a centre too), then the first: a tie-break among best moves.
+/// With gravity a move is its column, as BitBully's `"center"` takes it: the column nearest the
+/// centre column, then the leftmost.
 ///
 /// ```
 /// use tictactoe_core::{Rules, nearest_centre};
 ///
 /// let rules = Rules::connect_four();
 /// assert_eq!(nearest_centre(rules, &[(5, 0), (5, 3), (5, 6)]), Some((5, 3)));
+/// // The centre column's landing cell is high: still the centre column.
+/// assert_eq!(nearest_centre(rules, &[(0, 3), (5, 2), (5, 4)]), Some((0, 3)));
+/// assert_eq!(nearest_centre(rules, &[(5, 4), (5, 2)]), Some((5, 2)));
 /// # Ok::<(), tictactoe_core::Error>(())
 /// ```
 #[must_use]
@@ -191,6 +249,10 @@ pub fn nearest_centre(rules: Rules, moves: &[(usize, usize)]) -> Option<(usize, 
     let off = |n: usize, at: usize| (2 * at).abs_diff(n - 1);
     moves.iter().copied().min_by_key(|&(row, col)| {
         let (dr, dc) = (off(rules.rows(), row), off(rules.cols(), col));
-        dr * dr + dc * dc
+        if rules.gravity() {
+            (dc, col)
+        } else {
+            (dr * dr + dc * dc, 0)
+        }
     })
 }

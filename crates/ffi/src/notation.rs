@@ -43,6 +43,7 @@ pub unsafe extern "C" fn tictactoe_play_move_string(
                 error: Error::NotAColumn {
                     found: char::REPLACEMENT_CHARACTER,
                     cols: g.rules().cols(),
+                    first: 1,
                 },
             }),
         };

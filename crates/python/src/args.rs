@@ -96,16 +96,29 @@ pub(crate) fn budget_int<'py>(
     Ok(Some(index))
 }
 
+/// A text as a message quotes it: its first few dozen characters, escaped, and its length when
+/// cut.
+pub(crate) fn quoted(text: &str) -> String {
+    const MOST: usize = 40;
+    let count = text.chars().count();
+    let head: String = text.chars().take(MOST).collect();
+    if count > MOST {
+        format!("{head:?}... ({count} characters)")
+    } else {
+        format!("{head:?}")
+    }
+}
+
 /// A number as a message quotes it: whole while it is short, else its first digits and its length
 /// (a number of hundreds of digits would bury the message).
 pub(crate) fn short(number: &impl fmt::Display) -> String {
-    const MOST: usize = 24;
+    const MOST: usize = 48;
     let text = number.to_string();
     let digits = text.trim_start_matches('-').len();
     if text.len() <= MOST {
         return text;
     }
-    format!("{}... ({digits} digits)", &text[..MOST.min(text.len()) - 4])
+    format!("{}... ({digits} digits)", &text[..20])
 }
 
 /// A search budget as the engine takes it: beyond 2**64 - 1 positions (more than any search
@@ -169,10 +182,7 @@ pub(crate) fn real_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
     }
     obj.extract::<f64>().map_err(|err| {
         if err.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) {
-            PyValueError::new_err(format!(
-                "{name} is too large to be a float: {}",
-                short(obj)
-            ))
+            PyValueError::new_err(format!("{name} is too large to be a float: {}", short(obj)))
         } else {
             // A `__float__` or `__index__` that raised: its own error.
             err

@@ -1,31 +1,55 @@
 //! What Connect Four players expect of a game, as BitBully, Pons' solver and connect-four-ai
-//! users write it: a position as the string of its 1-based columns (`"4453"`), the legal moves as
-//! actions, the player to move, one best move with a tie-break, and a board with its columns
+//! users write it: a position as the string of its columns (`"4453"`, from 1 as Pons' solver
+//! writes it, or from 0 as BitBully does), the legal moves as actions, the player to move, one
+//! best move (or column) with a tie-break named as BitBully's, and a board with its columns
 //! labelled. The notations are the engine's ([`Game::play_move_string`] and its neighbours);
 //! this only maps them to Python.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tictactoe_core::{BatchError, Game, Rules, nearest_centre};
-use tictactoe_solve::MoveValues;
-use tictactoe_solve::Solve;
+use tictactoe_core::{BatchError, Game, Numbering, Rules};
+use tictactoe_solve::{MoveValues, Solve, TieBreak};
 
 use crate::args::budget;
 use crate::errors::{Call, plain_error, to_py};
 use crate::{TicTacToe, solve_error};
 
-/// A Connect Four game with `moves` (1-based column digits) played from X, alternately. A
-/// character that names no column is a `ValueError`; a move the rules refuse (a full column, a
-/// move after a win) is an `IllegalMoveError` whose `index` is its place in the string.
-pub(crate) fn connect_four(py: Python<'_>, moves: &str) -> PyResult<Game> {
+/// A Connect Four game with `moves` (column digits, numbered as `numbering` says) played from X,
+/// alternately.
+pub(crate) fn connect_four(py: Python<'_>, moves: &str, numbering: Numbering) -> PyResult<Game> {
     let mut game = Game::with_rules(Rules::connect_four()).map_err(|err| plain_error(py, err))?;
-    game.play_move_string(moves)
+    play_moves_on(py, &mut game, moves, numbering)?;
+    Ok(game)
+}
+
+/// Plays `moves` on `game`, all or nothing. A character that names no column is a `ValueError`;
+/// a move the rules refuse (a full column, a move after a win) is an `IllegalMoveError` whose
+/// `index` is its place in the string.
+fn play_moves_on(
+    py: Python<'_>,
+    game: &mut Game,
+    moves: &str,
+    numbering: Numbering,
+) -> PyResult<()> {
+    game.play_move_string_in(moves, numbering)
         .map_err(|BatchError { index, error }| {
             let message = format!("moves[{index}]: {error}");
             to_py(py, error, message, Call::Move { index: Some(index) })
-        })?;
-    Ok(game)
+        })
+}
+
+/// How `base` numbers columns: 1 (the default) or 0; anything else a `ValueError`.
+pub(crate) fn numbering(base: i64) -> PyResult<Numbering> {
+    match base {
+        1 => Ok(Numbering::FromOne),
+        0 => Ok(Numbering::FromZero),
+        _ => Err(PyValueError::new_err(format!(
+            "base must be 1 (columns from 1, as Pons' solver writes them) or 0 (from 0, as \
+             BitBully does), not {}",
+            crate::args::short(&base)
+        ))),
+    }
 }
 
 /// `values` keyed by their column, for a game with gravity (where a column names its move).
@@ -75,22 +99,42 @@ impl TicTacToe {
         self.game().to_move().map_or(0, |p| p.number())
     }
 
-    /// The moves played as a string of 1-based columns (``"4453"``), as Connect Four solvers
-    /// write a position: for games with gravity of at most nine columns (else ``ValueError``).
-    /// ``TicTacToe.connect_four(game.move_string())`` plays them again, from X.
+    /// The moves played as a string of columns (``"4453"``), from 1 as Pons' solver writes a
+    /// position, or with ``base=0`` from 0 as BitBully does: for games with gravity of at most
+    /// nine columns (else ``ValueError``). ``TicTacToe.connect_four(game.move_string())`` plays
+    /// them again, from X.
     ///
-    /// >>> TicTacToe.connect_four("4453").move_string()
-    /// '4453'
-    fn move_string(&self, py: Python<'_>) -> PyResult<String> {
+    /// >>> TicTacToe.connect_four("4453").move_string(), TicTacToe.connect_four("4453").move_string(base=0)
+    /// ('4453', '3342')
+    #[pyo3(signature = (*, base = 1))]
+    fn move_string(&self, py: Python<'_>, base: i64) -> PyResult<String> {
+        let numbering = numbering(base)?;
         self.game()
-            .move_string()
+            .move_string_in(numbering)
             .map_err(|err| plain_error(py, err))
     }
 
-    /// One move of ``best_moves()``, as ``(row, col)``, chosen by ``tie_break``: ``"center"``
-    /// (the default: the one nearest the centre of the board, then the first), ``"first"`` (the
-    /// first in row-major order) or ``"random"`` (uniformly, from ``random.Random(seed)``). The
-    /// refusals and ``max_nodes`` are ``best_moves``'s.
+    /// Plays ``moves``, a string of columns as ``connect_four`` takes it (``base`` likewise), onto
+    /// this game, from the player to move, all or nothing: a refused move leaves the game as it
+    /// was (``IllegalMoveError`` with its ``index``, or ``ValueError`` for a character that names
+    /// no column).
+    ///
+    /// >>> game = TicTacToe.connect_four("44")
+    /// >>> game.play_moves("53")
+    /// >>> game.move_string()
+    /// '4453'
+    #[pyo3(signature = (moves, *, base = 1))]
+    fn play_moves(&self, py: Python<'_>, moves: &str, base: i64) -> PyResult<()> {
+        let numbering = numbering(base)?;
+        play_moves_on(py, &mut self.game(), moves, numbering)
+    }
+
+    /// One move of ``best_moves()``, as ``(row, col)``, chosen by ``tie_break``, named as
+    /// BitBully's are: ``"center"`` (the default: the one nearest the centre of the board, then the
+    /// first; with gravity the column nearest the centre column, then the leftmost), ``"first"``
+    /// or ``"leftmost"`` (the first in row-major order; with gravity the leftmost column) or
+    /// ``"random"`` (uniformly, from ``random.Random(seed)``). The refusals and ``max_nodes`` are
+    /// ``best_moves``'s.
     ///
     /// >>> TicTacToe(3).best_move()  # every move draws: the centre
     /// (1, 1)
@@ -102,23 +146,48 @@ impl TicTacToe {
         tie_break: &str,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(usize, usize)> {
-        if !["center", "first", "random"].contains(&tie_break) {
+        let Some(tie) = TieBreak::named(tie_break) else {
             return Err(PyValueError::new_err(format!(
-                "tie_break must be 'center', 'first' or 'random', not {tie_break:?}"
+                "tie_break must be 'center', 'first', 'leftmost' or 'random', not {}",
+                crate::args::quoted(tie_break)
             )));
-        }
+        };
         let budget = budget(max_nodes)?;
         let game = self.snapshot(py)?;
         let found = py.detach(|| game.best_moves(budget));
         let moves = found.map_err(|err| solve_error(py, err))?;
-        match tie_break {
-            "random" => {
-                let random = py.import("random")?.getattr("Random")?.call1((seed,))?;
-                random.call_method1("choice", (moves,))?.extract()
-            }
-            "first" => Ok(moves[0]),
-            _ => Ok(nearest_centre(game.rules(), &moves).unwrap_or(moves[0])),
+        let random = py.import("random")?.getattr("Random")?.call1((seed,))?;
+        let mut drawn = Ok(0);
+        let picked = tie.pick(game.rules(), &moves, |n| {
+            drawn = random
+                .call_method1("randrange", (n,))
+                .and_then(|i| i.extract());
+            *drawn.as_ref().unwrap_or(&0)
+        });
+        drawn?;
+        Ok(picked.unwrap_or(moves[0]))
+    }
+
+    /// With gravity, the column (from 0, as ``drop`` takes it) of ``best_move``, as Connect Four
+    /// users name a move; ``ValueError`` without gravity. Tie-breaks, refusals and
+    /// ``max_nodes`` are ``best_move``'s.
+    ///
+    /// >>> TicTacToe.connect_four().best_column()  # the centre column
+    /// 3
+    #[pyo3(signature = (max_nodes = None, *, tie_break = "center", seed = None))]
+    fn best_column(
+        &self,
+        py: Python<'_>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        tie_break: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<usize> {
+        if !self.game().rules().gravity() {
+            return Err(PyValueError::new_err(
+                "best_column needs gravity: without it a column names no single move",
+            ));
         }
+        Ok(self.best_move(py, max_nodes, tie_break, seed)?.1)
     }
 
     /// The board as ``str`` draws it, and with ``labels`` a last line naming each column under

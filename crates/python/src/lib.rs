@@ -141,8 +141,9 @@ impl TicTacToe {
     }
 
     /// Connect Four: 6 rows, 7 columns, four in a row, gravity. Play it with ``drop(col, player)``.
-    /// ``moves``, a string of 1-based columns as Connect Four solvers write a position (``"4453"``),
-    /// is played first, from X, alternately: a character that names no column is a
+    /// ``moves``, a string of the columns played (``"4453"``), is played first, from X,
+    /// alternately: columns from 1 as Pons' solver and people number them, or with ``base=0``
+    /// from 0 as BitBully's ``Board("3342")`` writes them. A character that names no column is a
     /// ``ValueError``, a move the rules refuse an ``IllegalMoveError`` whose ``index`` is its
     /// place in the string.
     ///
@@ -151,10 +152,13 @@ impl TicTacToe {
     /// (0, 1)
     /// >>> TicTacToe.connect_four("4453").cell(4, 3)
     /// 2
+    /// >>> TicTacToe.connect_four("3342", base=0) == TicTacToe.connect_four("4453")
+    /// True
     #[classmethod]
-    #[pyo3(signature = (moves = ""))]
-    fn connect_four(cls: &Bound<'_, PyType>, moves: &str) -> PyResult<Self> {
-        conventions::connect_four(cls.py(), moves).map(TicTacToe::wrap)
+    #[pyo3(signature = (moves = "", *, base = 1))]
+    fn connect_four(cls: &Bound<'_, PyType>, moves: &str, base: i64) -> PyResult<Self> {
+        let numbering = conventions::numbering(base)?;
+        conventions::connect_four(cls.py(), moves, numbering).map(TicTacToe::wrap)
     }
 
     /// Gomoku on an n x n board (15 by default): free-style, five or more in a row wins; with

@@ -231,8 +231,10 @@ impl PySolver {
 /// most in the windows still open to either player (with gravity, never the cell under the
 /// opponent's winning cell while another is left). ``last_solved`` says whether the last choice
 /// came from a complete solve. ``solver``, a ``Solver``, is searched on instead of the agent's own table (and
-/// its books read). ``tie_break`` picks among equally good best moves: ``"random"`` (uniformly,
-/// the default), ``"center"`` (nearest the centre) or ``"first"`` (row-major).
+/// its books read). ``tie_break`` picks among equally good best moves, named as BitBully's are:
+/// ``"random"`` (uniformly, the default), ``"center"`` (nearest the centre; with gravity the
+/// column nearest the centre column, then the leftmost) or ``"first"`` / ``"leftmost"``
+/// (row-major; with gravity the leftmost column).
 ///
 /// >>> from tictactoe import TicTacToe
 /// >>> game = TicTacToe(3)
@@ -267,15 +269,11 @@ impl PyAgent {
         solver: Option<&Bound<'_, PyAny>>,
         tie_break: &str,
     ) -> PyResult<Self> {
-        let tie = match tie_break {
-            "random" => TieBreak::Random,
-            "center" => TieBreak::Center,
-            "first" => TieBreak::First,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "tie_break must be 'random', 'center' or 'first', not {tie_break:?}"
-                )));
-            }
+        let Some(tie) = TieBreak::named(tie_break) else {
+            return Err(PyValueError::new_err(format!(
+                "tie_break must be 'random', 'center', 'first' or 'leftmost', not {}",
+                crate::args::quoted(tie_break)
+            )));
         };
         let skill = match skill {
             None => 1.0,

@@ -154,7 +154,9 @@ impl Agent {
         let skill = real(&skill, "skill", 1.0)?;
         if !(0.0..=1.0).contains(&skill) {
             // As JavaScript writes the number (`Infinity`, `NaN`, `1.5`).
-            let shown = js_sys::Number::from(skill).to_string_with_radix(10).map(String::from);
+            let shown = js_sys::Number::from(skill)
+                .to_string_with_radix(10)
+                .map(String::from);
             return Err(range_error(&format!(
                 "skill must be between 0 and 1, not {}",
                 shown.unwrap_or_default()
@@ -162,7 +164,11 @@ impl Agent {
         }
         let absent = options.is_undefined() || options.is_null();
         if !absent && (!options.is_object() || Array::is_array(&options)) {
-            let what = if Array::is_array(&options) { "an array".to_owned() } else { kind(&options) };
+            let what = if Array::is_array(&options) {
+                "an array".to_owned()
+            } else {
+                kind(&options)
+            };
             return Err(type_error(&format!(
                 "options must be an object such as {{ seed, maxNodes }}, not {what}"
             )));

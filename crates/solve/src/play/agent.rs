@@ -8,8 +8,7 @@ use super::dial;
 use super::heuristic::{legal_cells, move_scores};
 use super::prove::{Choice, DEFAULT_BUDGET, best_at};
 use crate::Solver;
-use tictactoe_core::Error;
-use tictactoe_core::Game;
+use tictactoe_core::{Error, Game, Rules};
 
 /// A small seeded generator (SplitMix64): the same seed gives the same choices.
 #[derive(Clone, Debug)]
@@ -29,24 +28,80 @@ impl Draws {
         (self.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
+    /// Uniform below `n`.
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+
     /// One of `items`, uniformly (`items` is not empty).
     fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        let at = ((u128::from(self.next()) * items.len() as u128) >> 64) as usize;
-        items[at]
+        items[self.below(items.len())]
     }
 }
 
-/// How an [`Agent`] picks among equally good best moves.
+/// How an [`Agent`] (or a face's `best_move`) picks among equally good best moves, named as
+/// BitBully names its own where they share a name.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TieBreak {
     /// Uniformly, by the agent's own generator (the default: its games vary with the seed).
     #[default]
     Random,
-    /// The one nearest the centre of the board, then the first ([`tictactoe_core::nearest_centre`]).
+    /// The one nearest the centre of the board, then the first; with gravity the column nearest
+    /// the centre column, then the leftmost ([`tictactoe_core::nearest_centre`]).
     Center,
-    /// The first in row-major order.
+    /// The first in row-major order; with gravity the leftmost column (BitBully's `"leftmost"`).
     First,
+}
+
+impl TieBreak {
+    /// The tie-break a name gives: `"random"`, `"center"` (or `"centre"`), `"first"` (or
+    /// `"leftmost"`, BitBully's name for it).
+    ///
+    /// ```
+    /// use tictactoe_solve::TieBreak;
+    ///
+    /// assert_eq!(TieBreak::named("leftmost"), Some(TieBreak::First));
+    /// assert_eq!(TieBreak::named("middle"), None);
+    /// ```
+    #[must_use]
+    pub fn named(name: &str) -> Option<TieBreak> {
+        match name {
+            "random" => Some(TieBreak::Random),
+            "center" | "centre" => Some(TieBreak::Center),
+            "first" | "leftmost" => Some(TieBreak::First),
+            _ => None,
+        }
+    }
+
+    /// Of `moves` (row-major, as `best_moves` gives them) of a game of `rules`, the one this
+    /// tie-break picks; `random(n)` gives an index below `n` for [`TieBreak::Random`]. `None` for
+    /// no moves.
+    ///
+    /// ```
+    /// use tictactoe_core::Rules;
+    /// use tictactoe_solve::TieBreak;
+    ///
+    /// let four = Rules::connect_four();
+    /// let best = [(2, 4), (5, 2), (5, 5)]; // row-major: column 4 first
+    /// assert_eq!(TieBreak::First.pick(four, &best, |_| 0), Some((5, 2)));
+    /// assert_eq!(TieBreak::Center.pick(four, &best, |_| 0), Some((5, 2))); // 4 and 2 tie: the left
+    /// assert_eq!(TieBreak::Random.pick(four, &best, |n| n - 1), Some((5, 5)));
+    /// ```
+    pub fn pick(
+        self,
+        rules: Rules,
+        moves: &[(usize, usize)],
+        random: impl FnOnce(usize) -> usize,
+    ) -> Option<(usize, usize)> {
+        match self {
+            TieBreak::Center => tictactoe_core::nearest_centre(rules, moves),
+            TieBreak::First if rules.gravity() => moves.iter().copied().min_by_key(|&(_, c)| c),
+            TieBreak::First => moves.first().copied(),
+            TieBreak::Random if moves.is_empty() => None,
+            TieBreak::Random => moves.get(random(moves.len()).min(moves.len() - 1)).copied(),
+        }
+    }
 }
 
 /// A player of any rules of the family, with a skill between 0 (uniformly random legal moves) and
@@ -232,12 +287,8 @@ impl Agent {
         }
         self.last_solved = choice.solved;
         let pool = choice.pool;
-        Ok(match self.tie_break {
-            TieBreak::Center => {
-                tictactoe_core::nearest_centre(game.rules(), &pool).unwrap_or(pool[0])
-            }
-            TieBreak::First => pool[0],
-            TieBreak::Random => self.draws.pick(&pool),
-        })
+        let draws = &mut self.draws;
+        let picked = self.tie_break.pick(game.rules(), &pool, |n| draws.below(n));
+        Ok(picked.unwrap_or(pool[0]))
     }
 }
