@@ -359,7 +359,11 @@ types-check: $(WEB_TOOLS)
 	cp crates/wasm/tests/types/check.ts crates/wasm/tests/types/tsconfig.json target/npm/types/
 	ln -s $(CURDIR)/$(NPM_PKG) target/npm/types/node_modules/tictactoe-engine
 	web/test/node_modules/.bin/tsc -p target/npm/types
-	@echo "types-check: the package's declarations type-check the README's calls (TypeScript, strict)"
+	mkdir -p target/npm/types/node
+	cp crates/wasm/tests/types/node/check.ts crates/wasm/tests/types/node/tsconfig.json target/npm/types/node/
+	ln -sfn $(CURDIR)/target/npm/types/node_modules target/npm/types/node/node_modules
+	web/test/node_modules/.bin/tsc -p target/npm/types/node
+	@echo "types-check: the package's declarations type-check the README's calls (TypeScript, strict), and its Node entry without the DOM library"
 
 npm-pack-check:
 	rm -rf target/npm/check && mkdir -p target/npm/check

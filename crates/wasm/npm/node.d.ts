@@ -1,3 +1,4 @@
-// In Node the engine is ready on import: the same classes as the web build, without init().
-export { Agent, Solver, TicTacToe } from "./tictactoe_engine.js";
-export type { AgentOptions, MoveValue, Solution } from "./tictactoe_engine.js";
+// In Node the engine is ready on import: the same classes as the web build, without init(). Its
+// declarations name no DOM type, so a Node-only project compiles them without lib "dom".
+export { Agent, Solver, TicTacToe } from "./classes.js";
+export type { AgentOptions, ColumnValue, MoveValue, Solution } from "./classes.js";

@@ -13,6 +13,8 @@ use crate::errors::{Call, range_error, refusal};
 const TYPES: &str = r#"
 /** A legal move and the exact outcome of playing it, for the player who plays it. */
 export interface MoveValue { row: number; col: number; value: -1 | 0 | 1; plies: number }
+/** A column's move of a game with gravity, with the outcome of playing it (`columnValues`). */
+export interface ColumnValue { column: number; value: -1 | 0 | 1; plies: number }
 /** Perfect play from a position, for the player to move. */
 export interface Solution { value: -1 | 0 | 1; plies: number }
 /** An Agent's options: `seed` (an integer, or a BigInt up to 2^64 - 1; fresh randomness when not
@@ -21,9 +23,10 @@ export interface Solution { value: -1 | 0 | 1; plies: number }
 export interface AgentOptions {
   seed?: number | bigint | null;
   maxNodes?: number | null;
-  /** How to pick among equally good best moves: uniformly (the default), nearest the centre, or
-   * the first in row-major order. */
-  tieBreak?: "random" | "center" | "first" | null;
+  /** How to pick among equally good best moves, named as BitBully's are: uniformly (the
+   * default), nearest the centre (with gravity the centre column, then the leftmost), or the
+   * first in row-major order (with gravity the leftmost column). */
+  tieBreak?: "random" | "center" | "first" | "leftmost" | null;
 }
 "#;
 

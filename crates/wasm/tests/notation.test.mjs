@@ -71,3 +71,34 @@ test("an Agent's tie-break picks among the best moves", async () => {
   assert.deepEqual([...seen].sort(), [...best].sort());
   refused(() => new Agent(1, { tieBreak: "middle" }), "TypeError");
 });
+
+test("BitBully's strings from 0, moves played onto a game, columns as answers", () => {
+  const ours = TicTacToe.connectFour("4453");
+  const theirs = TicTacToe.connectFour("3342", 0);
+  assert.equal(theirs.moveString(), "4453");
+  assert.equal(ours.moveString(0), "3342");
+  assert.equal(refused(() => ours.moveString(2), "RangeError").message.startsWith("base must be 1"), true);
+  ours.playMoves("1");
+  assert.equal(ours.moveString(), "44531");
+  // All or nothing: the seventh stone of column 2 is refused, and nothing of the string is played.
+  assert.equal(refused(() => ours.playMoves("2222222"), "IllegalMoveError").message.startsWith("moves[6]"), true);
+  assert.equal(ours.moveString(), "44531");
+  // Columns: bestColumn is bestMove's column, columnValues moveValues by column.
+  for (const tieBreak of ["center", "first", "leftmost"]) {
+    const [, col] = theirs.bestMove(null, tieBreak);
+    assert.equal(theirs.bestColumn(null, tieBreak), col);
+  }
+  const cells = theirs.moveValues();
+  const columns = theirs.columnValues();
+  assert.deepEqual(columns.map((v) => v.column), [...cells.map((v) => v.col)].sort((a, b) => a - b));
+  for (const { column, value, plies } of columns) {
+    const cell = cells.find((v) => v.col === column);
+    assert.deepEqual([value, plies], [cell.value, cell.plies]);
+  }
+  // The leftmost of the best columns, as BitBully's "leftmost".
+  const best = theirs.bestMoves().map(([, c]) => c);
+  assert.equal(theirs.bestColumn(null, "leftmost"), Math.min(...best));
+  assert.equal(refused(() => new TicTacToe(3).bestColumn(), "RangeError").message.startsWith("bestColumn needs gravity"), true);
+  ours.free();
+  theirs.free();
+});
