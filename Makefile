@@ -228,7 +228,11 @@ install-check: lib
 	  -o "$$prefix/classic-static" && \
 	! readelf -d "$$prefix/classic-static" | grep -q 'NEEDED.*libtictactoe' && \
 	env -u LD_LIBRARY_PATH "$$prefix/classic-static" | grep -q 'X(2,1) -> X wins' && \
-	echo "install-check: the installed library builds and runs the example (shared and static)"
+	$(CC) -static -std=c11 examples/c/classic.c \
+	  $$(pkg-config --cflags --libs tictactoe-static | sed 's/-lgcc_s/-lgcc_eh/') -o "$$prefix/classic-alone" 2>/dev/null && \
+	readelf -d "$$prefix/classic-alone" 2>&1 | grep -q 'no dynamic section' && \
+	"$$prefix/classic-alone" | grep -q 'X(2,1) -> X wins' && \
+	echo "install-check: the installed library builds and runs the example (shared, static, and fully static with cc -static as the README says)"
 
 # The project's virtual environment with the pinned Python tools, made once.
 $(VENV)/.installed: python/requirements-dev.txt
