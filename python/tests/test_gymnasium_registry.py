@@ -198,3 +198,16 @@ def test_every_integer_type_plays_its_cell(action: object) -> None:
     four.reset(seed=0)
     four.step(np.uint8(3))
     assert four._game.cell(5, 3) == 1
+
+
+@pytest.mark.parametrize("mode", ["vector_entry_point", "sync"])
+def test_the_readmes_mask_sampling_gives_legal_moves_in_either_vectorization_mode(mode: str) -> None:
+    envs = gymnasium.make_vec("tictactoe/TicTacToe-v0", num_envs=8, vectorization_mode=mode)
+    obs, info = envs.reset(seed=4)
+    for _ in range(30):
+        mask = info["action_mask"]
+        given = mask if mode == "vector_entry_point" else tuple(mask.astype("int8"))
+        actions = envs.action_space.sample(mask=given)
+        # A game that just ended (no legal action) restarts on this step; its action is ignored.
+        assert all(mask[i, a] for i, a in enumerate(actions) if mask[i].any())
+        obs, reward, terminated, truncated, info = envs.step(actions)

@@ -189,7 +189,8 @@ def test_rgb_array_draws_each_mark_where_the_game_has_it(
             cy, cx = int((r + 0.5) * tile), int((c + 0.5) * tile)
             centre = tuple(picture[cy, cx])
             on_ring = tuple(picture[cy, cx + int(0.3 * tile)])
-            held = raw._game.cell(r, c)
+            # A square board is drawn as tictactoe_v3 draws its own: transposed.
+            held = raw._game.cell(c, r) if raw.rows == raw.cols else raw._game.cell(r, c)
             seen = 1 if centre != tuple(background) else 2 if on_ring != tuple(background) else 0
             if held == 0:
                 assert centre == on_ring == tuple(background), (r, c)
@@ -197,6 +198,41 @@ def test_rgb_array_draws_each_mark_where_the_game_has_it(
     assert game.render().shape == picture.shape  # a second call draws again, the same size
     with pytest.raises(ValueError, match="screen_height"):
         env(render_mode="rgb_array", screen_height=5)
+
+
+def _occupied(picture: Any, empty: Any, boxes: list[list[tuple[int, int, int]]]) -> list[list[bool]]:
+    """Which of `boxes` (a grid of (top, left, side) squares) differ from the empty picture."""
+    return [
+        [bool((picture[t : t + s, l : l + s] != empty[t : t + s, l : l + s]).any()) for t, l, s in row]
+        for row in boxes
+    ]
+
+
+def test_tictactoe_rgb_array_draws_each_mark_where_tictactoe_v3_does() -> None:
+    height = 300
+    ours, theirs = env(render_mode="rgb_array", screen_height=height), tictactoe_v3.env(
+        render_mode="rgb_array", screen_height=height
+    )
+    ours.reset(seed=0)
+    theirs.reset(seed=0)
+    empty_ours, empty_theirs = ours.render(), theirs.render()
+    tile = height / 3
+    # Each cell's square in each picture, by screen row and column: ours a third of the side,
+    # v3's where it blits a mark (its own offsets).
+    mine = [[(int(r * tile + 10), int(c * tile + 10), int(tile) - 20) for c in range(3)] for r in range(3)]
+    v3 = [
+        [(int(height / 3.145 * r + height / 19), int(height / 3.1 * c + height / 17), height // 4) for c in range(3)]
+        for r in range(3)
+    ]
+    rng = random.Random(3)
+    for _ in range(6):
+        mask = ours.observe(ours.agent_selection)["action_mask"]
+        action = rng.choice([i for i, ok in enumerate(mask) if ok])
+        ours.step(action)
+        theirs.step(action)
+        assert _occupied(ours.render(), empty_ours, mine) == _occupied(theirs.render(), empty_theirs, v3)
+        if ours.terminations[ours.agent_selection]:
+            break
 
 
 def test_module_examples() -> None:

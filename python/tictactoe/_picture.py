@@ -9,13 +9,14 @@ import numpy as np
 
 BACKGROUND = (32, 36, 48)
 GRID = (200, 200, 200)
-COLOURS = {1: (230, 57, 70), 2: (69, 123, 230)}
+# X blue and O red, as the web page draws them (#2656d9 and #d92638).
+COLOURS = {1: (38, 86, 217), 2: (217, 38, 56)}
 
 
 def board_picture(marks: Any, height: int) -> Any:
     """``marks`` (a ``rows x cols`` array of 0, 1 and 2) as a ``(height, width, 3)`` uint8
     picture, ``width`` in proportion to the board: a dark board, light grid lines, player 1 (X)
-    as a red cross, player 2 (O) as a blue ring."""
+    as a blue cross, player 2 (O) as a red ring."""
     rows, cols = marks.shape
     tile = height / rows
     width = max(1, round(tile * cols))

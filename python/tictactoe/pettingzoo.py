@@ -230,8 +230,12 @@ class raw_env(AECEnv[str, dict[str, Any], int], EzPickle):
 
     def _picture(self) -> Any:
         """The board as a ``(screen_height, width, 3)`` uint8 picture, as v3's ``rgb_array`` is
-        (a square of ``screen_height``, 1000 by default, for a square board)."""
-        return board_picture(self._marks, self.screen_height)
+        (a square of ``screen_height``, 1000 by default, for a square board). A square board is
+        drawn as v3 draws its own, action ``a`` at column ``a // n`` and row ``a % n`` (the
+        transpose of the observation's layout); a board of other sides as the observation lays
+        it out, row 0 at the top."""
+        square = self.rows == self.cols
+        return board_picture(self._marks.T if square else self._marks, self.screen_height)
 
     def close(self) -> None:
         pass
