@@ -136,6 +136,11 @@ try {
     assert.ok(marked.every(([, , m]) => m === "X") && marked.length === k);
     assert.match(await status.textContent(), /X wins: you win/);
     assert.match(await page.locator("#legend").textContent(), /X \(you, \w+\) · O \(engine, \w+\)/);
+    // The last move of the line still shows as the last move: its dark ring is drawn too.
+    const lastOnLine = await page.locator("#board button.win.last").evaluateAll((buttons) =>
+      buttons.map((b) => getComputedStyle(b).boxShadow));
+    assert.equal(lastOnLine.length, 1, `${kind}: the winning move is the last move`);
+    assert.match(lastOnLine[0], /rgb\(29, 35, 48\)/, `${kind}: the last move's dark ring on the line`);
     await page.screenshot({ path: `${root}/target/web/${kind}-won.png` });
   }
 
@@ -175,6 +180,14 @@ try {
   assert.equal(await mark("X"), 1);
   assert.match(await page.locator("#legend").textContent(), /X \(engine/);
 
+  // At 1280 px every control keeps to one line ("Undo" did not).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const id of ["new", "engine-first", "undo"]) {
+    const [height, line] = await page.locator(`#${id}`).evaluate((b) =>
+      [b.getBoundingClientRect().height, parseFloat(getComputedStyle(b).lineHeight) || parseFloat(getComputedStyle(b).fontSize) * 1.3]);
+    assert.ok(height < 2 * line, `#${id} keeps to one line at 1280 px: ${height} px high`);
+  }
+
   // A phone's width: every game's whole board fits 375 px.
   await page.setViewportSize({ width: 375, height: 667 });
   for (const kind of ["tictactoe", "connect4", "gomoku"]) {
@@ -183,6 +196,14 @@ try {
       Math.max(...buttons.map((b) => b.getBoundingClientRect().right)));
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(right <= 375 && width <= 375, `${kind} fits 375 px: its last column ends at ${right}, the page is ${width}`);
+    if (kind === "gomoku") {
+      // A move, so that a last-move ring is drawn: it leaves the mark most of the cell.
+      await cellOf(7, 7).click({ force: true });
+      await yourTurn();
+      const [side, ringPx] = await page.locator("#board button.last").evaluate((b) =>
+        [b.getBoundingClientRect().width, Math.max(...[...getComputedStyle(b).boxShadow.matchAll(/(\d+)px(?=\)|,|$)/g)].map((m) => Number(m[1])))]);
+      assert.ok(ringPx * 2 <= side / 5, `gomoku at 375 px: a ring of ${ringPx} px on a cell of ${side} px`);
+    }
     await page.screenshot({ path: `${root}/target/web/${kind}-375.png` });
   }
   assert.deepEqual(failures, []);
