@@ -18,6 +18,7 @@ import time
 import tictactoe
 from bitbully import BitBully, Board
 from outcome import result_for
+from progress import progress
 
 
 def play(
@@ -54,7 +55,7 @@ def main() -> None:
     for agent_first in (True, False):
         tally = {"won": 0, "drawn": 0, "lost": 0}
         lengths = []
-        for seed in range(args.games):
+        for seed in progress(range(args.games), "agent_bench"):
             options = {} if args.max_nodes is None else {"max_nodes": args.max_nodes}
             agent = tictactoe.Agent(seed=seed, solver=solver, **options)
             result, plies, times = play(agent, perfect, agent_first)

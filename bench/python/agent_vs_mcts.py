@@ -14,6 +14,7 @@ import numpy as np
 import pyspiel
 import tictactoe
 from open_spiel.python.algorithms import mcts
+from progress import progress
 
 
 def play(agent: tictactoe.Agent, bot: mcts.MCTSBot, agent_first: bool, name: str) -> str:
@@ -48,7 +49,7 @@ def main() -> None:
     solver = tictactoe.Solver(book=args.book) if args.book else tictactoe.Solver()
     for agent_first in (True, False):
         tally = {"won": 0, "drawn": 0, "lost": 0}
-        for seed in range(args.games):
+        for seed in progress(range(args.games), "agent_vs_mcts"):
             rng = np.random.RandomState(seed)
             evaluator = mcts.RandomRolloutEvaluator(1, rng)
             bot = mcts.MCTSBot(spiel, 2, args.simulations, evaluator, random_state=rng)

@@ -16,6 +16,7 @@ import time
 
 from gomoku.ai import GomokuAI
 from gomoku.board import Board
+from progress import progress
 
 SIZE = 15
 
@@ -89,7 +90,7 @@ def main() -> None:
         for brain_first in (True, False):
             tally = {"won": 0, "drawn": 0, "lost": 0}
             times: list[float] = []
-            for _ in range(args.games):
+            for _ in progress(range(args.games), "brain"):
                 result, took = play(args.brain, timeout, args.level, brain_first)
                 tally[result] += 1
                 times += took

@@ -19,6 +19,7 @@ import tictactoe
 from libs import piece
 from libs.game import GameSession
 from outcome import move_times, result_for
+from progress import progress
 
 
 def play(seed: int, agent_first: bool, level: str, max_nodes: int) -> tuple[str, int, list[float]]:
@@ -57,7 +58,7 @@ def main() -> None:
     for agent_first in (True, False):
         tally = {"won": 0, "drawn": 0, "lost": 0}
         lengths = []
-        for seed in range(args.games):
+        for seed in progress(range(args.games), "gomokubench_bench"):
             result, plies, times = play(seed, agent_first, args.level, args.max_nodes)
             tally[result] += 1
             lengths.append(plies)

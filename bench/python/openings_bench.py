@@ -18,6 +18,7 @@ import tictactoe
 from gomoku.ai import GomokuAI
 from gomoku.board import Board
 from outcome import move_times, result_for
+from progress import progress
 
 
 class Board15(Board):
@@ -61,7 +62,7 @@ def main() -> None:
     for agent_first in (True, False):
         tally = {"won": 0, "drawn": 0, "lost": 0}
         lost = []
-        for seed in range(args.games):
+        for seed in progress(range(args.games), "openings_bench"):
             result, plies, times = play(seed, agent_first, args.max_nodes, args.level)
             tally[result] += 1
             if result == "lost":

@@ -15,6 +15,7 @@ import time
 
 import tictactoe
 from outcome import move_times
+from progress import progress
 
 
 def play(seed: int, max_nodes: int, opening: int) -> tuple[int, int, list[float]]:
@@ -47,7 +48,7 @@ def main() -> None:
     args = parser.parse_args()
     tally = {"X won": 0, "drawn": 0, "O won": 0}
     others, all_times = [], []
-    for seed in range(args.games):
+    for seed in progress(range(args.games), "self-play"):
         winner, plies, times = play(seed, args.max_nodes, args.opening_stones)
         tally[["drawn", "X won", "O won"][winner]] += 1
         if winner != 1:

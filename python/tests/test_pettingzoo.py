@@ -200,18 +200,24 @@ def test_rgb_array_draws_each_mark_where_the_game_has_it(
         env(render_mode="rgb_array", screen_height=5)
 
 
-def _occupied(picture: Any, empty: Any, boxes: list[list[tuple[int, int, int]]]) -> list[list[bool]]:
+Boxes = list[list[tuple[int, int, int]]]
+
+
+def _occupied(picture: Any, empty: Any, boxes: Boxes) -> list[list[bool]]:
     """Which of `boxes` (a grid of (top, left, side) squares) differ from the empty picture."""
-    return [
-        [bool((picture[t : t + s, l : l + s] != empty[t : t + s, l : l + s]).any()) for t, l, s in row]
-        for row in boxes
-    ]
+
+    def differs(top: int, left: int, side: int) -> bool:
+        window = (slice(top, top + side), slice(left, left + side))
+        return bool((picture[window] != empty[window]).any())
+
+    return [[differs(*box) for box in row] for row in boxes]
 
 
 def test_tictactoe_rgb_array_draws_each_mark_where_tictactoe_v3_does() -> None:
     height = 300
-    ours, theirs = env(render_mode="rgb_array", screen_height=height), tictactoe_v3.env(
-        render_mode="rgb_array", screen_height=height
+    ours, theirs = (
+        env(render_mode="rgb_array", screen_height=height),
+        tictactoe_v3.env(render_mode="rgb_array", screen_height=height),
     )
     ours.reset(seed=0)
     theirs.reset(seed=0)
@@ -219,9 +225,17 @@ def test_tictactoe_rgb_array_draws_each_mark_where_tictactoe_v3_does() -> None:
     tile = height / 3
     # Each cell's square in each picture, by screen row and column: ours a third of the side,
     # v3's where it blits a mark (its own offsets).
-    mine = [[(int(r * tile + 10), int(c * tile + 10), int(tile) - 20) for c in range(3)] for r in range(3)]
+    side = int(tile) - 20
+    mine = [[(int(r * tile + 10), int(c * tile + 10), side) for c in range(3)] for r in range(3)]
     v3 = [
-        [(int(height / 3.145 * r + height / 19), int(height / 3.1 * c + height / 17), height // 4) for c in range(3)]
+        [
+            (
+                int(height / 3.145 * r + height / 19),
+                int(height / 3.1 * c + height / 17),
+                height // 4,
+            )
+            for c in range(3)
+        ]
         for r in range(3)
     ]
     rng = random.Random(3)
@@ -230,7 +244,8 @@ def test_tictactoe_rgb_array_draws_each_mark_where_tictactoe_v3_does() -> None:
         action = rng.choice([i for i, ok in enumerate(mask) if ok])
         ours.step(action)
         theirs.step(action)
-        assert _occupied(ours.render(), empty_ours, mine) == _occupied(theirs.render(), empty_theirs, v3)
+        seen = _occupied(ours.render(), empty_ours, mine)
+        assert seen == _occupied(theirs.render(), empty_theirs, v3)
         if ours.terminations[ours.agent_selection]:
             break
 
