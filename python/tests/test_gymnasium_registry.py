@@ -203,7 +203,7 @@ def test_every_integer_type_plays_its_cell(action: object) -> None:
 @pytest.mark.parametrize("mode", ["vector_entry_point", "sync"])
 def test_the_readmes_mask_sampling_gives_legal_moves_in_either_mode(mode: str) -> None:
     envs = gymnasium.make_vec("tictactoe/TicTacToe-v0", num_envs=8, vectorization_mode=mode)
-    obs, info = envs.reset(seed=4)
+    _, info = envs.reset(seed=4)
     for _ in range(30):
         mask = info["action_mask"]
         given = mask if mode == "vector_entry_point" else tuple(mask.astype("int8"))
