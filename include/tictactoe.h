@@ -16,6 +16,9 @@
 // rule, Gomocup's rule 1).
 #define TICTACTOE_EXACT 2
 
+// The most threads a solver or an agent uses.
+#define TICTACTOE_MAX_THREADS 256
+
 // The node budget of an agent's move that plays at the speed of play: a Connect Four or gomoku
 // move in about 100 ms on the machines measured (the other faces' default).
 #define TICTACTOE_AGENT_DEFAULT_MAX_NODES 1000000
@@ -548,6 +551,16 @@ int tictactoe_to_move(const struct TicTacToe *game);
 // at once.
 struct TicTacToeSolver *tictactoe_solver_new(int table_bits);
 
+// Sets the threads a solve without a budget may use, this one included: 0 for the cores this
+// process may use (the default; CPU affinity and cgroup quotas count), 1 for none besides the
+// caller's, more than `TICTACTOE_MAX_THREADS` taken as that. Every count gives the same
+// answers; only the time differs. Returns 0, or a negative code (a NULL solver).
+//
+// # Safety
+//
+// `solver` is NULL or a live solver from this library.
+int tictactoe_solver_set_threads(struct TicTacToeSolver *solver, uint32_t threads);
+
 // Releases a solver made by `tictactoe_solver_new`. NULL is accepted and does nothing.
 //
 // # Safety
@@ -653,6 +666,15 @@ int tictactoe_agent_choose(struct TicTacToeAgent *agent,
                            const struct TicTacToe *game,
                            int64_t *row,
                            int64_t *col);
+
+// Sets the threads of the agent's searches, as `tictactoe_solver_set_threads` does for a
+// solver (0: the cores this process may use). A search within a node budget runs on one thread
+// whatever the count. Returns 0, or a negative code (a NULL agent).
+//
+// # Safety
+//
+// `agent` is NULL or a live agent from this library.
+int tictactoe_agent_set_threads(struct TicTacToeAgent *agent, uint32_t threads);
 
 // 1 if the agent's last choice came from a complete solve, 0 if not, or a negative code.
 //

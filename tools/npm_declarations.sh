@@ -18,6 +18,7 @@ sed -i -E \
   -e 's/\bbase\?: any \| null/base?: 0 | 1 | null/g' \
   -e 's/\btieBreak\?: any \| null/tieBreak?: "center" | "first" | "leftmost" | "random" | null/g' \
   -e 's/\boptions\?: any \| null/options?: AgentOptions | null/g' \
+  -e 's/\bsettings\?: any \| null/settings?: SolverOptions | null/g' \
   "$file"
 if ! head -n 1 "$file" | grep -q 'reference lib="esnext.disposable"'; then
   sed -i '1i /// <reference lib="esnext.disposable" />' "$file"

@@ -530,6 +530,10 @@ class Solver:
     ``"bitbully-12ply"``, ``"bitbully-12ply-dist"``); ``add_book`` adds more. Answers with any
     book are exactly those without.
 
+    ``threads``: the threads a solve without a budget may use (``None``, the default: the cores
+    this process may use, CPU affinity and cgroup quotas counted; 1 never starts a thread); every
+    count gives the same answers, only the time differs.
+
     ``table_bits`` outside 0..30 is a ``ValueError``; a table that cannot be had a
     ``MemoryError``.
 
@@ -549,10 +553,14 @@ class Solver:
         table_bits: SupportsIndex = 20,
         *,
         book: bool | Book | bytes | bytearray | memoryview | str | os.PathLike[str] = True,
+        threads: SupportsIndex | None = None,
     ) -> Self: ...
     @property
     def table_bits(self) -> int:
         """The table's size, as a power of two of entries."""
+    @property
+    def threads(self) -> int:
+        """The threads a solve may use."""
     def solve(self, game: TicTacToe, max_nodes: SupportsIndex | None = None) -> tuple[int, int]:
         """``game.solve(max_nodes)``, on this solver's table."""
     def value(self, game: TicTacToe, max_nodes: SupportsIndex | None = None) -> int:
@@ -671,6 +679,7 @@ class Agent:
         max_nodes: SupportsIndex | None = 1_000_000,
         solver: Solver | None = None,
         tie_break: Literal["random", "center", "first", "leftmost"] = "random",
+        threads: SupportsIndex | None = None,
     ) -> Self: ...
     @property
     def skill(self) -> float:

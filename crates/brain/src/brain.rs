@@ -55,6 +55,8 @@ pub(crate) struct Brain {
     spoiled: bool,
     /// Moves chosen so far: each move's agent draws from its own seed.
     chosen: u64,
+    /// The threads its searches may use (`INFO thread_num`; 0: the cores it may use).
+    threads: usize,
 }
 
 impl Brain {
@@ -68,6 +70,7 @@ impl Brain {
             listing: None,
             spoiled: false,
             chosen: 0,
+            threads: 0,
         }
     }
 
@@ -300,7 +303,13 @@ impl Brain {
                 )),
             }),
             "rule" => number().and_then(|rule| self.rule(rule)),
-            // Other keys (game_type, evaluate, folder, thread_num, ...) change nothing here.
+            "thread_num" => number().map(|threads| {
+                self.threads = usize::try_from(threads).unwrap_or(usize::MAX);
+                if let Some(solver) = &mut self.solver {
+                    solver.set_threads(self.threads);
+                }
+            }),
+            // Other keys (game_type, evaluate, folder, ...) change nothing here.
             _ => Ok(()),
         };
         match set {
@@ -349,7 +358,7 @@ impl Brain {
             None => {
                 let bits = table_bits(self.max_memory).unwrap_or(10);
                 match Solver::new(bits) {
-                    Ok(solver) => solver,
+                    Ok(solver) => solver.with_threads(self.threads),
                     Err(err) => return error(err),
                 }
             }

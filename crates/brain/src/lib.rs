@@ -1,5 +1,5 @@
 //! A gomoku brain for Gomocup managers and clients: one command a line in, one answer a line
-//! out, as the piskvork protocol says ([`brain::Brain`] holds the game; [`command`] reads the
+//! out, as the piskvork protocol says (`brain::Brain` holds the game; `command` reads the
 //! lines). [`serve`] runs it over any reader and writer: `pbrain-tictactoe` over stdin and
 //! stdout, and `tictactoe brain` the same.
 

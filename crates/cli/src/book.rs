@@ -218,9 +218,9 @@ impl Plan {
 
     /// A solver for building: without books, books off, so that every value is the search's
     /// own; with them, the shipped books aside and these read inside the search. One thread: the
-    /// shards are what runs side by side.
+    /// shards (and Ray's workers) are what runs side by side.
     fn solver(&self, with_books: bool) -> Result<Solver, Failure> {
-        let mut solver = Solver::new(22)?;
+        let mut solver = Solver::new(22)?.with_threads(1);
         let books = if with_books { &self.books[..] } else { &[] };
         solver.use_book(!books.is_empty());
         solver.drop_shipped_books();
@@ -233,8 +233,7 @@ impl Plan {
     /// The book's value of `game`: its exact score, or its win, draw or loss.
     fn value(&self, solver: &mut Solver, game: &Game) -> Result<i32, Failure> {
         if self.exact {
-            // A budget never reached keeps the solve on one thread (no helper).
-            let solved = solver.solve(game, Some(1 << 62))?;
+            let solved = solver.solve(game, None)?;
             Ok(Solver::book_score(game, solved) as i32)
         } else {
             Ok(solver.value(game, None)?.into())

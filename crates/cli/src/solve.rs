@@ -41,6 +41,9 @@ pub(crate) struct Args {
     /// Search without any book, the shipped ones included.
     #[arg(long)]
     no_book: bool,
+    /// The threads a search without a budget may use (default: the cores this process may use).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
 }
 
 impl Args {
@@ -68,7 +71,8 @@ impl Args {
 
     /// A solver with the books these arguments ask for.
     fn solver(&self) -> Result<Solver, Failure> {
-        let mut solver = Solver::new(Solver::DEFAULT_TABLE_BITS)?;
+        let threads = self.threads.map_or(0, |t| t as usize);
+        let mut solver = Solver::new(Solver::DEFAULT_TABLE_BITS)?.with_threads(threads);
         solver.use_book(!self.no_book);
         for path in &self.book {
             solver.add_book(read_book(path)?);

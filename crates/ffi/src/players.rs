@@ -47,6 +47,31 @@ pub extern "C" fn tictactoe_solver_new(table_bits: c_int) -> *mut TicTacToeSolve
     })
 }
 
+/// Sets the threads a solve without a budget may use, this one included: 0 for the cores this
+/// process may use (the default; CPU affinity and cgroup quotas count), 1 for none besides the
+/// caller's, more than `TICTACTOE_MAX_THREADS` taken as that. Every count gives the same
+/// answers; only the time differs. Returns 0, or a negative code (a NULL solver).
+///
+/// # Safety
+///
+/// `solver` is NULL or a live solver from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_solver_set_threads(
+    solver: *mut TicTacToeSolver,
+    threads: u32,
+) -> c_int {
+    // SAFETY: the caller passes NULL or a live solver.
+    let handle = unsafe { solver.as_mut() };
+    change(handle, |s| -> Result<c_int, Error> {
+        s.set_threads(threads as usize);
+        Ok(0)
+    })
+}
+
+/// The most threads a solver or an agent uses.
+pub const TICTACTOE_MAX_THREADS: u32 = 256;
+const _: () = assert!(TICTACTOE_MAX_THREADS as usize == Solver::MAX_THREADS);
+
 /// Releases a solver made by `tictactoe_solver_new`. NULL is accepted and does nothing.
 ///
 /// # Safety
@@ -292,6 +317,26 @@ pub unsafe extern "C" fn tictactoe_agent_choose(
         if let Some(col) = col {
             *col = c as i64;
         }
+        Ok(0)
+    })
+}
+
+/// Sets the threads of the agent's searches, as `tictactoe_solver_set_threads` does for a
+/// solver (0: the cores this process may use). A search within a node budget runs on one thread
+/// whatever the count. Returns 0, or a negative code (a NULL agent).
+///
+/// # Safety
+///
+/// `agent` is NULL or a live agent from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_agent_set_threads(
+    agent: *mut TicTacToeAgent,
+    threads: u32,
+) -> c_int {
+    // SAFETY: the caller passes NULL or a live agent.
+    let handle = unsafe { agent.as_mut() };
+    change(handle, |a| -> Result<c_int, Error> {
+        a.set_threads(threads as usize);
         Ok(0)
     })
 }

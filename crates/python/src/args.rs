@@ -121,6 +121,26 @@ pub(crate) fn short(number: &impl fmt::Display) -> String {
     format!("{}... ({digits} digits)", &text[..20])
 }
 
+/// A thread count, ``threads``: ``None`` for the default (0 to the engine: the cores this process
+/// may use), else an int from 1 to ``Solver.MAX_THREADS``, read as ``seed`` is.
+pub(crate) fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let Some(obj) = threads.filter(|obj| !obj.is_none()) else {
+        return Ok(0);
+    };
+    let index = exact_index(obj, "threads")?;
+    index
+        .extract::<usize>()
+        .ok()
+        .filter(|t| (1..=tictactoe_solve::Solver::MAX_THREADS).contains(t))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "threads must be None (the cores this process may use) or an int from 1 to {}, not {}",
+                tictactoe_solve::Solver::MAX_THREADS,
+                short(&index)
+            ))
+        })
+}
+
 /// A search budget as the engine takes it: beyond 2**64 - 1 positions (more than any search
 /// visits) it is saturated, as good as none.
 pub(crate) fn budget(max_nodes: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {

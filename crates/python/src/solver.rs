@@ -10,7 +10,7 @@ use pyo3::types::{PyBool, PyDict, PyInt};
 use tictactoe_solve::{Agent, MoveValues, Solver, TieBreak};
 
 use crate::args::{
-    Int, Shown, budget, budget_int, describe, int_arg, real_arg, saturated, seed_arg,
+    Int, Shown, budget, budget_int, describe, int_arg, real_arg, saturated, seed_arg, threads_arg,
 };
 use crate::books::book_arg;
 use crate::errors::{Call, to_py};
@@ -44,6 +44,10 @@ pub(crate) fn values_dict(py: Python<'_>, values: MoveValues) -> PyResult<Bound<
 /// ``"bitbully-12ply"``, ``"bitbully-12ply-dist"``); ``add_book`` adds more. Answers with any
 /// book are exactly those without.
 ///
+/// ``threads``: the threads a solve without a budget may use (``None``, the default: the cores
+/// this process may use, CPU affinity and cgroup quotas counted; 1 never starts a thread); every
+/// count gives the same answers, only the time differs.
+///
 /// ``table_bits`` outside 0..30 is a ``ValueError``; a table that cannot be had a
 /// ``MemoryError``.
 ///
@@ -67,14 +71,16 @@ pub(crate) struct PySolver {
 impl PySolver {
     #[new]
     #[pyo3(
-        signature = (table_bits = None, *, book = Passed::Default),
-        text_signature = "(table_bits=20, *, book=True)"
+        signature = (table_bits = None, *, book = Passed::Default, threads = None),
+        text_signature = "(table_bits=20, *, book=True, threads=None)"
     )]
     fn new(
         py: Python<'_>,
         table_bits: Option<&Bound<'_, PyAny>>,
         book: Passed<'_>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let threads = threads_arg(threads)?;
         // True (the default): the engine's own books; False: none; else a book to read too.
         let (use_books, extra) = match book {
             Passed::Default => (true, None),
@@ -90,13 +96,14 @@ impl PySolver {
             Some(obj) => int_arg(obj)?,
             None => Int::of(py, Solver::DEFAULT_TABLE_BITS.into()),
         };
-        let mut solver = py.detach(|| Solver::new_i64(bits.value)).map_err(|err| {
+        let solver = py.detach(|| Solver::new_i64(bits.value)).map_err(|err| {
             let shown = Shown {
                 table_bits: Some(&bits),
                 ..Shown::default()
             };
             to_py(py, err, describe(err, shown), Call::Other)
         })?;
+        let mut solver = solver.with_threads(threads);
         // False sets the shipped books aside; a book given later (`add_book`) is read all the same.
         if !use_books {
             solver.drop_shipped_books();
@@ -115,6 +122,12 @@ impl PySolver {
     #[getter]
     fn table_bits(&self) -> u32 {
         self.bits
+    }
+
+    /// The threads a solve may use.
+    #[getter]
+    fn threads(&self, py: Python<'_>) -> usize {
+        py.detach(|| lock(&self.inner).threads())
     }
 
     /// ``game.solve(max_nodes)``, on this solver's table.
@@ -204,7 +217,11 @@ impl PySolver {
     }
 
     fn __repr__(&self) -> String {
-        format!("Solver(table_bits={})", self.bits)
+        format!(
+            "Solver(table_bits={}, threads={})",
+            self.bits,
+            lock(&self.inner).threads()
+        )
     }
 }
 
@@ -258,9 +275,10 @@ pub(crate) struct PyAgent {
 impl PyAgent {
     #[new]
     #[pyo3(
-        signature = (skill = None, *, seed = None, max_nodes = Passed::Default, solver = None, tie_break = "random"),
-        text_signature = "(skill=1.0, *, seed=None, max_nodes=1000000, solver=None, tie_break='random')"
+        signature = (skill = None, *, seed = None, max_nodes = Passed::Default, solver = None, tie_break = "random", threads = None),
+        text_signature = "(skill=1.0, *, seed=None, max_nodes=1000000, solver=None, tie_break='random', threads=None)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         skill: Option<&Bound<'_, PyAny>>,
@@ -268,7 +286,9 @@ impl PyAgent {
         max_nodes: Passed<'_>,
         solver: Option<&Bound<'_, PyAny>>,
         tie_break: &str,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let threads = threads_arg(threads)?;
         let Some(tie) = TieBreak::named(tie_break) else {
             return Err(PyValueError::new_err(format!(
                 "tie_break must be 'random', 'center', 'first' or 'leftmost', not {}",
@@ -292,7 +312,8 @@ impl PyAgent {
         let seed = seed_arg(py, seed)?;
         let agent = Agent::new(skill, seed, max_nodes)
             .map_err(|err| PyValueError::new_err(err.to_string()))?
-            .with_tie_break(tie);
+            .with_tie_break(tie)
+            .with_threads(threads);
         Ok(PyAgent {
             inner: Mutex::new(agent),
             solver,

@@ -35,7 +35,7 @@ pub mod exact;
 mod memory;
 pub mod play;
 
-pub use exact::{Book, MAX_SEARCH_CELLS, MoveValues, Solution, Solve, Solver};
+pub use exact::{Book, MAX_SEARCH_CELLS, MoveValues, Solution, Solve, Solver, default_threads};
 pub use play::{Agent, TieBreak};
 
 /// The crate's README, whose example runs as a doc test.

@@ -27,6 +27,12 @@ export interface AgentOptions {
    * default), nearest the centre (with gravity the centre column, then the leftmost), or the
    * first in row-major order (with gravity the leftmost column). */
   tieBreak?: "random" | "center" | "first" | "leftmost" | null;
+  /** As the other faces take it; 1 here (WebAssembly runs the engine on one thread). */
+  threads?: 1 | null;
+}
+/** A Solver's settings: `threads`, as the other faces take it, is 1 here. */
+export interface SolverOptions {
+  threads?: 1 | null;
 }
 "#;
 

@@ -25,20 +25,42 @@ impl Solver {
 
 #[wasm_bindgen]
 impl Solver {
-    /// A solver with a table of `2 ** tableBits` entries (20 when not given).
+    /// A solver with a table of `2 ** tableBits` entries (20 when not given); `options.threads`,
+    /// as the other faces take it, is 1 here (WebAssembly runs the engine on one thread).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(js_name = tableBits)] table_bits: Option<JsValue>,
+        #[wasm_bindgen(js_name = settings)] options: Option<JsValue>,
     ) -> Result<Solver, JsValue> {
+        let options = options.unwrap_or_default();
+        if !(options.is_undefined() || options.is_null()) {
+            if !options.is_object() || Array::is_array(&options) {
+                return Err(type_error(&format!(
+                    "options must be an object such as {{ threads: 1 }}, not {}",
+                    kind(&options)
+                )));
+            }
+            for key in Object::keys(options.unchecked_ref::<Object>()).iter() {
+                let name = key.as_string().unwrap_or_default();
+                if name != "threads" {
+                    return Err(type_error(&format!(
+                        "unknown option {name:?}: a Solver takes threads"
+                    )));
+                }
+            }
+            one_thread(&Reflect::get(&options, &"threads".into())?)?;
+        }
         let bits = optional_int(&table_bits.unwrap_or_default(), "tableBits")?
             .unwrap_or(Table::DEFAULT_TABLE_BITS.into());
-        let table = Table::new_i64(bits).map_err(|err| match err {
-            // The engine's message names Python's argument; JavaScript's is `tableBits`.
-            Error::InvalidTableBits { bits, max } => range_error(&format!(
-                "tableBits must be between 0 and {max}, not {bits}"
-            )),
-            err => refusal(err, Call::Other),
-        })?;
+        let table = Table::new_i64(bits)
+            .map(|t| t.with_threads(1))
+            .map_err(|err| match err {
+                // The engine's message names Python's argument; JavaScript's is `tableBits`.
+                Error::InvalidTableBits { bits, max } => range_error(&format!(
+                    "tableBits must be between 0 and {max}, not {bits}"
+                )),
+                err => refusal(err, Call::Other),
+            })?;
         Ok(Solver { table })
     }
 
@@ -141,7 +163,17 @@ pub struct Agent {
 }
 
 /// The options an `Agent` takes.
-const OPTIONS: [&str; 3] = ["seed", "maxNodes", "tieBreak"];
+const OPTIONS: [&str; 4] = ["seed", "maxNodes", "tieBreak", "threads"];
+
+/// A `threads` option: 1, or none given (WebAssembly has the one thread).
+fn one_thread(threads: &JsValue) -> Result<(), JsValue> {
+    match optional_int(threads, "threads")? {
+        None | Some(1) => Ok(()),
+        Some(other) => Err(range_error(&format!(
+            "threads must be 1 here (WebAssembly runs the engine on one thread), not {other}"
+        ))),
+    }
+}
 
 #[wasm_bindgen]
 impl Agent {
@@ -196,6 +228,7 @@ impl Agent {
             // At least 1: the C face's 0 is "no budget", and a zero budget would never search.
             value => budget_from(&value, 1)?,
         };
+        one_thread(&option("threads")?)?;
         let seed = match option("seed")? {
             value if value.is_undefined() || value.is_null() => fresh_seed(),
             value => seed(&value)?,

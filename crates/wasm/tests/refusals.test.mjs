@@ -35,7 +35,7 @@ test("Agent options must be an object of known keys, and a zero budget is refuse
   }
   // A misspelt option is refused, not ignored.
   assert.equal(refused(() => new Agent(1, { maxnodes: 5 }), "TypeError").message,
-    'unknown option "maxnodes": an Agent takes seed, maxNodes, tieBreak');
+    'unknown option "maxnodes": an Agent takes seed, maxNodes, tieBreak, threads');
   for (const [nodes, least] of [[0, 1], [-1, 1]]) {
     assert.equal(refused(() => new Agent(1, { maxNodes: nodes }), "RangeError").message,
       `maxNodes must be null (no budget) or an integer of at least ${least}, not ${nodes}`);
@@ -55,4 +55,16 @@ test("Solver messages name tableBits, and a skill is quoted short", () => {
   assert.equal(refused(() => new Solver(-1), "RangeError").message, "tableBits must be between 0 and 30, not -1");
   assert.match(refused(() => new Solver(2.5), "TypeError").message, /^tableBits /);
   assert.equal(refused(() => new Agent(-1e-300), "RangeError").message, "skill must be between 0 and 1, not -1e-300");
+});
+
+test("threads: 1, as the other faces take it; any other count is refused", () => {
+  const solver = new Solver(12, { threads: 1 });
+  assert.deepEqual(solver.solve(new TicTacToe(3)), { value: 0, plies: 9 });
+  assert.equal(new Agent(1, { threads: 1 }).skill, 1);
+  for (const threads of [2, 0]) {
+    assert.match(refused(() => new Solver(12, { threads }), "RangeError").message, /^threads must be 1 here/);
+    assert.match(refused(() => new Agent(1, { threads }), "RangeError").message, /^threads must be 1 here/);
+  }
+  assert.match(refused(() => new Solver(12, { thread: 1 }), "TypeError").message, /unknown option "thread"/);
+  assert.match(refused(() => new Solver(12, 4), "TypeError").message, /^options must be an object/);
 });

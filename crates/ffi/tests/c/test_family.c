@@ -371,6 +371,23 @@ static void players(void) {
     CHECK_EQ(tictactoe_solver_solve(NULL, game, &value, &plies, 0), TICTACTOE_ERROR_NULL_POINTER);
     CHECK_EQ(tictactoe_solver_clear(solver), 0);
     CHECK_EQ(tictactoe_solver_clear(NULL), TICTACTOE_ERROR_NULL_POINTER);
+    /* Threads: the same answers on one, two and the most threads (more taken as the most). */
+    CHECK_EQ(tictactoe_solver_set_threads(NULL, 2), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_agent_set_threads(NULL, 2), TICTACTOE_ERROR_NULL_POINTER);
+    {
+        TicTacToe *four = tictactoe_new_rules(4, 4, 3, 0);
+        int expected_value = 9, expected_plies = 9;
+        CHECK_EQ(tictactoe_solver_set_threads(solver, 1), 0);
+        CHECK_EQ(tictactoe_solver_solve(solver, four, &expected_value, &expected_plies, 0), 0);
+        uint32_t counts[] = {2, 0, TICTACTOE_MAX_THREADS, 4000000000u};
+        for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+            CHECK_EQ(tictactoe_solver_clear(solver), 0);
+            CHECK_EQ(tictactoe_solver_set_threads(solver, counts[i]), 0);
+            CHECK_EQ(tictactoe_solver_solve(solver, four, &value, &plies, 0), 0);
+            CHECK(value == expected_value && plies == expected_plies);
+        }
+        tictactoe_free(four);
+    }
     CHECK(tictactoe_solver_new(-1) == NULL);
     CHECK(tictactoe_solver_new(31) == NULL);
     tictactoe_solver_free(NULL);
@@ -381,6 +398,7 @@ static void players(void) {
     CHECK(tictactoe_agent_new(0.0 / 0.0, 1, 0) == NULL);
     TicTacToeAgent *agent = tictactoe_agent_new(1.0, 7, 0);
     CHECK(agent != NULL);
+    CHECK_EQ(tictactoe_agent_set_threads(agent, 1), 0);
     CHECK_EQ(tictactoe_move(game, 0, 0, 1), 0);
     int64_t row = -1, col = -1;
     CHECK_EQ(tictactoe_agent_choose(agent, game, &row, &col), 0);

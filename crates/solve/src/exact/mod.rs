@@ -30,4 +30,4 @@ mod window;
 pub use library::Book;
 pub use on_game::Solve;
 pub use solution::{MoveValues, Solution};
-pub use solver::{MAX_SEARCH_CELLS, Solver};
+pub use solver::{MAX_SEARCH_CELLS, Solver, default_threads};

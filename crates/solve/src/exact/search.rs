@@ -83,6 +83,11 @@ pub(crate) struct Search<'t> {
     /// A helper's flag, set when the search it helps is done ([`spent`](Self::spent)); `None`
     /// for a search that helps none ([`helper`](Self::helper)).
     stop: Option<&'t AtomicBool>,
+    /// A helper's own mix of which positions try their second move first, so that helpers part
+    /// ways with the search and with each other.
+    seed: u64,
+    /// How many helper threads a solve of this search may start ([`shared`](super::shared)).
+    pub(crate) helpers: usize,
     /// The books of this search's rules ([`use_books`](Self::use_books)), and the most stones
     /// any of them holds (none: below every position).
     books: &'t [Book],
@@ -138,22 +143,27 @@ impl<'t> Search<'t> {
             hits: 0,
             limit,
             stop: None,
+            seed: 0,
+            helpers: 0,
             books: &[],
             book_moves: 0,
         }
     }
 
     /// A search that helps another on the same table until `stop` is set: it searches as the
-    /// other does, except that at a quarter of its nodes it tries the second move first.
+    /// other does, except that at a quarter of its nodes (which quarter, `seed` says) it tries
+    /// the second move first.
     #[cfg(feature = "std")]
     pub(crate) fn helper(
         shape: Shape,
         table: &'t Table,
         near: Option<&'t Table>,
         stop: &'t AtomicBool,
+        seed: u64,
     ) -> Search<'t> {
         Search {
             stop: Some(stop),
+            seed,
             ..Search::new(shape, table, near, HELPER_STRETCH)
         }
     }
@@ -350,7 +360,8 @@ impl<'t> Search<'t> {
         let mut room = S::Room::default();
         let board = (p.mine, p.all());
         let mut moves = Ordered::new::<S>(room.as_mut(), &shape, board, safe, &self.rank);
-        if self.stop.is_some() && p.mine.wrapping_add(p.all()).wrapping_mul(MIX) >> 62 == 0 {
+        let mixed = (p.mine.wrapping_add(p.all()) ^ self.seed).wrapping_mul(MIX);
+        if self.stop.is_some() && mixed >> 62 == 0 {
             // A helper tries the second move first at a quarter of its nodes, chosen by the
             // position, so that it and the search it helps part ways (either order is exact).
             moves.second_first();

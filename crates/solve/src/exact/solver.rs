@@ -59,6 +59,22 @@ pub struct Solver {
     books: Vec<Book>,
     /// How many of `books` are the shipped ones.
     shipped: usize,
+    /// The threads a solve without a budget may use, this one included.
+    threads: usize,
+}
+
+/// The threads a solver uses unless told otherwise: the cores this process may use (CPU
+/// affinity and cgroup quotas count; `std::thread::available_parallelism`), and 1 without `std`.
+#[must_use]
+pub fn default_threads() -> usize {
+    #[cfg(feature = "std")]
+    {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        1
+    }
 }
 
 /// Refuses what has no perfect play to find: a finished game, a lean one (it keeps no board), a
@@ -117,7 +133,50 @@ impl Solver {
             book: true,
             books: library::shipped(),
             shipped: library::SHIPPED.len(),
+            threads: default_threads(),
         })
+    }
+
+    /// The same solver, solving on at most `threads` threads (this one included; 0 is taken as
+    /// the default, [`default_threads`]). With 1 it never starts a thread; with more, a solve
+    /// without a node budget of a position far enough from its end has helpers search beside it
+    /// on the same table. Answers are the same for every count: only the time differs. Without
+    /// feature `std` every solve runs on the caller's thread alone.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_solve::Solver;
+    ///
+    /// let game = Game::with_rules(Rules::new(4, 4, 3, false)?)?;
+    /// let one = Solver::new(16)?.with_threads(1).solve(&game, None)?;
+    /// let four = Solver::new(16)?.with_threads(4).solve(&game, None)?;
+    /// assert_eq!(one, four);
+    /// assert_eq!(Solver::new(8)?.with_threads(3).threads(), 3);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Solver {
+        self.set_threads(threads);
+        self
+    }
+
+    /// [`with_threads`](Self::with_threads) on this solver, its table kept.
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = if threads == 0 {
+            default_threads()
+        } else {
+            threads
+        };
+        self.threads = threads.min(Self::MAX_THREADS);
+    }
+
+    /// The most threads a solver uses: a larger count is taken as this.
+    pub const MAX_THREADS: usize = 256;
+
+    /// The threads a solve may use ([`with_threads`](Self::with_threads)).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The deepest position the shipped exact book holds, in stones: 7 x 6 Connect Four positions of
@@ -230,8 +289,9 @@ impl Solver {
         Table::bytes(bits)
     }
 
-    /// Nodes searched and table hits since this solver was made, a helper thread's included (a
-    /// deep solve without a budget has one; its counts vary from run to run).
+    /// Nodes searched and table hits since this solver was made, its helper threads' included (a
+    /// deep solve without a budget on more than one thread has them; their counts vary from run
+    /// to run).
     #[must_use]
     pub fn stats(&self) -> (u64, u64) {
         (self.nodes, self.hits)
@@ -263,6 +323,11 @@ impl Solver {
             None
         };
         let mut search = Search::new(shape, &self.table, near, limit);
+        search.helpers = if cfg!(feature = "std") {
+            self.threads - 1
+        } else {
+            0
+        };
         if self.book {
             search.use_books(&self.books);
         }

@@ -148,6 +148,8 @@ pub struct Agent {
     max_nodes: Option<u64>,
     /// Its own solver, made on first need.
     solver: Option<Solver>,
+    /// The threads of the solver it makes.
+    threads: usize,
     last_solved: bool,
 }
 
@@ -171,8 +173,37 @@ impl Agent {
             draws: Draws(seed),
             max_nodes,
             solver: None,
+            threads: crate::default_threads(),
             last_solved: false,
         })
+    }
+
+    /// The same agent, its searches on at most `threads` threads ([`Solver::with_threads`]; 0:
+    /// the cores this process may use, the default). A search within a node budget runs on one
+    /// thread whatever the count, so that a budget gives the same move on every machine.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Agent {
+        self.set_threads(threads);
+        self
+    }
+
+    /// [`with_threads`](Self::with_threads) on this agent, its solver's table kept.
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = if threads == 0 {
+            crate::default_threads()
+        } else {
+            threads
+        };
+        self.threads = threads.min(Solver::MAX_THREADS);
+        if let Some(solver) = &mut self.solver {
+            solver.set_threads(self.threads);
+        }
+    }
+
+    /// The threads of its searches ([`with_threads`](Self::with_threads)).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The same agent, searching on `solver` (its table kept between moves).
@@ -223,7 +254,7 @@ impl Agent {
     pub fn choose(&mut self, game: &Game) -> Result<(usize, usize), Error> {
         let mut solver = match self.solver.take() {
             Some(solver) => solver,
-            None => Solver::new(Solver::DEFAULT_TABLE_BITS)?,
+            None => Solver::new(Solver::DEFAULT_TABLE_BITS)?.with_threads(self.threads),
         };
         let chosen = self.choose_with(game, &mut solver);
         self.solver = Some(solver);
