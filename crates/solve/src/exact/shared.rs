@@ -87,6 +87,7 @@ fn helped<T>(
     let flag = AtomicBool::new(false);
     let (shape, table, books, count) =
         (search.shape, search.table(), search.books(), search.helpers);
+    let busy = search.busy;
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (0..count)
             .filter_map(|which| {
@@ -101,7 +102,7 @@ fn helped<T>(
                             near
                         });
                     let seed = (which as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D);
-                    let mut helper = Search::helper(shape, table, near.as_ref(), flag, seed);
+                    let mut helper = Search::helper(shape, table, near.as_ref(), flag, seed, busy);
                     helper.use_books(books);
                     help(&mut helper, (which, count));
                     (helper.nodes, helper.hits)
@@ -112,7 +113,10 @@ fn helped<T>(
             .collect();
         let result = {
             let _stop = Stop(&flag);
-            main(search)
+            search.sharing = true;
+            let result = main(search);
+            search.sharing = false;
+            result
         };
         for helper in helpers {
             // A helper that failed only gave no help.

@@ -61,6 +61,9 @@ pub struct Solver {
     shipped: usize,
     /// The threads a solve without a budget may use, this one included.
     threads: usize,
+    /// The positions being searched, shared by the threads of a solve; made when a solver of
+    /// more than one thread first searches.
+    busy: Option<search::Busy>,
 }
 
 /// The threads a solver uses unless told otherwise: the cores this process may use (CPU
@@ -134,6 +137,7 @@ impl Solver {
             books: library::shipped(),
             shipped: library::SHIPPED.len(),
             threads: default_threads(),
+            busy: None,
         })
     }
 
@@ -308,6 +312,9 @@ impl Solver {
 
     /// A search on this solver's table, which forgets everything first when the rules changed.
     fn search(&mut self, shape: Shape, rules: Rules, limit: u64) -> Search<'_> {
+        if self.threads > 1 && self.busy.is_none() {
+            self.busy = search::Busy::new();
+        }
         let fresh = self.rules != Some(key(rules));
         self.table.prepare(&shape, fresh);
         self.rules = Some(key(rules));
@@ -328,6 +335,10 @@ impl Solver {
         } else {
             0
         };
+        if search.helpers > 0 {
+            // Without its memory, threads only search the same moves more often.
+            search.busy = self.busy.as_ref().filter(|b| b.ready());
+        }
         if self.book {
             search.use_books(&self.books);
         }
