@@ -5,7 +5,7 @@
 use tictactoe_core::{Game, Player, Rules};
 use tictactoe_solve::{Agent, Solver, TieBreak};
 
-use crate::budget::{Clocks, least_memory, table_bits};
+use crate::budget::{Clocks, MOST_NODES, least_memory, table_bits};
 use crate::command::{Line, quoted, read};
 
 /// The brain's stones and its opponent's.
@@ -347,6 +347,8 @@ impl Brain {
 
     /// The brain's move in its game (the brain to move), played and sent as `x,y`.
     fn answer(&mut self) -> Reply {
+        // The turn's clock starts here: making the table on the first move counts.
+        let started = std::time::Instant::now();
         let Some(game) = &mut self.game else {
             return error("no game: START comes first");
         };
@@ -365,12 +367,13 @@ impl Brain {
         };
         let solver = self.solver.insert(solver);
         let empty = game.rules().cells() - game.move_count();
-        let nodes = self.clocks.nodes(empty);
+        let now = || started.elapsed().as_secs_f64() * 1000.0;
+        let planned = self.clocks.planned_ms(empty) - now();
         self.chosen += 1;
         // Among moves it cannot tell apart, the one nearest the centre: gomoku's strongest shape.
-        let chosen = Agent::new(1.0, self.chosen, Some(nodes))
+        let chosen = Agent::new(1.0, self.chosen, Some(MOST_NODES))
             .map(|agent| agent.with_tie_break(TieBreak::Center))
-            .and_then(|mut agent| agent.choose_with(game, solver));
+            .and_then(|mut agent| agent.choose_by_clock(game, solver, planned, now));
         match chosen.and_then(|(row, col)| game.play(row, col, ME).map(|_| (row, col))) {
             Ok((row, col)) => Reply::one(format!("{col},{row}")),
             Err(err) => error(err),

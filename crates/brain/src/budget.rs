@@ -1,24 +1,22 @@
-//! What the manager's clocks and memory allow a move: a node budget for the agent, from the time a
-//! move may take, and a table size, from the memory the brain may use. Node budgets, not clocks,
-//! bound the search, so a move is the same on every machine; the rate below was measured here
-//! (the Agent's default gomoku move, 1,000,000 nodes, took a median 23 ms and at worst 608 ms in
-//! 100 games of self-play run alone, so 1,600 nodes a millisecond or more: where threats are
-//! near, the threat searches read far more cells than the budget's nodes), and the brain plans
-//! at that worst rate, rounded down, of 60% of the turn, the rest left for a machine shared with
-//! another job;
-//! `bench/python/brain_bench.py` reports the answer times against each `timeout_turn`.
+//! What the manager's clocks and memory allow a move: a time for the agent's search, from the
+//! turn's limit and the match's time left, and a table size, from the memory the brain may use.
+//! The agent searches by the clock ([`tictactoe_solve::Agent::choose_by_clock`]): budgets
+//! doubling while the next is expected to end in time, so the brain uses the time it is given and
+//! never plans past it; `bench/python/brain_bench.py` and the ladder of `make bench-players`
+//! report the answer times against each `timeout_turn`.
 
 use tictactoe_solve::Solver;
 
-/// Nodes a millisecond the brain counts on: the slowest move's rate measured, rounded down.
-pub(crate) const NODES_PER_MS: u64 = 1_500;
-/// The protocol's per-move limit when the manager names none: 30 s. The brain never spends it
-/// all; its search stops at [`MOST_NODES`].
+/// The protocol's per-move limit when the manager names none: 30 s.
 pub(crate) const DEFAULT_TURN_MS: u64 = 30_000;
-/// The most nodes a move searches, whatever the clock allows (a few seconds at worst here).
-pub(crate) const MOST_NODES: u64 = 4_000_000;
-/// The fewest: a move "as fast as possible" (`timeout_turn` 0) still sees wins and blocks.
-pub(crate) const FEWEST_NODES: u64 = 20_000;
+/// The most nodes a move searches, whatever the clock allows: a few seconds here, so that a
+/// manager that names no limit (30 s a move) does not wait that long for every move.
+pub(crate) const MOST_NODES: u64 = 16_000_000;
+/// Of the time a move may take, the share the search may plan on: the rest is for a machine
+/// shared with another job, the answer's way out and a search longer than expected.
+const PLANNED_SHARE: f64 = 0.7;
+/// Milliseconds kept back from every turn besides (the process's own reading and writing).
+const KEPT_MS: f64 = 15.0;
 
 /// The clocks the manager has named.
 #[derive(Clone, Copy, Debug, Default)]
@@ -30,17 +28,19 @@ pub(crate) struct Clocks {
 }
 
 impl Clocks {
-    /// The nodes of the next move, with `empty` cells left on the board: the turn's limit, and
-    /// no more than a share of the match's time left (the moves still to come, at most 20 counted),
-    /// each at 60% to leave room for the brain's own overhead.
-    pub(crate) fn nodes(&self, empty: u64) -> u64 {
+    /// The milliseconds the next move's search may plan on, with `empty` cells left on the board:
+    /// within the turn's limit, and no more than a share of the match's time left (the moves
+    /// still to come, at most 20 counted), of which [`PLANNED_SHARE`] less [`KEPT_MS`]. Zero
+    /// (a move "as fast as possible") still searches the smallest budget, which sees every win
+    /// and every block at once.
+    pub(crate) fn planned_ms(&self, empty: u64) -> f64 {
         let mut ms = self.turn_ms.unwrap_or(DEFAULT_TURN_MS);
         // A match limit of 0 means none; time_left only counts when the match has a limit.
         if let (true, Some(left)) = (self.match_ms != Some(0), self.left_ms) {
             let moves = (empty / 2).clamp(1, 20);
             ms = ms.min(left / moves);
         }
-        (ms.saturating_mul(NODES_PER_MS) / 10 * 6).clamp(FEWEST_NODES, MOST_NODES)
+        (ms as f64 * PLANNED_SHARE - KEPT_MS).max(0.0)
     }
 }
 
@@ -71,30 +71,31 @@ pub(crate) fn table_bits(max_memory: u64) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Clocks, FEWEST_NODES, MOST_NODES, table_bits};
+    use super::{Clocks, table_bits};
 
     #[test]
-    fn budgets_follow_the_clocks_within_their_bounds() {
+    fn the_time_planned_follows_the_clocks_within_the_turn() {
         let turn = |ms| Clocks {
             turn_ms: Some(ms),
             ..Clocks::default()
         };
-        assert_eq!(turn(0).nodes(225), FEWEST_NODES);
-        assert_eq!(turn(u64::MAX).nodes(225), MOST_NODES);
-        assert!(turn(100).nodes(225) < turn(1000).nodes(225));
+        assert_eq!(turn(0).planned_ms(225), 0.0);
+        assert!(turn(1000).planned_ms(225) < 1000.0);
+        assert!(turn(100).planned_ms(225) < turn(1000).planned_ms(225));
+        assert!(Clocks::default().planned_ms(225) < super::DEFAULT_TURN_MS as f64);
         // Little time left in the match shortens a long turn.
         let late = Clocks {
             turn_ms: Some(1000),
             left_ms: Some(2000),
             match_ms: Some(60_000),
         };
-        assert!(late.nodes(100) < turn(1000).nodes(100));
+        assert!(late.planned_ms(100) < turn(1000).planned_ms(100));
         // A match without a limit (0) ignores time_left.
         let endless = Clocks {
             match_ms: Some(0),
             ..late
         };
-        assert_eq!(endless.nodes(100), turn(1000).nodes(100));
+        assert_eq!(endless.planned_ms(100), turn(1000).planned_ms(100));
     }
 
     #[test]

@@ -5,9 +5,12 @@
 use alloc::vec::Vec;
 
 use super::dial;
-use super::heuristic::{legal_cells, move_scores};
+use super::heuristic::{legal_cells, move_scores, rated_best};
 use super::prove::{Choice, DEFAULT_BUDGET, best_at};
+use super::tactics::{self, Forced};
+use super::timed::{self, Searched};
 use crate::Solver;
+use tictactoe_core::view::Shape;
 use tictactoe_core::{Error, Game, Rules};
 
 /// A small seeded generator (SplitMix64): the same seed gives the same choices.
@@ -146,11 +149,15 @@ pub struct Agent {
     tie_break: TieBreak,
     draws: Draws,
     max_nodes: Option<u64>,
+    /// The time a move may take, in milliseconds ([`with_max_ms`](Self::with_max_ms)).
+    max_ms: Option<u64>,
     /// Its own solver, made on first need.
     solver: Option<Solver>,
     /// The threads of the solver it makes.
     threads: usize,
     last_solved: bool,
+    /// Whether the last choice was forced or solved: a larger budget would not change it.
+    settled: bool,
 }
 
 impl Agent {
@@ -172,9 +179,11 @@ impl Agent {
             tie_break: TieBreak::Random,
             draws: Draws(seed),
             max_nodes,
+            max_ms: None,
             solver: None,
             threads: crate::default_threads(),
             last_solved: false,
+            settled: false,
         })
     }
 
@@ -225,6 +234,72 @@ impl Agent {
         self.max_nodes
     }
 
+    /// The same agent, taking at most about `max_ms` milliseconds a move (`None`: no time limit,
+    /// the default), by the clock of the `std` feature: it searches budgets doubling from a
+    /// thousand nodes and plays the answer of the last search that ended, starting a search only
+    /// when it is expected to end in time (`max_nodes`, when set, still caps the budget). Which
+    /// budget a move reaches depends on the machine and what else it runs, so a move by the clock
+    /// is not reproducible as a node budget is; a win at once and a block of the opponent's win at
+    /// once are still played at once. Without `std`, [`choose_by_clock`](Self::choose_by_clock)
+    /// takes a clock of the caller's.
+    ///
+    /// ```
+    /// use tictactoe_core::{Game, Rules};
+    /// use tictactoe_solve::Agent;
+    ///
+    /// let mut agent = Agent::new(1.0, 7, None)?.with_max_ms(Some(50));
+    /// let game = Game::with_rules(Rules::gomoku(15)?)?;
+    /// let (row, col) = agent.choose(&game)?;
+    /// assert!(row < 15 && col < 15);
+    /// # Ok::<(), tictactoe_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_max_ms(mut self, max_ms: Option<u64>) -> Agent {
+        self.max_ms = max_ms;
+        self
+    }
+
+    /// [`with_max_ms`](Self::with_max_ms) on this agent.
+    pub fn set_max_ms(&mut self, max_ms: Option<u64>) {
+        self.max_ms = max_ms;
+    }
+
+    /// The time limit of a move, in milliseconds ([`with_max_ms`](Self::with_max_ms)).
+    #[must_use]
+    pub fn max_ms(&self) -> Option<u64> {
+        self.max_ms
+    }
+
+    /// [`choose_with`](Self::choose_with) within `limit_ms` milliseconds by the caller's clock:
+    /// `now_ms()` is the time in milliseconds since some fixed instant (a browser's
+    /// `performance.now()`, a board's tick counter), read before and after each search. The
+    /// agent's own [`max_ms`](Self::max_ms) is not read; its `max_nodes` still caps the budget.
+    pub fn choose_by_clock(
+        &mut self,
+        game: &Game,
+        solver: &mut Solver,
+        limit_ms: f64,
+        mut now_ms: impl FnMut() -> f64,
+    ) -> Result<(usize, usize), Error> {
+        let start = now_ms();
+        // Each search draws as the first would, so that the move is the one its budget gives.
+        let draws = self.draws.clone();
+        let cap = self.max_nodes;
+        timed::deepen(
+            limit_ms,
+            cap,
+            || now_ms() - start,
+            |budget| {
+                self.draws = draws.clone();
+                let answer = self.choose_at(game, solver, Some(budget))?;
+                Ok(Searched {
+                    answer,
+                    settled: self.settled,
+                })
+            },
+        )
+    }
+
     /// This agent, picking among equally good best moves by `tie_break` (uniformly by default).
     ///
     /// ```
@@ -252,10 +327,15 @@ impl Agent {
     /// take ([`Solver::check`]), a solver table that cannot be
     /// had ([`Error::SolverOutOfMemory`]).
     pub fn choose(&mut self, game: &Game) -> Result<(usize, usize), Error> {
+        #[cfg(feature = "std")]
+        let started = std::time::Instant::now();
         let mut solver = match self.solver.take() {
             Some(solver) => solver,
             None => Solver::new(Solver::DEFAULT_TABLE_BITS)?.with_threads(self.threads),
         };
+        #[cfg(feature = "std")]
+        let chosen = self.choose_from(game, &mut solver, started);
+        #[cfg(not(feature = "std"))]
         let chosen = self.choose_with(game, &mut solver);
         self.solver = Some(solver);
         chosen
@@ -267,8 +347,41 @@ impl Agent {
         game: &Game,
         solver: &mut Solver,
     ) -> Result<(usize, usize), Error> {
+        #[cfg(feature = "std")]
+        return self.choose_from(game, solver, std::time::Instant::now());
+        #[cfg(not(feature = "std"))]
+        self.choose_at(game, solver, self.max_nodes)
+    }
+
+    /// [`choose_with`](Self::choose_with) with the clock started at `started`.
+    #[cfg(feature = "std")]
+    fn choose_from(
+        &mut self,
+        game: &Game,
+        solver: &mut Solver,
+        started: std::time::Instant,
+    ) -> Result<(usize, usize), Error> {
+        match self.max_ms {
+            Some(ms) => {
+                // The time already spent (making the solver's table) counts.
+                let now = || started.elapsed().as_secs_f64() * 1000.0;
+                let limit = ms as f64 - now();
+                self.choose_by_clock(game, solver, limit, now)
+            }
+            None => self.choose_at(game, solver, self.max_nodes),
+        }
+    }
+
+    /// A move of `game` within a node budget (`None`: no limit), the agent's own one aside.
+    pub(super) fn choose_at(
+        &mut self,
+        game: &Game,
+        solver: &mut Solver,
+        max_nodes: Option<u64>,
+    ) -> Result<(usize, usize), Error> {
         Solver::check(game)?;
         self.last_solved = false;
+        self.settled = false;
         // One draw a choice, read first: the same seed makes the same choices whatever the
         // search proves.
         let unit = self.draws.unit();
@@ -276,7 +389,22 @@ impl Agent {
             return Ok(self.draws.pick(&legal_cells(game)));
         }
         // The search, on the share of the budget the skill gets.
-        let budget = self.max_nodes.map(|nodes| {
+        let forced = if self.skill >= 1.0 {
+            tactics::forced(game)?
+        } else {
+            Forced::Open
+        };
+        // Beyond a word, where no search finishes, a forced move needs none.
+        if Shape::of(game.rules()).is_none()
+            && let Forced::Win(cells) | Forced::Block(cells) = &forced
+            && (cells.len() == 1 || matches!(forced, Forced::Win(_)))
+        {
+            let draws = &mut self.draws;
+            let picked = self.tie_break.pick(game.rules(), cells, |n| draws.below(n));
+            self.settled = true;
+            return Ok(picked.unwrap_or(cells[0]));
+        }
+        let budget = max_nodes.map(|nodes| {
             if self.skill < 1.0 {
                 dial::budget(self.skill, nodes)
             } else {
@@ -316,10 +444,36 @@ impl Agent {
             self.last_solved = choice.solved && choice.pool.contains(&picked);
             return Ok(picked);
         }
-        self.last_solved = choice.solved;
-        let pool = choice.pool;
+        let (pool, solved) = keep_forced(game, choice.pool, &forced)?;
+        self.last_solved = choice.solved && solved;
+        self.settled = self.last_solved;
         let draws = &mut self.draws;
         let picked = self.tie_break.pick(game.rules(), &pool, |n| draws.below(n));
         Ok(picked.unwrap_or(pool[0]))
     }
+}
+
+/// Of the moves a search chose (`pool`), those that keep what the position forces: a win at once,
+/// else a move that leaves the opponent none; when the search chose none of them, the forced
+/// moves the board's rating puts first. Whether the pool was kept whole.
+fn keep_forced(
+    game: &Game,
+    pool: Vec<(usize, usize)>,
+    forced: &Forced,
+) -> Result<(Vec<(usize, usize)>, bool), Error> {
+    let (Forced::Win(cells) | Forced::Block(cells)) = forced else {
+        return Ok((pool, true));
+    };
+    let kept: Vec<_> = pool
+        .iter()
+        .copied()
+        .filter(|cell| cells.binary_search(cell).is_ok())
+        .collect();
+    if kept.len() == pool.len() {
+        return Ok((pool, true));
+    }
+    if kept.is_empty() {
+        return Ok((rated_best(game, cells)?, false));
+    }
+    Ok((kept, false))
 }

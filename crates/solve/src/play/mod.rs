@@ -8,7 +8,9 @@ mod float;
 mod heuristic;
 mod lookahead;
 mod prove;
+mod tactics;
 mod threats;
+mod timed;
 mod threes;
 
 pub use agent::{Agent, TieBreak};
