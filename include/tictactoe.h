@@ -676,6 +676,18 @@ int tictactoe_agent_choose(struct TicTacToeAgent *agent,
 // `agent` is NULL or a live agent from this library.
 int tictactoe_agent_set_threads(struct TicTacToeAgent *agent, uint32_t threads);
 
+// Sets the time a move of the agent may take, in milliseconds (negative: no limit, the
+// default; 0: the smallest search, which still takes a win at once and stops a loss at once):
+// budgets doubling from 1,000 nodes are searched while the next is expected to end in time,
+// capped by the agent's `max_nodes` (0 there: no cap). What a time limit reaches depends on the
+// machine, so its moves are not reproducible as a node budget's are. Returns 0, or a negative
+// code (a NULL agent).
+//
+// # Safety
+//
+// `agent` is NULL or a live agent from this library.
+int tictactoe_agent_set_max_ms(struct TicTacToeAgent *agent, int64_t max_ms);
+
 // 1 if the agent's last choice came from a complete solve, 0 if not, or a negative code.
 //
 // # Safety

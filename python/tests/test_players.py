@@ -280,6 +280,9 @@ def test_a_budgeted_agent_beats_random_players_at_connect_four_and_gomoku() -> N
         ({"seed": False}, TypeError),
         ({"max_nodes": -1}, ValueError),
         ({"max_nodes": 2.5}, TypeError),
+        ({"max_ms": -1}, ValueError),
+        ({"max_ms": 0.5}, TypeError),
+        ({"max_ms": "100"}, TypeError),
         ({"solver": "a solver"}, TypeError),
     ],
 )
@@ -404,3 +407,31 @@ def test_one_seed_policy_for_vec_games_and_agents() -> None:
             _seed(bad)
         with pytest.raises(error, match="seed must be"):
             Agent(seed=bad)  # type: ignore[arg-type]
+
+
+def test_a_time_limit_plays_within_it_and_keeps_the_tactics() -> None:
+    """``max_ms``: legal moves, the win at once and the block at once kept at the smallest limit,
+    the setting read back, and the default budget not capping it. (The time a move takes is
+    measured by ``make bench-players``, not asserted here.)"""
+    agent = Agent(max_ms=0, seed=1)
+    assert agent.max_ms == 0 and agent.max_nodes is None
+    assert "max_ms=0" in repr(agent)
+    assert Agent(max_ms=50, max_nodes=2000).max_nodes == 2000
+    assert Agent().max_ms is None
+    game = TicTacToe.gomoku(15)
+    for c in range(4):
+        game.move(7, 3 + c, 1)
+        if c < 3:
+            game.move(0, 2 * c, 2)
+    # O to move: X's open four leaves two cells, and O has none of its own: it takes one.
+    assert agent.choose(game) in [(7, 2), (7, 7)]
+    game.move(0, 9, 2)
+    game.move(9, 9, 1)
+    # O has 0,0 0,2 0,4 0,9: nothing at once; X to move wins at once.
+    game.undo()
+    game.undo()
+    game.move(9, 9, 2)
+    assert agent.choose(game) in [(7, 2), (7, 7)]
+    assert Agent(max_ms=20, seed=2).choose(TicTacToe.connect_four()) in [
+        (5, c) for c in range(7)
+    ]

@@ -644,6 +644,15 @@ class Agent:
     step of 0.25 a clearly stronger player. The same seed and the same positions give the same
     choices.
 
+    At ``skill=1.0`` every move, at every budget, takes a win at once when there is one and
+    otherwise stops the opponent's win at once (in a lost position, one of its winning cells).
+
+    ``max_ms`` limits a move's time in milliseconds (``None``: no limit, the default; else an int
+    of 0 or more): budgets doubling from 1,000 nodes are searched while the next is expected to
+    end in time, and the last answer that ended is played. What a time limit reaches depends on
+    the machine, so its moves are not reproducible as a node budget's are; with ``max_ms`` and no
+    ``max_nodes`` given the default budget does not cap it (``max_nodes`` given still does).
+
     ``max_nodes`` bounds the search of a move (by default 1,000,000 nodes: a Connect Four or gomoku
     move in about 100 ms; ``None``: no bound, perfect play however long it takes; else an int
     from 1 to 2**64 - 1). Within it the agent first proves which moves win, draw or lose (books
@@ -680,6 +689,7 @@ class Agent:
         solver: Solver | None = None,
         tie_break: Literal["random", "center", "first", "leftmost"] = "random",
         threads: SupportsIndex | None = None,
+        max_ms: SupportsIndex | None = None,
     ) -> Self: ...
     @property
     def skill(self) -> float:
@@ -687,6 +697,9 @@ class Agent:
     @property
     def max_nodes(self) -> int | None:
         """The node budget of a move (``None``: no bound; by default 1,000,000)."""
+    @property
+    def max_ms(self) -> int | None:
+        """The time limit of a move in milliseconds (``None``: none, the default)."""
     @property
     def last_solved(self) -> bool:
         """Whether the last choice came from a complete solve (a choice another thread is making is

@@ -30,6 +30,10 @@ pub(crate) struct Args {
     /// The most positions the engine searches a move.
     #[arg(long, value_name = "N", default_value_t = Agent::DEFAULT_MAX_NODES)]
     max_nodes: u64,
+    /// The most milliseconds the engine takes a move, by this machine's clock (none by default;
+    /// `--max-nodes` still caps it).
+    #[arg(long, value_name = "MS")]
+    max_ms: Option<u64>,
 }
 
 /// What the person typed.
@@ -45,7 +49,7 @@ pub(crate) fn run(args: &Args, io: &mut Io<'_>) -> Done {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
         now.map_or(0, |t| t.as_nanos() as u64)
     });
-    let mut agent = Agent::new(args.skill, seed, Some(args.max_nodes))?;
+    let mut agent = Agent::new(args.skill, seed, Some(args.max_nodes))?.with_max_ms(args.max_ms);
     let mut game = Game::with_rules(rules)?;
     let engine = if args.engine_first {
         Player::X

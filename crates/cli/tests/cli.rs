@@ -183,7 +183,7 @@ fn every_subcommand_has_help() {
 fn play_takes_moves_undo_and_refusals_and_ends_the_game() {
     // Tic-tac-toe against the engine at full skill: whatever the person does, never a win of theirs.
     let script = "5\n1 1\n1 1\nu\n2 2\n1 1\n3 3\n1 3\n3 1\n2 1\n1 2\n2 3\n3 2\n";
-    let out = run(&["play", "--seed", "7"], script);
+    let out = run(&["play", "--seed", "7", "--max-ms", "50"], script);
     let said = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(said.contains("\"5\" is no move here."), "{said}");

@@ -341,6 +341,29 @@ pub unsafe extern "C" fn tictactoe_agent_set_threads(
     })
 }
 
+/// Sets the time a move of the agent may take, in milliseconds (negative: no limit, the
+/// default; 0: the smallest search, which still takes a win at once and stops a loss at once):
+/// budgets doubling from 1,000 nodes are searched while the next is expected to end in time,
+/// capped by the agent's `max_nodes` (0 there: no cap). What a time limit reaches depends on the
+/// machine, so its moves are not reproducible as a node budget's are. Returns 0, or a negative
+/// code (a NULL agent).
+///
+/// # Safety
+///
+/// `agent` is NULL or a live agent from this library.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tictactoe_agent_set_max_ms(
+    agent: *mut TicTacToeAgent,
+    max_ms: i64,
+) -> c_int {
+    // SAFETY: the caller passes NULL or a live agent.
+    let handle = unsafe { agent.as_mut() };
+    change(handle, |a| -> Result<c_int, Error> {
+        a.set_max_ms(u64::try_from(max_ms).ok());
+        Ok(0)
+    })
+}
+
 /// 1 if the agent's last choice came from a complete solve, 0 if not, or a negative code.
 ///
 /// # Safety

@@ -82,14 +82,15 @@ pub(crate) fn seed_arg(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyRes
 pub(crate) fn budget_int<'py>(
     max_nodes: Option<&Bound<'py, PyAny>>,
     least: u8,
+    name: &str,
 ) -> PyResult<Option<Bound<'py, PyInt>>> {
     let Some(obj) = max_nodes.filter(|obj| !obj.is_none()) else {
         return Ok(None);
     };
-    let index = exact_index(obj, "max_nodes")?;
+    let index = exact_index(obj, name)?;
     if index.lt(least)? {
         return Err(PyValueError::new_err(format!(
-            "max_nodes must be None (no budget) or an int of at least {least}, not {}",
+            "{name} must be None (no limit) or an int of at least {least}, not {}",
             short(&index)
         )));
     }
@@ -144,7 +145,9 @@ pub(crate) fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize>
 /// A search budget as the engine takes it: beyond 2**64 - 1 positions (more than any search
 /// visits) it is saturated, as good as none.
 pub(crate) fn budget(max_nodes: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
-    Ok(budget_int(max_nodes, 0)?.as_ref().map(saturated))
+    Ok(budget_int(max_nodes, 0, "max_nodes")?
+        .as_ref()
+        .map(saturated))
 }
 
 /// A budget of 0 or more as the engine takes it, saturated at 2**64 - 1.

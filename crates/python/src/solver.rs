@@ -233,6 +233,15 @@ impl PySolver {
 /// step of 0.25 a clearly stronger player. The same seed and the same positions give the same
 /// choices.
 ///
+/// At ``skill=1.0`` every move, at every budget, takes a win at once when there is one and
+/// otherwise stops the opponent's win at once (in a lost position, one of its winning cells).
+///
+/// ``max_ms`` limits a move's time in milliseconds (``None``: no limit, the default; else an int
+/// of 0 or more): budgets doubling from 1,000 nodes are searched while the next is expected to
+/// end in time, and the last answer that ended is played. What a time limit reaches depends on
+/// the machine, so its moves are not reproducible as a node budget's are; with ``max_ms`` and no
+/// ``max_nodes`` given the default budget does not cap it (``max_nodes`` given still does).
+///
 /// ``max_nodes`` bounds the search of a move (by default 1,000,000 nodes: a Connect Four or gomoku
 /// move in about 100 ms; ``None``: no bound, perfect play however long it takes; else an int
 /// from 1 to 2**64 - 1). Within it the agent first proves which moves win, draw or lose (books
@@ -269,14 +278,16 @@ pub(crate) struct PyAgent {
     skill: f64,
     /// The budget as the caller wrote it (the engine's is saturated at 2**64 - 1).
     max_nodes: Option<Py<PyInt>>,
+    /// The time limit as the caller wrote it.
+    max_ms: Option<Py<PyInt>>,
 }
 
 #[pymethods]
 impl PyAgent {
     #[new]
     #[pyo3(
-        signature = (skill = None, *, seed = None, max_nodes = Passed::Default, solver = None, tie_break = "random", threads = None),
-        text_signature = "(skill=1.0, *, seed=None, max_nodes=1000000, solver=None, tie_break='random', threads=None)"
+        signature = (skill = None, *, seed = None, max_nodes = Passed::Default, solver = None, tie_break = "random", threads = None, max_ms = None),
+        text_signature = "(skill=1.0, *, seed=None, max_nodes=1000000, solver=None, tie_break='random', threads=None, max_ms=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -287,8 +298,10 @@ impl PyAgent {
         solver: Option<&Bound<'_, PyAny>>,
         tie_break: &str,
         threads: Option<&Bound<'_, PyAny>>,
+        max_ms: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let threads = threads_arg(threads)?;
+        let max_ms = budget_int(max_ms, 0, "max_ms")?;
         let Some(tie) = TieBreak::named(tie_break) else {
             return Err(PyValueError::new_err(format!(
                 "tie_break must be 'random', 'center', 'first' or 'leftmost', not {}",
@@ -300,9 +313,11 @@ impl PyAgent {
             Some(obj) => real_arg(obj, "skill")?,
         };
         let given = match max_nodes {
+            // A time limit alone is not capped by the default budget.
+            Passed::Default if max_ms.is_some() => None,
             Passed::Default => Some(PyInt::new(py, Agent::DEFAULT_MAX_NODES)),
             // At least 1: the C face's 0 is "no budget", and a zero budget would never search.
-            Passed::Given(obj) => budget_int(Some(&obj), 1)?,
+            Passed::Given(obj) => budget_int(Some(&obj), 1, "max_nodes")?,
         };
         let max_nodes = given.as_ref().map(saturated);
         let solver = match solver {
@@ -313,12 +328,14 @@ impl PyAgent {
         let agent = Agent::new(skill, seed, max_nodes)
             .map_err(|err| PyValueError::new_err(err.to_string()))?
             .with_tie_break(tie)
-            .with_threads(threads);
+            .with_threads(threads)
+            .with_max_ms(max_ms.as_ref().map(saturated));
         Ok(PyAgent {
             inner: Mutex::new(agent),
             solver,
             skill,
             max_nodes: given.map(Bound::unbind),
+            max_ms: max_ms.map(Bound::unbind),
         })
     }
 
@@ -332,6 +349,12 @@ impl PyAgent {
     #[getter]
     fn max_nodes(&self, py: Python<'_>) -> Option<Py<PyInt>> {
         self.max_nodes.as_ref().map(|n| n.clone_ref(py))
+    }
+
+    /// The time limit of a move in milliseconds (``None``: none, the default).
+    #[getter]
+    fn max_ms(&self, py: Python<'_>) -> Option<Py<PyInt>> {
+        self.max_ms.as_ref().map(|n| n.clone_ref(py))
     }
 
     /// Whether the last choice came from a complete solve (a choice another thread is making is
@@ -362,7 +385,13 @@ impl PyAgent {
             .max_nodes
             .as_ref()
             .map_or_else(|| "None".to_string(), ToString::to_string);
-        format!("Agent(skill={}, max_nodes={nodes})", self.skill)
+        match &self.max_ms {
+            Some(ms) => format!(
+                "Agent(skill={}, max_nodes={nodes}, max_ms={ms})",
+                self.skill
+            ),
+            None => format!("Agent(skill={}, max_nodes={nodes})", self.skill),
+        }
     }
 }
 

@@ -44,15 +44,21 @@ impl Grid {
         [(0, 1), (1, 0), (1, 1), (1, -1)].iter().any(|&(dr, dc)| {
             let walk = |sign: isize| {
                 let mut n = 0;
-                while self.at(r as isize + sign * (n + 1) * dr, c as isize + sign * (n + 1) * dc)
-                    == Some(player)
+                while self.at(
+                    r as isize + sign * (n + 1) * dr,
+                    c as isize + sign * (n + 1) * dc,
+                ) == Some(player)
                 {
                     n += 1;
                 }
                 n as usize
             };
             let run = walk(1) + walk(-1) + 1;
-            if self.exact { run == self.k } else { run >= self.k }
+            if self.exact {
+                run == self.k
+            } else {
+                run >= self.k
+            }
         })
     }
 
@@ -70,7 +76,10 @@ struct Draws(u64);
 
 impl Draws {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
 }
@@ -120,7 +129,10 @@ fn check(games: &[Game], mut agent: impl FnMut(&Game) -> (usize, usize), what: &
         let chosen = agent(game);
         let moves: Vec<_> = game.moves().collect();
         if !wins.is_empty() {
-            assert!(wins.contains(&chosen), "{what}: {chosen:?} misses a win {wins:?} in {moves:?}");
+            assert!(
+                wins.contains(&chosen),
+                "{what}: {chosen:?} misses a win {wins:?} in {moves:?}"
+            );
         } else {
             blocks += 1;
             assert!(
@@ -148,12 +160,21 @@ fn every_budget_takes_a_win_and_otherwise_blocks() {
     for (at, (rules, window, count)) in boards().into_iter().enumerate() {
         let games = tactical(rules, window, count, at as u64 + 1);
         for budget in [1, 1_000, 20_000, Agent::DEFAULT_MAX_NODES] {
-            let mut agent = Agent::new(1.0, budget, Some(budget)).unwrap().with_threads(1);
+            let mut agent = Agent::new(1.0, budget, Some(budget))
+                .unwrap()
+                .with_threads(1);
             let what = format!("{rules:?} at {budget} nodes");
             blocks += check(&games, |g| agent.choose(g).unwrap(), &what);
         }
-        let mut agent = Agent::new(1.0, 3, None).unwrap().with_max_ms(Some(10)).with_threads(1);
-        blocks += check(&games, |g| agent.choose(g).unwrap(), &format!("{rules:?} at 10 ms"));
+        let mut agent = Agent::new(1.0, 3, None)
+            .unwrap()
+            .with_max_ms(Some(10))
+            .with_threads(1);
+        blocks += check(
+            &games,
+            |g| agent.choose(g).unwrap(),
+            &format!("{rules:?} at 10 ms"),
+        );
     }
     // The positions are not all wins at once: blocks were asked for.
     assert!(blocks > 100, "{blocks}");
@@ -173,8 +194,29 @@ fn after(rules: Rules, first: Player, moves: &[(usize, usize)]) -> Game {
 #[test]
 fn the_four_that_answers_nothing_is_not_played() {
     // 20 x 20: O has four at (1, 15); X's own four at (0, 14) would not stop it.
-    let o = [(5, 11), (4, 12), (4, 11), (5, 9), (5, 10), (3, 12), (3, 13), (3, 10), (4, 14), (2, 14)];
-    let x = [(6, 10), (8, 12), (4, 10), (5, 12), (9, 13), (2, 13), (2, 11), (3, 11), (2, 12)];
+    let o = [
+        (5, 11),
+        (4, 12),
+        (4, 11),
+        (5, 9),
+        (5, 10),
+        (3, 12),
+        (3, 13),
+        (3, 10),
+        (4, 14),
+        (2, 14),
+    ];
+    let x = [
+        (6, 10),
+        (8, 12),
+        (4, 10),
+        (5, 12),
+        (9, 13),
+        (2, 13),
+        (2, 11),
+        (3, 11),
+        (2, 12),
+    ];
     let mut moves = Vec::new();
     for i in 0..o.len() {
         moves.push(o[i]);
@@ -187,7 +229,11 @@ fn the_four_that_answers_nothing_is_not_played() {
     for budget in [1_000, 50_000, 90_000, Agent::DEFAULT_MAX_NODES] {
         for seed in 0..3 {
             let mut agent = Agent::new(1.0, seed, Some(budget)).unwrap();
-            assert_eq!(agent.choose(&game).unwrap(), (1, 15), "{budget} nodes, seed {seed}");
+            assert_eq!(
+                agent.choose(&game).unwrap(),
+                (1, 15),
+                "{budget} nodes, seed {seed}"
+            );
         }
     }
 }

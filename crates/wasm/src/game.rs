@@ -23,6 +23,11 @@ export interface Solution { value: -1 | 0 | 1; plies: number }
 export interface AgentOptions {
   seed?: number | bigint | null;
   maxNodes?: number | null;
+  /** The time a move may take, in milliseconds, by JavaScript's clock (none when not given):
+   * budgets doubling from 1,000 nodes while the next is expected to end in time. Moves by the
+   * clock depend on the machine; with `maxMs` and no `maxNodes` the default budget does not
+   * cap it. A win at once and a block of a win at once are played at every limit. */
+  maxMs?: number | null;
   /** How to pick among equally good best moves, named as BitBully's are: uniformly (the
    * default), nearest the centre (with gravity the centre column, then the leftmost), or the
    * first in row-major order (with gravity the leftmost column). */

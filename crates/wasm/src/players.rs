@@ -158,12 +158,15 @@ impl Solver {
 #[wasm_bindgen]
 pub struct Agent {
     agent: Engine,
-    /// Its own solver once `addBook` gave it a book (else the engine's agent makes its own).
+    /// Its own solver once `addBook` gave it a book or a time limit needs one (else the engine's
+    /// agent makes its own).
     solver: Option<Table>,
+    /// The time a move may take, in milliseconds (`maxMs`), by JavaScript's clock.
+    max_ms: Option<f64>,
 }
 
 /// The options an `Agent` takes.
-const OPTIONS: [&str; 4] = ["seed", "maxNodes", "tieBreak", "threads"];
+const OPTIONS: [&str; 5] = ["seed", "maxNodes", "maxMs", "tieBreak", "threads"];
 
 /// A `threads` option: 1, or none given (WebAssembly has the one thread).
 fn one_thread(threads: &JsValue) -> Result<(), JsValue> {
@@ -223,7 +226,21 @@ impl Agent {
             }
             Reflect::get(&options, &name.into())
         };
+        let max_ms = match option("maxMs")? {
+            value if value.is_undefined() || value.is_null() => None,
+            value => match optional_int(&value, "maxMs")? {
+                Some(ms) if ms >= 0 => Some(ms as f64),
+                Some(ms) => {
+                    return Err(range_error(&format!(
+                        "maxMs must be null (no limit) or an integer of at least 0, not {ms}"
+                    )));
+                }
+                None => None,
+            },
+        };
         let max_nodes = match option("maxNodes")? {
+            // A time limit alone is not capped by the default budget.
+            value if value.is_undefined() && max_ms.is_some() => None,
             value if value.is_undefined() => Some(Engine::DEFAULT_MAX_NODES),
             // At least 1: the C face's 0 is "no budget", and a zero budget would never search.
             value => budget_from(&value, 1)?,
@@ -252,6 +269,7 @@ impl Agent {
         Ok(Agent {
             agent,
             solver: None,
+            max_ms,
         })
     }
 
@@ -287,9 +305,22 @@ impl Agent {
     /// A legal move of `game`, a game in progress: `[row, col]`. The game is not changed.
     #[wasm_bindgen(unchecked_return_type = "[number, number]")]
     pub fn choose(&mut self, game: &TicTacToe) -> Result<Array, JsValue> {
-        let chosen = match &mut self.solver {
-            Some(solver) => self.agent.choose_with(game.game(), solver),
-            None => self.agent.choose(game.game()),
+        let chosen = match (&mut self.solver, self.max_ms) {
+            (solver, Some(ms)) => {
+                let start = js_sys::Date::now();
+                let solver = match solver {
+                    Some(solver) => solver,
+                    none => none.insert(
+                        Table::new(Table::DEFAULT_TABLE_BITS)
+                            .map_err(|err| refusal(err, Call::Other))?,
+                    ),
+                };
+                let limit = ms - (js_sys::Date::now() - start);
+                self.agent
+                    .choose_by_clock(game.game(), solver, limit, js_sys::Date::now)
+            }
+            (Some(solver), None) => self.agent.choose_with(game.game(), solver),
+            (None, None) => self.agent.choose(game.game()),
         };
         let cell = chosen.map_err(|err| refusal(err, Call::Move))?;
         Ok(cells(&[cell]).get(0).into())

@@ -35,7 +35,7 @@ test("Agent options must be an object of known keys, and a zero budget is refuse
   }
   // A misspelt option is refused, not ignored.
   assert.equal(refused(() => new Agent(1, { maxnodes: 5 }), "TypeError").message,
-    'unknown option "maxnodes": an Agent takes seed, maxNodes, tieBreak, threads');
+    'unknown option "maxnodes": an Agent takes seed, maxNodes, maxMs, tieBreak, threads');
   for (const [nodes, least] of [[0, 1], [-1, 1]]) {
     assert.equal(refused(() => new Agent(1, { maxNodes: nodes }), "RangeError").message,
       `maxNodes must be null (no budget) or an integer of at least ${least}, not ${nodes}`);

@@ -171,6 +171,9 @@ test("Agent: a real player beyond its budget, and its refusals", () => {
     [1, { seed: "7" }, "TypeError"],
     [1, { maxNodes: -5 }, "RangeError"],
     [1, { maxNodes: 2 ** 60 }, "RangeError"],
+    [1, { maxMs: -1 }, "RangeError"],
+    [1, { maxMs: 0.5 }, "TypeError"],
+    [1, { maxMs: "100" }, "TypeError"],
   ])
     refused(() => new Agent(skill, options), name);
   const raising = {
@@ -182,6 +185,12 @@ test("Agent: a real player beyond its budget, and its refusals", () => {
   // Options that are not an object are refused before any lookup.
   assert.throws(() => new Agent(1, 5), TypeError);
   assert.equal(new Agent().skill, 1);
+  // By the clock: the block still, at the smallest limit and at a few milliseconds.
+  for (const maxMs of [0, 20]) {
+    const timed = new Agent(1, { seed: 3, maxMs });
+    assert.deepEqual(timed.choose(c4), [2, 0], `blocks X's column at ${maxMs} ms`);
+    timed.free();
+  }
   const finished = new TicTacToe(1);
   finished.move(0, 0, 1);
   refused(() => agent.choose(finished), "IllegalMoveError");

@@ -408,6 +408,13 @@ static void players(void) {
     CHECK_EQ(tictactoe_agent_choose(agent, NULL, &row, &col), TICTACTOE_ERROR_NULL_POINTER);
     CHECK_EQ(tictactoe_agent_choose(NULL, game, &row, &col), TICTACTOE_ERROR_NULL_POINTER);
     CHECK_EQ(tictactoe_agent_last_solved(NULL), TICTACTOE_ERROR_NULL_POINTER);
+    /* By the clock: 3 x 3 is solved within any limit, so the centre still; no limit again. */
+    CHECK_EQ(tictactoe_agent_set_max_ms(NULL, 10), TICTACTOE_ERROR_NULL_POINTER);
+    CHECK_EQ(tictactoe_agent_set_max_ms(agent, 50), 0);
+    row = col = -1;
+    CHECK_EQ(tictactoe_agent_choose(agent, game, &row, &col), 0);
+    CHECK(row == 1 && col == 1);
+    CHECK_EQ(tictactoe_agent_set_max_ms(agent, -1), 0);
     TicTacToe *over = tictactoe_new(1);
     CHECK_EQ(tictactoe_move(over, 0, 0, 1), 1);
     CHECK_EQ(tictactoe_agent_choose(agent, over, &row, &col), TICTACTOE_ERROR_GAME_OVER);

@@ -455,7 +455,7 @@ impl Agent {
 
 /// Of the moves a search chose (`pool`), those that keep what the position forces: a win at once,
 /// else a move that leaves the opponent none; when the search chose none of them, the forced
-/// moves the board's rating puts first. Whether the pool was kept whole.
+/// moves the board's rating puts first. Whether the moves kept are among the search's.
 fn keep_forced(
     game: &Game,
     pool: Vec<(usize, usize)>,
@@ -469,11 +469,9 @@ fn keep_forced(
         .copied()
         .filter(|cell| cells.binary_search(cell).is_ok())
         .collect();
-    if kept.len() == pool.len() {
-        return Ok((pool, true));
-    }
+    // Kept ones are still among the moves the search chose (a solved pool stays solved).
     if kept.is_empty() {
         return Ok((rated_best(game, cells)?, false));
     }
-    Ok((kept, false))
+    Ok((kept, true))
 }

@@ -10,7 +10,7 @@ mod lookahead;
 mod prove;
 mod tactics;
 mod threats;
-mod timed;
 mod threes;
+mod timed;
 
 pub use agent::{Agent, TieBreak};

@@ -75,9 +75,15 @@ mod tests {
         for limit in [0.0, 1.0, 10.0, 100.0, 1000.0] {
             let (budget, spent) = run(limit, None, u64::MAX);
             // The first search always runs; after it, the clock never passes the limit.
-            assert!(spent <= limit.max(FIRST_BUDGET as f64 / 1000.0), "{limit}: {spent}");
+            assert!(
+                spent <= limit.max(FIRST_BUDGET as f64 / 1000.0),
+                "{limit}: {spent}"
+            );
             // And the next doubling would not have fitted at the growth allowed.
-            assert!(spent + 4.0 * budget as f64 / 1000.0 > limit, "{limit}: {budget}");
+            assert!(
+                spent + 4.0 * budget as f64 / 1000.0 > limit,
+                "{limit}: {budget}"
+            );
         }
     }
 
