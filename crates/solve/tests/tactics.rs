@@ -218,11 +218,9 @@ fn the_four_that_answers_nothing_is_not_played() {
         (2, 12),
     ];
     let mut moves = Vec::new();
-    for i in 0..o.len() {
-        moves.push(o[i]);
-        if let Some(&m) = x.get(i) {
-            moves.push(m);
-        }
+    for (i, &m) in o.iter().enumerate() {
+        moves.push(m);
+        moves.extend(x.get(i));
     }
     let game = after(Rules::gomoku(20).unwrap(), Player::O, &moves);
     assert_eq!(Grid::of(&game).wins(Player::O), [(1, 15)]);
