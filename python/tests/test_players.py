@@ -432,6 +432,4 @@ def test_a_time_limit_plays_within_it_and_keeps_the_tactics() -> None:
     game.undo()
     game.move(9, 9, 2)
     assert agent.choose(game) in [(7, 2), (7, 7)]
-    assert Agent(max_ms=20, seed=2).choose(TicTacToe.connect_four()) in [
-        (5, c) for c in range(7)
-    ]
+    assert Agent(max_ms=20, seed=2).choose(TicTacToe.connect_four()) in [(5, c) for c in range(7)]

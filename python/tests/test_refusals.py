@@ -68,7 +68,7 @@ def test_a_negative_budget_is_refused_with_its_number(nodes: int) -> None:
     ]:
         with pytest.raises(ValueError) as refused:
             call()
-        said = f"max_nodes must be None (no limit) or an int of at least {least}, not {nodes}"
+        said = f"max_nodes must be None (no budget) or an int of at least {least}, not {nodes}"
         assert str(refused.value) == said
 
 

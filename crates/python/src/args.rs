@@ -90,7 +90,8 @@ pub(crate) fn budget_int<'py>(
     let index = exact_index(obj, name)?;
     if index.lt(least)? {
         return Err(PyValueError::new_err(format!(
-            "{name} must be None (no limit) or an int of at least {least}, not {}",
+            "{name} must be None (no {}) or an int of at least {least}, not {}",
+            if name == "max_ms" { "limit" } else { "budget" },
             short(&index)
         )));
     }

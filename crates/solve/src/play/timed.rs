@@ -6,8 +6,8 @@
 //! A search of twice the budget took at most about twice the time in the gomoku positions
 //! measured (budgets from 1,000 to 4,000,000 nodes, each four times the last, took at most 3.6
 //! times as long as the one before); the next search starts only when [`GROWTH_ALLOWED`] times the
-//! last one's time still fits, so that a move ends in time unless a search takes more than twice
-//! as long as that ratio.
+//! last one's time still fits (half again the doubling), so that a move ends in time unless a
+//! search of twice the budget takes more than three times as long as the last.
 
 /// The first budget a move by the clock searches: a gomoku move at this budget took under 3 ms
 /// (and still takes every win at once and stops every loss at once).
@@ -15,7 +15,7 @@ pub(crate) const FIRST_BUDGET: u64 = 1_000;
 
 /// How many times the last search's time the next one, of twice the budget, is allowed before
 /// it starts.
-const GROWTH_ALLOWED: f64 = 4.0;
+const GROWTH_ALLOWED: f64 = 3.0;
 
 /// What one search of a budget gave: its answer, and whether a larger budget could change it
 /// (false once a search solved the position within its budget).
@@ -81,7 +81,7 @@ mod tests {
             );
             // And the next doubling would not have fitted at the growth allowed.
             assert!(
-                spent + 4.0 * budget as f64 / 1000.0 > limit,
+                spent + 3.0 * budget as f64 / 1000.0 > limit,
                 "{limit}: {budget}"
             );
         }
