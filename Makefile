@@ -435,6 +435,7 @@ bench-players: develop bench-tools brain
 	$(PY) bench/python/solve_bench.py --per-count 2 --min-stones 6 --max-stones 20
 	$(PY) bench/python/tactics_bench.py --positions 2000
 	$(PY) bench/python/brain_bench.py --games 5 --timeouts 100 1000
+	$(PY) bench/python/rapfi_ladder.py
 	$(PY) bench/python/gomokubench_bench.py --games 5 --level hard
 	$(PY) bench/python/openings_bench.py --games 20
 	$(PY) bench/python/selfplay_bench.py --games 100
