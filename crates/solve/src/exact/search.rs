@@ -435,19 +435,14 @@ impl<'t> Search<'t> {
         {
             return self.shared_children::<S>(p, moves, window, their_spots, table, busy);
         }
-        let floor = window.low;
-        let mut best = i32::MIN;
+        let mut scores = Scores::new(&window);
         for bit in moves {
             let score = -self.node::<S>(p.play(bit), window.flipped(), their_spots)?;
-            if window.refutes(score) {
-                // A lower bound only: the moves not searched might score higher still.
-                table.put(&p, score, i32::MAX);
-                return Ok(score);
+            if let Some(refuted) = scores.take(score, &mut window, table, &p) {
+                return Ok(refuted);
             }
-            best = best.max(score);
-            window.low = window.low.max(score);
         }
-        Ok(settled(table, &p, floor, best))
+        Ok(scores.settled(table, &p))
     }
 
     /// The children of a node as [`node`](Self::node) searches them, while threads share the
@@ -463,8 +458,7 @@ impl<'t> Search<'t> {
         table: &Table,
         busy: &Busy,
     ) -> Result<i32, OutOfNodes> {
-        let floor = window.low;
-        let mut best = i32::MIN;
+        let mut scores = Scores::new(&window);
         let mut put_off = 0u64;
         let mut first = true;
         loop {
@@ -487,22 +481,57 @@ impl<'t> Search<'t> {
             busy.mark(key);
             let searched = self.node::<S>(child, window.flipped(), their_spots);
             busy.unmark(key);
-            let score = -searched?;
-            if window.refutes(score) {
-                table.put(&p, score, i32::MAX);
-                return Ok(score);
+            if let Some(refuted) = scores.take(-searched?, &mut window, table, &p) {
+                return Ok(refuted);
             }
-            best = best.max(score);
-            window.low = window.low.max(score);
         }
-        Ok(settled(table, &p, floor, best))
+        Ok(scores.settled(table, &p))
     }
 }
 
-/// What a node whose every move was searched stores and answers: `best` is exact when it rose
-/// above the window's floor, and an upper bound otherwise.
-fn settled(table: &Table, p: &Position, floor: i32, best: i32) -> i32 {
-    let proved_lower = if best > floor { best } else { i32::MIN };
-    table.put(p, proved_lower, best);
-    best
+/// The scores of a node's children so far: the best, and the window's floor the node began with.
+struct Scores {
+    floor: i32,
+    best: i32,
+}
+
+impl Scores {
+    fn new(window: &Window) -> Scores {
+        Scores {
+            floor: window.low,
+            best: i32::MIN,
+        }
+    }
+
+    /// Takes a child's score (for the node's mover): the score when it refutes the window,
+    /// stored as a lower bound only (the moves not searched might score higher still); else
+    /// `None`, the window narrowed.
+    #[inline(always)]
+    fn take(
+        &mut self,
+        score: i32,
+        window: &mut Window,
+        table: &Table,
+        p: &Position,
+    ) -> Option<i32> {
+        if window.refutes(score) {
+            table.put(p, score, i32::MAX);
+            return Some(score);
+        }
+        self.best = self.best.max(score);
+        window.low = window.low.max(score);
+        None
+    }
+
+    /// What a node whose every move was searched stores and answers: the best score, exact when
+    /// it rose above the window's floor, and an upper bound otherwise.
+    fn settled(self, table: &Table, p: &Position) -> i32 {
+        let proved_lower = if self.best > self.floor {
+            self.best
+        } else {
+            i32::MIN
+        };
+        table.put(p, proved_lower, self.best);
+        self.best
+    }
 }
