@@ -109,10 +109,15 @@ def openings(count: int, seed: int) -> list[list[tuple[int, int]]]:
     return found
 
 
-def play(brain: Engine, rapfi: Engine, opening: list[tuple[int, int]], brain_black: bool) -> int:
-    """One game: 1 the brain won, 0 drawn, -1 lost."""
+def play(
+    brain: Engine,
+    rapfi: Engine,
+    opening: list[tuple[int, int]],
+    brain_black: bool,
+    moves: list[tuple[int, int]],
+) -> int:
+    """One game, its moves (row, col) left in `moves`: 1 the brain won, 0 drawn, -1 lost."""
     board = [[0] * SIZE for _ in range(SIZE)]
-    moves: list[tuple[int, int]] = []
     for i, (r, c) in enumerate(opening):
         board[r][c] = 1 if i % 2 == 0 else 2
         moves.append((r, c))
@@ -150,6 +155,7 @@ def main() -> None:
     parser.add_argument("--brain", default="target/release/pbrain-tictactoe")
     parser.add_argument("--brain-ms", type=int, default=1000, help="the brain's timeout_turn")
     parser.add_argument("--times", type=int, nargs="*", default=[1000, 100, 20, 10])
+    parser.add_argument("--record", help="a file to write every game's moves to, a JSON line each")
     parser.add_argument("--core", type=int, default=0, help="the core both run on (-1: any)")
     parser.add_argument("--nodes", type=int, nargs="*", default=[10_000, 3000, 1000, 300])
     args = parser.parse_args()
@@ -170,8 +176,13 @@ def main() -> None:
             brain = Engine(args.brain, infos, args.core)
             rapfi_infos = ["rule 0", "thread_num 1", "timeout_match 0", *limits]
             rapfi = Engine(rapfi_path, rapfi_infos, args.core)
+            moves: list[tuple[int, int]] = []
             try:
-                results.append(play(brain, rapfi, opening, brain_black))
+                results.append(play(brain, rapfi, opening, brain_black, moves))
+                if args.record:
+                    with open(args.record, "a") as out:
+                        game = {"rapfi": name, "brain_black": brain_black, "result": results[-1]}
+                        print(json.dumps({**game, "moves": moves}), file=out)
             finally:
                 times += brain.times
                 brain.close()
