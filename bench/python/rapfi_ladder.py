@@ -28,6 +28,10 @@ from progress import progress
 SIZE = 15
 
 
+class Unreadable(Exception):
+    """An answer that is not a move: the game is left out and counted apart."""
+
+
 class Engine:
     """A Gomocup brain in its own process, one command a line."""
 
@@ -72,7 +76,10 @@ class Engine:
             self.send(line)
         answer = self.reply()
         self.times.append((time.perf_counter() - start) * 1000)
-        x, y = (int(v) for v in answer.split(","))
+        try:
+            x, y = (int(v) for v in answer.split(","))
+        except ValueError:
+            raise Unreadable(answer) from None
         return y, x
 
     def close(self) -> None:
@@ -169,6 +176,7 @@ def main() -> None:
     games = openings(args.openings, args.seed)
     for name, limits in settings:
         results = []
+        unreadable: list[str] = []
         times: list[float] = []
         pairs = [(o, black) for o in games for black in (True, False)]
         for opening, brain_black in progress(pairs, f"Rapfi {name}", len(pairs)):
@@ -178,7 +186,11 @@ def main() -> None:
             rapfi = Engine(rapfi_path, rapfi_infos, args.core)
             moves: list[tuple[int, int]] = []
             try:
-                results.append(play(brain, rapfi, opening, brain_black, moves))
+                try:
+                    results.append(play(brain, rapfi, opening, brain_black, moves))
+                except Unreadable as answer:
+                    unreadable.append(str(answer))
+                    continue
                 if args.record:
                     with open(args.record, "a") as out:
                         game = {"rapfi": name, "brain_black": brain_black, "result": results[-1]}
@@ -198,6 +210,7 @@ def main() -> None:
             "brain_median_ms": round(statistics.median(times), 1) if times else None,
             "brain_max_ms": round(max(times), 1) if times else None,
             "brain_over_timeout": sum(t > args.brain_ms for t in times),
+            "left_out": unreadable,
         }
         print(json.dumps(line), flush=True)
 
