@@ -223,15 +223,15 @@ install-check: lib
 	$(CC) -std=c11 -Wall -Wextra -Werror examples/c/classic.c $$(pkg-config --cflags --libs tictactoe) \
 	  -o "$$prefix/classic-shared" && \
 	LD_LIBRARY_PATH="$$prefix/lib" "$$prefix/classic-shared" | tail -n 2 | grep -qx '|X|X|X|' && \
-	readelf -d "$$prefix/classic-shared" | grep -q 'NEEDED.*\[$(SONAME)\]' && \
+	readelf -d "$$prefix/classic-shared" | grep 'NEEDED.*\[$(SONAME)\]' >/dev/null && \
 	$(CC) -std=c11 -Wall -Wextra -Werror examples/c/classic.c $$(pkg-config --cflags --libs tictactoe-static) \
 	  -o "$$prefix/classic-static" && \
-	! readelf -d "$$prefix/classic-static" | grep -q 'NEEDED.*libtictactoe' && \
-	env -u LD_LIBRARY_PATH "$$prefix/classic-static" | grep -q 'X(2,1) -> X wins' && \
+	! readelf -d "$$prefix/classic-static" | grep 'NEEDED.*libtictactoe' >/dev/null && \
+	env -u LD_LIBRARY_PATH "$$prefix/classic-static" | grep 'X(2,1) -> X wins' >/dev/null && \
 	$(CC) -static -std=c11 examples/c/classic.c \
 	  $$(pkg-config --cflags --libs tictactoe-static | sed 's/-lgcc_s/-lgcc_eh/') -o "$$prefix/classic-alone" 2>/dev/null && \
-	readelf -d "$$prefix/classic-alone" 2>&1 | grep -q 'no dynamic section' && \
-	"$$prefix/classic-alone" | grep -q 'X(2,1) -> X wins' && \
+	readelf -d "$$prefix/classic-alone" 2>&1 | grep 'no dynamic section' >/dev/null && \
+	"$$prefix/classic-alone" | grep 'X(2,1) -> X wins' >/dev/null && \
 	echo "install-check: the installed library builds and runs the example (shared, static, and fully static with cc -static as the README says)"
 
 # The project's virtual environment with the pinned Python tools, made once.
@@ -286,7 +286,7 @@ wheel-check: venv
 	$(PYTHON) -m venv target/wheel-venv
 	target/wheel-venv/bin/pip install -q target/wheels/tictactoe_engine-*x86_64.whl
 	cd /tmp && $(CURDIR)/target/wheel-venv/bin/python $(CURDIR)/examples/python/classic.py | tail -n 2 | grep -qx '|X|X|X|'
-	target/wheel-venv/bin/tictactoe solve --game tictactoe | grep -qx 'X to move: draw (9 plies to the full board)'
+	target/wheel-venv/bin/tictactoe solve --game tictactoe | grep -x 'X to move: draw (9 plies to the full board)' >/dev/null
 	@echo "wheel-check: the manylinux_2_17 x86_64 wheel installs into a fresh venv, plays the classic game, and puts the tictactoe command on its PATH"
 	@$(call with_target,aarch64-unknown-linux-gnu,\
 	  $(MATURIN_ZIG) --compatibility manylinux2014 --target aarch64-unknown-linux-gnu --out target/wheels && \
