@@ -8,19 +8,21 @@ mod buffer;
 mod conventions;
 mod errors;
 mod fast;
+mod functions;
+mod perfect;
+mod persist;
 mod solver;
 mod svg;
 mod vec;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use pyo3::IntoPyObject;
+use perfect::solve_error;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple, PyType};
+use pyo3::types::{PyString, PyType};
 use tictactoe_core::{BatchError, Error, Game, Mode, Player, Rules};
-use tictactoe_solve::Solve;
 
-use crate::args::{Board, Int, Shown, budget, describe, int_arg, read_triples};
+use crate::args::{Board, Int, Shown, describe, int_arg, read_triples};
 use crate::buffer::{Matrix, int_matrix};
 use crate::errors::{Call, IllegalMoveError, SearchLimitError, to_py};
 use pyo3::exceptions::{PyAttributeError, PyMemoryError, PyTypeError};
@@ -498,72 +500,6 @@ impl TicTacToe {
         Ok((row, col, player.number()))
     }
 
-    /// The game as bytes: a compact, versioned encoding that ``from_bytes`` reads back.
-    ///
-    /// >>> TicTacToe(3).to_bytes()[:3]
-    /// b'TTT'
-    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let data = self.game().encode();
-        PyBytes::new(py, &data)
-    }
-
-    /// A game from ``to_bytes`` output; ``ValueError`` when the bytes are damaged or inconsistent.
-    ///
-    /// The first bytes name the board size, and decoding allocates that board: 18 bytes may ask for a
-    /// checked 65,535 x 65,535 board (1 GiB). From untrusted bytes, read the size first with
-    /// ``tictactoe.read_header``, which allocates nothing.
-    ///
-    /// >>> game = TicTacToe(3)
-    /// >>> game.move(0, 0, 1)
-    /// 0
-    /// >>> TicTacToe.from_bytes(game.to_bytes()) == game
-    /// True
-    #[classmethod]
-    fn from_bytes(cls: &Bound<'_, PyType>, data: &[u8]) -> PyResult<Self> {
-        let game =
-            Game::decode(data).map_err(|err| to_py(cls.py(), err, err.to_string(), Call::Other))?;
-        Ok(TicTacToe::wrap(game))
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
-        let from_bytes = slf.get_type().getattr("from_bytes")?;
-        Ok((from_bytes, (slf.get().to_bytes(slf.py()),)))
-    }
-
-    fn __copy__(&self, py: Python<'_>) -> PyResult<Self> {
-        let copy = self.game().try_clone();
-        copy.map(TicTacToe::wrap)
-            .map_err(|err| to_py(py, err, err.to_string(), Call::Other))
-    }
-
-    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.__copy__(py)
-    }
-
-    /// Equal games have the same size, mode and moves: every call gives both the same answer.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        let Ok(other) = other.cast::<TicTacToe>() else {
-            return Ok(py.NotImplemented());
-        };
-        let other = other.get();
-        if std::ptr::eq(self, other) {
-            return Ok(true.into_pyobject(py)?.to_owned().into_any().unbind());
-        }
-        // Locked in address order, so that two threads comparing the same pair cannot deadlock.
-        let (first, second) = if (self as *const Self) < (other as *const Self) {
-            (self, other)
-        } else {
-            (other, self)
-        };
-        let (a, b) = (first.game(), second.game());
-        let equal = *a == *b;
-        drop((a, b));
-        Ok(equal.into_pyobject(py)?.to_owned().into_any().unbind())
-    }
-
     /// The board, one line per row, cells between bars; a one-line summary for a lean game. A
     /// text whose memory cannot be had, in the engine or in the interpreter, is a ``MemoryError``.
     fn __str__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
@@ -612,172 +548,10 @@ impl TicTacToe {
         format!("<TicTacToe({shape}{lean}): {moves} move{plural}, {outcome}>")
     }
 
-    /// Perfect play: ``(value, plies)`` for the player to move (the one who did not move last; X
-    /// before any move). ``value`` is 1 if that player wins with perfect play, 0 for a draw, -1 if
-    /// it loses; ``plies`` is how many more moves the game lasts when the winner wins as fast as it
-    /// can and the loser holds out as long as it can (a draw: the empty cells).
-    ///
-    /// ``max_nodes`` bounds the search (``None``: no bound); when it runs out, ``SearchLimitError``
-    /// and the game is unchanged. A finished or lean game raises ``IllegalMoveError``. The search
-    /// works on a copy, without holding the interpreter: other threads run meanwhile.
-    ///
-    /// >>> TicTacToe(3).solve()
-    /// (0, 9)
-    /// >>> TicTacToe(4, k=3).solve()[0]
-    /// 1
-    #[pyo3(signature = (max_nodes = None))]
-    fn solve(&self, py: Python<'_>, max_nodes: Option<&Bound<'_, PyAny>>) -> PyResult<(i8, u32)> {
-        let budget = budget(max_nodes)?;
-        let game = self.snapshot(py)?;
-        let solved = py.detach(|| game.solve(budget));
-        let solution = solved.map_err(|err| solve_error(py, err))?;
-        Ok((solution.value, solution.plies))
-    }
-
-    /// Every move that keeps ``solve()``'s answer exactly (the same value in the same number of
-    /// plies), as ``(row, col)`` pairs in row-major order. ``max_nodes`` bounds the whole call; the
-    /// refusals are ``solve``'s.
-    ///
-    /// >>> game = TicTacToe(3)
-    /// >>> game.move(0, 0, 1)
-    /// 0
-    /// >>> game.best_moves()
-    /// [(1, 1)]
-    #[pyo3(signature = (max_nodes = None))]
-    fn best_moves(
-        &self,
-        py: Python<'_>,
-        max_nodes: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Vec<(usize, usize)>> {
-        let budget = budget(max_nodes)?;
-        let game = self.snapshot(py)?;
-        let found = py.detach(|| game.best_moves(budget));
-        found.map_err(|err| solve_error(py, err))
-    }
-
-    /// Every legal move with the exact outcome of playing it, for the player who plays it: a dict
-    /// from ``(row, col)`` (with gravity, the landing cell) to ``(value, plies)``, in row-major
-    /// order. A move that wins at once is ``(1, 1)``, one that fills the board without a win
-    /// ``(0, 1)``; any other is ``(-v, p + 1)`` where ``(v, p)`` is what ``solve()`` says of the
-    /// position it leads to. So ``solve()`` is the best entry, and ``best_moves()`` the moves whose
-    /// entry equals it. ``max_nodes`` bounds the whole call; the refusals are ``solve``'s. With
-    /// gravity, ``by_column=True`` keys the dict by column instead, as Connect Four users name a
-    /// move (``ValueError`` without gravity).
-    ///
-    /// >>> game = TicTacToe(3)
-    /// >>> for r, c, p in [(0, 0, 1), (1, 0, 2), (0, 1, 1), (1, 1, 2)]:
-    /// ...     _ = game.move(r, c, p)
-    /// >>> game.move_values()[(0, 2)]
-    /// (1, 1)
-    /// >>> game.move_values()[(2, 2)]
-    /// (-1, 2)
-    #[pyo3(signature = (max_nodes = None, *, by_column = false))]
-    fn move_values<'py>(
-        &self,
-        py: Python<'py>,
-        max_nodes: Option<&Bound<'py, PyAny>>,
-        by_column: bool,
-    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-        let budget = budget(max_nodes)?;
-        let game = self.snapshot(py)?;
-        let found = py.detach(|| game.move_values(budget));
-        let values = found.map_err(|err| solve_error(py, err))?;
-        if by_column {
-            return conventions::by_column(py, game.rules(), values);
-        }
-        solver::values_dict(py, values)
-    }
-
     /// The board as an SVG picture, for notebooks; ``None`` for a lean game.
     fn _repr_svg_(&self) -> Option<String> {
         svg::board(&self.game())
     }
-}
-
-/// A refused search: a finished or lean game is refused like an illegal move.
-fn solve_error(py: Python<'_>, err: Error) -> PyErr {
-    match err {
-        Error::GameOver { .. } | Error::NeedsBoard => {
-            let message = match err {
-                Error::NeedsBoard => {
-                    "a lean game keeps no board: perfect play needs a checked game".into()
-                }
-                _ => err.to_string(),
-            };
-            to_py(
-                py,
-                Error::GameOver { winner: None },
-                message,
-                Call::Move { index: None },
-            )
-        }
-        _ => to_py(py, err, err.to_string(), Call::Other),
-    }
-}
-
-/// What an encoded game's header says, ``(rows, cols, k, gravity, lean)``, read before anything
-/// is allocated; ``ValueError`` when it is not a valid header.
-///
-/// >>> _read_header(TicTacToe(7, lean=True).to_bytes())
-/// (7, 7, 7, False, True)
-#[pyfunction]
-fn _read_header(py: Python<'_>, data: &[u8]) -> PyResult<(usize, usize, usize, bool, bool)> {
-    let header = tictactoe_core::Header::read(data)
-        .map_err(|err| to_py(py, err, err.to_string(), Call::Other))?;
-    let rules = header.rules;
-    let lean = header.mode == Mode::Lean;
-    Ok((rules.rows(), rules.cols(), rules.k(), rules.gravity(), lean))
-}
-
-/// The package's one seed policy: ``None`` (fresh entropy from ``os.urandom``) or an int from 0 to
-/// 2**64 - 1 (``__index__`` taken, bools refused); ``TypeError`` for anything else, ``ValueError``
-/// out of range.
-///
-/// >>> _seed(7)
-/// 7
-#[pyfunction]
-#[pyo3(signature = (seed))]
-fn _seed(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    args::seed_arg(py, seed)
-}
-
-/// The board as ``VecGames`` takes it, by the constructors' one grammar: ``(n, k)`` for a square
-/// board (``n`` is ``default`` when no size is given; ``k`` may be None), else ``(rows, cols, k)``.
-/// The values are passed on as given, for the caller to check.
-///
-/// >>> _board(None, 6, 7, 4, 3), _board(None, None, None, None, 3)
-/// ((6, 7, 4), (3, None))
-#[pyfunction]
-fn _board<'py>(
-    py: Python<'py>,
-    n: Option<Bound<'py, PyAny>>,
-    rows: Option<Bound<'py, PyAny>>,
-    cols: Option<Bound<'py, PyAny>>,
-    k: Option<Bound<'py, PyAny>>,
-    default: Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    match args::board(n, rows, cols, k)? {
-        Board::Unsized { k } => PyTuple::new(py, [Some(default), k]),
-        Board::Square { n, k } => PyTuple::new(py, [Some(n), k]),
-        Board::Sides { rows, cols, k } => PyTuple::new(py, [rows, cols, k]),
-    }
-}
-
-/// The ``tictactoe`` command over the process's own streams (``argv`` its arguments, the
-/// program's name first): its exit code. The console script and ``python -m tictactoe`` call it.
-#[pyfunction]
-fn _run_cli(py: Python<'_>, argv: Vec<String>) -> i32 {
-    use std::io::IsTerminal;
-    py.detach(|| {
-        let terminal = std::io::stderr().is_terminal();
-        tictactoe_cli::run(
-            argv,
-            &mut std::io::stdin().lock(),
-            &mut std::io::stdout().lock(),
-            &mut std::io::stderr().lock(),
-            terminal,
-        )
-    })
 }
 
 /// The engine behind ``tictactoe``; import from ``tictactoe`` instead.
@@ -789,10 +563,10 @@ fn _tictactoe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solver::PySolver>()?;
     m.add_class::<solver::PyAgent>()?;
     m.add_class::<books::PyBook>()?;
-    m.add_function(wrap_pyfunction!(_read_header, m)?)?;
-    m.add_function(wrap_pyfunction!(_seed, m)?)?;
-    m.add_function(wrap_pyfunction!(_board, m)?)?;
-    m.add_function(wrap_pyfunction!(_run_cli, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::_read_header, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::_board, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::_run_cli, m)?)?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("SearchLimitError", m.py().get_type::<SearchLimitError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
